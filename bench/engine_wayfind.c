@@ -1,0 +1,121 @@
+/* wayfind's grid A*: one workspace and one path buffer, sized once for the
+ * largest map, reused by every query of the run. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engine.h"
+
+typedef struct wayfind_state {
+    wf_search *ws;
+    wf_path path;
+    wf_search_opts opts;
+    const wf_grid *grid;
+} wayfind_state;
+
+static int wayfind_create(void **state, size_t max_cells, char *err,
+                          size_t errsize) {
+    wayfind_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    wf_path_init(&s->path, NULL);
+    s->opts = wf_search_opts_default(); /* 8-connected, no cut, octile */
+    wf_status st = wf_search_create(NULL, &s->ws);
+    if (st == WF_OK)
+        st = wf_search_reserve(s->ws, max_cells);
+    /* A path visits each cell at most once, so this buffer never grows. */
+    if (st == WF_OK)
+        st = wf_path_reserve(&s->path, max_cells);
+    if (st != WF_OK) {
+        snprintf(err, errsize, "sizing the workspace for %zu cells: %s",
+                 max_cells, wf_strerror(st));
+        wf_search_destroy(s->ws);
+        wf_path_free(&s->path);
+        free(s);
+        return -1;
+    }
+    *state = s;
+    return 0;
+}
+
+static int wayfind_prepare(void *state, const wf_grid *g, char *err,
+                           size_t errsize) {
+    (void)err;
+    (void)errsize;
+    ((wayfind_state *)state)->grid = g;
+    return 0;
+}
+
+static int wayfind_query(void *state, wf_point start, wf_point goal,
+                         bench_answer *out, char *err, size_t errsize) {
+    wayfind_state *s = state;
+    uint64_t t0 = bench_clock_ns();
+    wf_status st = wf_search_grid(s->ws, s->grid, start, goal, &s->opts,
+                                  &s->path);
+    uint64_t t1 = bench_clock_ns();
+
+    out->ns = t1 - t0;
+    out->expanded = s->path.stats.expanded;
+    out->found = 0;
+    out->valid = 0;
+    out->cost = 0.0;
+    if (st == WF_NO_PATH)
+        return 0;
+    if (st != WF_OK) {
+        snprintf(err, errsize, "wf_search_grid: %s", wf_strerror(st));
+        return -1;
+    }
+    out->found = 1;
+    out->cost = s->path.cost;
+
+    /* The reported cost must be the cost of the reported points. */
+    const wf_point *p = s->path.points;
+    size_t n = s->path.count;
+    if (n == 0 || p[0].x != start.x || p[0].y != start.y ||
+        p[n - 1].x != goal.x || p[n - 1].y != goal.y)
+        return 0;
+    double walked = 0.0;
+    for (size_t i = 1; i < n; i++) {
+        double c = bench_step_cost(s->grid, p[i - 1], p[i]);
+        if (c < 0.0)
+            return 0;
+        walked += c;
+    }
+    out->valid = fabs(walked - s->path.cost) <= 1e-9 * fmax(1.0, walked);
+    return 0;
+}
+
+static void wayfind_release(void *state) {
+    ((wayfind_state *)state)->grid = NULL;
+}
+
+static size_t wayfind_bytes(const void *state) {
+    return wf_search_bytes(((const wayfind_state *)state)->ws);
+}
+
+static void wayfind_destroy(void *state) {
+    wayfind_state *s = state;
+    if (!s)
+        return;
+    wf_search_destroy(s->ws);
+    wf_path_free(&s->path);
+    free(s);
+}
+
+const bench_engine bench_engine_wayfind = {
+    .name = "wayfind",
+    .detail = "wayfind " WF_VERSION_STRING " wf_search_grid, A*, "
+              "wf_search_opts_default() (8-connected, no corner cutting, octile)",
+    .unavailable = NULL,
+    .counts_expansions = 1,
+    .must_be_optimal = 1,
+    .peer = 0,
+    .create = wayfind_create,
+    .prepare = wayfind_prepare,
+    .query = wayfind_query,
+    .release = wayfind_release,
+    .bytes = wayfind_bytes,
+    .destroy = wayfind_destroy,
+};

@@ -1,0 +1,320 @@
+/*
+ * wayfind core: status codes, allocators, diagnostics, grids, paths and the
+ * search workspace (A*, Dijkstra, weighted A*).
+ *
+ * The core depends on libc and libm only and performs no I/O. Every object is
+ * independent: different objects may be used from different threads at once,
+ * and a grid that is only read (searched) may be shared by any number of
+ * threads, each with its own wf_search workspace.
+ */
+#ifndef WAYFIND_CORE_H
+#define WAYFIND_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * X(NAME, value, description). 0 is success, negative values are errors and
+ * positive values are outcomes of a successful call (no path, partial path).
+ */
+#define WF_STATUS_MAP(X)                                                       \
+    X(OK, 0, "success")                                                        \
+    X(NO_PATH, 1, "no path: the goal is unreachable, or start/goal is blocked") \
+    X(PARTIAL, 2, "expansion limit reached: partial path to the closest explored cell") \
+    X(E_INVALID_ARG, -1, "invalid argument")                                   \
+    X(E_NOMEM, -2, "out of memory")                                            \
+    X(E_RANGE, -3, "coordinate or value out of range")                         \
+    X(E_TOO_BIG, -4, "size too large")                                         \
+    X(E_PARSE, -5, "malformed input")                                          \
+    X(E_IO, -6, "input/output error")
+
+/** Result of every fallible wayfind call; see WF_STATUS_MAP. */
+typedef enum wf_status {
+#define WF_STATUS_ENUM_(name, value, text) WF_##name = value,
+    WF_STATUS_MAP(WF_STATUS_ENUM_)
+#undef WF_STATUS_ENUM_
+} wf_status;
+
+/** Human-readable description of @p s (a static string, never NULL). */
+const char *wf_strerror(wf_status s);
+/** Symbolic name of @p s without the prefix, e.g. "NO_PATH", "E_NOMEM". */
+const char *wf_status_name(wf_status s);
+/** "MAJOR.MINOR.PATCH" of the library actually linked. */
+const char *wf_version_string(void);
+
+/* ------------------------------------------------------------------------ */
+/* Allocator                                                                */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Allocation function in the style of lua_Alloc. With @p new_size == 0 it
+ * frees @p ptr and returns NULL; otherwise it behaves like realloc (ptr may
+ * be NULL) and returns NULL on failure, leaving @p ptr untouched.
+ * @p old_size is the size previously requested for @p ptr (0 when NULL).
+ */
+typedef void *(*wf_alloc_fn)(void *ud, void *ptr, size_t old_size,
+                             size_t new_size);
+
+/** An allocator: function plus user data. Objects keep a copy. */
+typedef struct wf_allocator {
+    wf_alloc_fn fn;
+    void *ud;
+} wf_allocator;
+
+/* ------------------------------------------------------------------------ */
+/* Diagnostics                                                              */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Details of an error, filled by functions that can say more than a status
+ * (parsers give file, line and column). Owned by the caller; every function
+ * taking one accepts NULL. line/column are 1-based, 0 when not applicable.
+ */
+typedef struct wf_diag {
+    char file[256];
+    unsigned line;
+    unsigned column;
+    char message[256];
+} wf_diag;
+
+/**
+ * Writes "file:line:col: message" (parts that are empty or 0 are left out)
+ * into @p buf of @p size bytes, always NUL-terminated when size > 0.
+ * Returns @p buf.
+ */
+char *wf_diag_format(const wf_diag *d, char *buf, size_t size);
+
+/* ------------------------------------------------------------------------ */
+/* Points, movement model                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** A cell: x is the column (0 at the left), y the row (0 at the top). */
+typedef struct wf_point {
+    int x;
+    int y;
+} wf_point;
+
+/** Diagonal corner rule for 8-connected movement. */
+typedef enum wf_corners {
+    /** Both orthogonal neighbours must be passable (Moving AI rule). */
+    WF_CORNERS_NO_CUT = 0,
+    /** Diagonal moves are always allowed when the target is passable. */
+    WF_CORNERS_ALWAYS = 1,
+    /** At least one of the two orthogonal neighbours must be passable. */
+    WF_CORNERS_ONE_FREE = 2
+} wf_corners;
+
+/** Heuristic kinds. All but CUSTOM are scaled by the grid's smallest cost. */
+typedef enum wf_heuristic {
+    /** Tightest admissible one: manhattan (4-connected), octile (8). */
+    WF_H_DEFAULT = 0,
+    WF_H_MANHATTAN, /**< |dx|+|dy|; overestimates on 8-connected grids */
+    WF_H_EUCLIDEAN, /**< sqrt(dx²+dy²) */
+    WF_H_CHEBYSHEV, /**< max(|dx|,|dy|) */
+    WF_H_OCTILE,    /**< max−min + √2·min (admissible on 4-connected too) */
+    WF_H_ZERO,      /**< 0: Dijkstra's order */
+    WF_H_CUSTOM     /**< wf_search_opts.custom_h, used as given */
+} wf_heuristic;
+
+/**
+ * A user heuristic: estimated cost from (x, y) to (gx, gy). It must be
+ * finite and >= 0; it is used unscaled. If it is admissible but not
+ * consistent the search reopens closed cells, so the result stays optimal.
+ */
+typedef double (*wf_heuristic_fn)(void *ud, int x, int y, int gx, int gy);
+
+/** Search algorithms. */
+typedef enum wf_algo {
+    WF_ALGO_ASTAR = 0, /**< A* (weighted when weight > 1) */
+    WF_ALGO_DIJKSTRA   /**< A* with the zero heuristic */
+} wf_algo;
+
+/* ------------------------------------------------------------------------ */
+/* Grids                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** Largest cell count of a grid (16384 × 16384). */
+#define WF_GRID_MAX_CELLS ((size_t)1 << 28)
+/** Largest width or height. */
+#define WF_GRID_MAX_SIDE (1 << 20)
+/** Cost meaning "cannot be entered" in wf_grid_set_cost. */
+#define WF_BLOCKED (-1.0)
+/** Terrain code that a new grid's cost table marks as blocked. */
+#define WF_TERRAIN_WALL 255
+
+/**
+ * A W×H grid of terrain codes (0–255) and a table terrain → cost of entering
+ * a cell of that terrain (finite, > 0) or blocked. A new grid has every cell
+ * at terrain 0 and a table giving cost 1 to every code but WF_TERRAIN_WALL,
+ * which is blocked. Memory: 2 bytes per cell plus a fixed ~4 KiB.
+ */
+typedef struct wf_grid wf_grid;
+
+/**
+ * Creates a @p width × @p height grid. @p alloc may be NULL (malloc).
+ * Errors: WF_E_INVALID_ARG (out NULL, size < 1), WF_E_TOO_BIG (a side over
+ * WF_GRID_MAX_SIDE or more than WF_GRID_MAX_CELLS cells), WF_E_NOMEM.
+ * O(cells).
+ */
+wf_status wf_grid_create(int width, int height, const wf_allocator *alloc,
+                         wf_grid **out);
+/** Frees @p g; NULL is a no-op. */
+void wf_grid_destroy(wf_grid *g);
+/** Deep copy of @p g (same allocator). Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+wf_status wf_grid_clone(const wf_grid *g, wf_grid **out);
+
+int wf_grid_width(const wf_grid *g);
+int wf_grid_height(const wf_grid *g);
+/** 1 when (x, y) lies on the grid, else 0. */
+int wf_grid_contains(const wf_grid *g, int x, int y);
+
+/**
+ * Sets the terrain code of cell (x, y). O(1).
+ * Errors: WF_E_INVALID_ARG (g NULL), WF_E_RANGE (outside the grid).
+ */
+wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain);
+/** Terrain code of (x, y), or -1 when outside the grid or g is NULL. */
+int wf_grid_get(const wf_grid *g, int x, int y);
+/** Sets every cell to @p terrain. O(cells). */
+wf_status wf_grid_fill(wf_grid *g, uint8_t terrain);
+
+/**
+ * Sets the cost of entering a cell of terrain @p terrain: finite and > 0, or
+ * WF_BLOCKED. Anything else (0, negative, NaN, infinity) is
+ * WF_E_INVALID_ARG. Changing whether a code is passable costs O(cells) when
+ * cells of that code exist; changing only a cost is O(1).
+ */
+wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
+/** Cost of entering terrain @p terrain, or WF_BLOCKED. */
+double wf_grid_cost(const wf_grid *g, uint8_t terrain);
+/** 1 when (x, y) is on the grid and its terrain is passable. */
+int wf_grid_passable(const wf_grid *g, int x, int y);
+/** Number of cells of terrain @p terrain. */
+size_t wf_grid_count(const wf_grid *g, uint8_t terrain);
+/**
+ * Smallest cost among terrain codes present on the grid and passable (the
+ * factor that keeps the built-in heuristics admissible); 1 when no cell is
+ * passable. O(256).
+ */
+double wf_grid_min_cost(const wf_grid *g);
+/** Row-major terrain codes (width × height bytes), read-only. */
+const uint8_t *wf_grid_cells(const wf_grid *g);
+
+/**
+ * Cost of the single move from @p a to its neighbour @p b under the given
+ * movement model: step × cost(b), step 1 or √2. Returns WF_BLOCKED when the
+ * move is not allowed (not neighbours, off the grid, b blocked, corner rule).
+ */
+double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
+                         int connect, wf_corners corners);
+
+/* ------------------------------------------------------------------------ */
+/* Paths                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** Counters of one search. */
+typedef struct wf_stats {
+    uint64_t expanded;   /**< cells taken from the open list and expanded */
+    uint64_t generated;  /**< successors whose cost was set or improved */
+    uint64_t heap_ops;   /**< heap pushes, pops and decrease-keys */
+    uint64_t reopened;   /**< closed cells reopened (inconsistent heuristic) */
+} wf_stats;
+
+/**
+ * The result of a search. Initialise with wf_path_init, release with
+ * wf_path_free. points[0] is the start and points[count-1] the goal (or,
+ * for WF_PARTIAL, the explored cell closest to the goal); count is 0 when
+ * no path was found. The buffer grows as needed and is reused across
+ * searches; wf_path_reserve avoids growth during queries.
+ */
+typedef struct wf_path {
+    wf_point *points;
+    size_t count;
+    size_t capacity;
+    double cost;      /**< sum of the move costs along points */
+    wf_stats stats;
+    wf_allocator alloc;
+} wf_path;
+
+/** Empty path using @p alloc (NULL: malloc) for its buffer. */
+void wf_path_init(wf_path *p, const wf_allocator *alloc);
+/** Frees the buffer and resets @p p to empty; NULL is a no-op. */
+void wf_path_free(wf_path *p);
+/** Ensures room for @p n points. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+wf_status wf_path_reserve(wf_path *p, size_t n);
+
+/* ------------------------------------------------------------------------ */
+/* Search                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Options of one query; start from wf_search_opts_default(). */
+typedef struct wf_search_opts {
+    wf_algo algo;           /**< default WF_ALGO_ASTAR */
+    int connect;            /**< 4 or 8; default 8 */
+    wf_corners corners;     /**< default WF_CORNERS_NO_CUT */
+    wf_heuristic heuristic; /**< default WF_H_DEFAULT */
+    wf_heuristic_fn custom_h; /**< used with WF_H_CUSTOM */
+    void *custom_ud;
+    double weight;          /**< >= 1 and finite; f = g + weight·h */
+    uint64_t max_expansions; /**< 0: unlimited; else WF_PARTIAL past it */
+} wf_search_opts;
+
+/** The defaults listed in wf_search_opts. */
+wf_search_opts wf_search_opts_default(void);
+
+/**
+ * A search workspace: per-cell state (20 bytes per cell, open list
+ * included) reused across queries. One per thread; it sizes itself on the
+ * first query on a larger grid and then allocates nothing per query and
+ * never clears per-cell memory (a generation counter marks stale cells).
+ */
+typedef struct wf_search wf_search;
+
+/** Creates an empty workspace. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+wf_status wf_search_create(const wf_allocator *alloc, wf_search **out);
+/** Frees @p ws; NULL is a no-op. */
+void wf_search_destroy(wf_search *ws);
+/**
+ * Sizes the workspace for grids of up to @p cells cells, so later queries
+ * allocate nothing. Errors: WF_E_INVALID_ARG, WF_E_TOO_BIG, WF_E_NOMEM.
+ */
+wf_status wf_search_reserve(wf_search *ws, size_t cells);
+/** Bytes the workspace holds for per-cell state and its open list. */
+size_t wf_search_bytes(const wf_search *ws);
+
+/**
+ * Finds a least-cost path on @p g from @p start to @p goal and fills @p out.
+ * @p opts may be NULL (defaults).
+ *
+ * Returns WF_OK (path found), WF_NO_PATH (unreachable, or start or goal
+ * blocked; out->count == 0), WF_PARTIAL (max_expansions reached: out holds
+ * the path to the expanded cell closest to the goal), or an error:
+ * WF_E_INVALID_ARG (NULL argument, bad option), WF_E_RANGE (start or goal
+ * outside the grid), WF_E_NOMEM (sizing the workspace or path failed).
+ *
+ * Optimal with an admissible heuristic and weight 1; with weight w the cost
+ * is at most w × optimal. Deterministic: the same query on the same grid
+ * gives the same path on every platform. Neighbours are generated in the
+ * order N, E, S, W, NE, SE, SW, NW; among open cells of equal f, those
+ * generated from the cell being expanded at that same f are expanded first
+ * (depth-first along f plateaus), then the open list's order.
+ */
+wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal, const wf_search_opts *opts,
+                         wf_path *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,210 @@
+/* wf_grid: terrain codes, the cost table and the neighbour masks that let the
+ * search skip bounds and passability checks. */
+#include <math.h>
+
+#include "internal.h"
+
+const int wf__dir_dx[WF_DIR_COUNT] = {0, 1, 0, -1, 1, 1, -1, -1};
+const int wf__dir_dy[WF_DIR_COUNT] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+static int is_passable_cell(const wf_grid *g, int x, int y) {
+    return x >= 0 && y >= 0 && x < g->width && y < g->height &&
+           g->passable[g->terrain[(size_t)y * (size_t)g->width + (size_t)x]];
+}
+
+static uint8_t compute_mask(const wf_grid *g, int x, int y) {
+    unsigned m = 0;
+    for (int d = 0; d < WF_DIR_COUNT; d++)
+        if (is_passable_cell(g, x + wf__dir_dx[d], y + wf__dir_dy[d]))
+            m |= 1u << d;
+    return (uint8_t)m;
+}
+
+/* Recomputes every neighbour mask, one row at a time. */
+static void rebuild_masks(wf_grid *g) {
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++)
+            g->nbmask[(size_t)y * (size_t)g->width + (size_t)x] =
+                compute_mask(g, x, y);
+}
+
+/* Cell (x, y) changed passability: fix the masks of its neighbours. */
+static void update_neighbour_masks(wf_grid *g, int x, int y, int passable) {
+    for (int d = 0; d < WF_DIR_COUNT; d++) {
+        int nx = x + wf__dir_dx[d], ny = y + wf__dir_dy[d];
+        if (nx < 0 || ny < 0 || nx >= g->width || ny >= g->height)
+            continue;
+        /* seen from the neighbour, (x, y) lies in the opposite direction */
+        int back = d < 4 ? (d + 2) % 4 : 4 + (d - 4 + 2) % 4;
+        uint8_t *m = &g->nbmask[(size_t)ny * (size_t)g->width + (size_t)nx];
+        if (passable)
+            *m = (uint8_t)(*m | (1u << back));
+        else
+            *m = (uint8_t)(*m & ~(1u << back));
+    }
+}
+
+static void default_table(wf_grid *g) {
+    for (int t = 0; t < 256; t++) {
+        g->cost[t] = 1.0;
+        g->passable[t] = 1;
+    }
+    g->cost[WF_TERRAIN_WALL] = WF_BLOCKED;
+    g->passable[WF_TERRAIN_WALL] = 0;
+}
+
+wf_status wf_grid_create(int width, int height, const wf_allocator *alloc,
+                         wf_grid **out) {
+    if (!out)
+        return WF_E_INVALID_ARG;
+    *out = NULL;
+    if (width < 1 || height < 1)
+        return WF_E_INVALID_ARG;
+    if (width > WF_GRID_MAX_SIDE || height > WF_GRID_MAX_SIDE)
+        return WF_E_TOO_BIG;
+    size_t cells;
+    if (!wf__mul_size((size_t)width, (size_t)height, &cells) ||
+        cells > WF_GRID_MAX_CELLS)
+        return WF_E_TOO_BIG;
+    wf_allocator a = wf__allocator(alloc);
+    wf_grid *g = wf__alloc(&a, sizeof *g);
+    if (!g)
+        return WF_E_NOMEM;
+    memset(g, 0, sizeof *g);
+    g->alloc = a;
+    g->width = width;
+    g->height = height;
+    g->cells = cells;
+    g->terrain = wf__alloc(&a, cells);
+    g->nbmask = wf__alloc(&a, cells);
+    if (!g->terrain || !g->nbmask) {
+        wf_grid_destroy(g);
+        return WF_E_NOMEM;
+    }
+    memset(g->terrain, 0, cells);
+    default_table(g);
+    g->count[0] = cells;
+    rebuild_masks(g);
+    *out = g;
+    return WF_OK;
+}
+
+void wf_grid_destroy(wf_grid *g) {
+    if (!g)
+        return;
+    wf_allocator a = g->alloc;
+    wf__free(&a, g->terrain, g->cells);
+    wf__free(&a, g->nbmask, g->cells);
+    wf__free(&a, g, sizeof *g);
+}
+
+wf_status wf_grid_clone(const wf_grid *g, wf_grid **out) {
+    if (!g || !out)
+        return WF_E_INVALID_ARG;
+    wf_grid *c;
+    wf_status s = wf_grid_create(g->width, g->height, &g->alloc, &c);
+    if (s != WF_OK)
+        return s;
+    memcpy(c->terrain, g->terrain, g->cells);
+    memcpy(c->nbmask, g->nbmask, g->cells);
+    memcpy(c->cost, g->cost, sizeof c->cost);
+    memcpy(c->passable, g->passable, sizeof c->passable);
+    memcpy(c->count, g->count, sizeof c->count);
+    *out = c;
+    return WF_OK;
+}
+
+int wf_grid_width(const wf_grid *g) { return g ? g->width : 0; }
+int wf_grid_height(const wf_grid *g) { return g ? g->height : 0; }
+
+int wf_grid_contains(const wf_grid *g, int x, int y) {
+    return g && x >= 0 && y >= 0 && x < g->width && y < g->height;
+}
+
+wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain) {
+    if (!g)
+        return WF_E_INVALID_ARG;
+    if (!wf_grid_contains(g, x, y))
+        return WF_E_RANGE;
+    uint8_t *c = &g->terrain[(size_t)y * (size_t)g->width + (size_t)x];
+    uint8_t old = *c;
+    if (old == terrain)
+        return WF_OK;
+    *c = terrain;
+    g->count[old]--;
+    g->count[terrain]++;
+    if (g->passable[old] != g->passable[terrain])
+        update_neighbour_masks(g, x, y, g->passable[terrain]);
+    return WF_OK;
+}
+
+int wf_grid_get(const wf_grid *g, int x, int y) {
+    if (!wf_grid_contains(g, x, y))
+        return -1;
+    return g->terrain[(size_t)y * (size_t)g->width + (size_t)x];
+}
+
+wf_status wf_grid_fill(wf_grid *g, uint8_t terrain) {
+    if (!g)
+        return WF_E_INVALID_ARG;
+    memset(g->terrain, terrain, g->cells);
+    memset(g->count, 0, sizeof g->count);
+    g->count[terrain] = g->cells;
+    rebuild_masks(g);
+    return WF_OK;
+}
+
+wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
+    if (!g)
+        return WF_E_INVALID_ARG;
+    int blocked = cost == WF_BLOCKED;
+    if (!blocked && !(isfinite(cost) && cost > 0))
+        return WF_E_INVALID_ARG;
+    int was = g->passable[terrain];
+    g->cost[terrain] = blocked ? WF_BLOCKED : cost;
+    g->passable[terrain] = (uint8_t)!blocked;
+    if (was == blocked && g->count[terrain] > 0)
+        rebuild_masks(g);
+    return WF_OK;
+}
+
+double wf_grid_cost(const wf_grid *g, uint8_t terrain) {
+    return g ? g->cost[terrain] : WF_BLOCKED;
+}
+
+int wf_grid_passable(const wf_grid *g, int x, int y) {
+    return g && is_passable_cell(g, x, y);
+}
+
+size_t wf_grid_count(const wf_grid *g, uint8_t terrain) {
+    return g ? g->count[terrain] : 0;
+}
+
+double wf_grid_min_cost(const wf_grid *g) {
+    double m = INFINITY;
+    if (g)
+        for (int t = 0; t < 256; t++)
+            if (g->count[t] && g->passable[t] && g->cost[t] < m)
+                m = g->cost[t];
+    return isfinite(m) ? m : 1.0;
+}
+
+const uint8_t *wf_grid_cells(const wf_grid *g) { return g ? g->terrain : NULL; }
+
+double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
+                         int connect, wf_corners corners) {
+    if (!g || (connect != 4 && connect != 8) || !wf_grid_contains(g, a.x, a.y))
+        return WF_BLOCKED;
+    int dx = b.x - a.x, dy = b.y - a.y;
+    for (int d = 0; d < WF_DIR_COUNT; d++) {
+        if (wf__dir_dx[d] != dx || wf__dir_dy[d] != dy)
+            continue;
+        unsigned m = g->nbmask[(size_t)a.y * (size_t)g->width + (size_t)a.x];
+        if (!(wf__allowed_moves(m, connect, corners) & (1u << d)))
+            return WF_BLOCKED;
+        double c = g->cost[g->terrain[(size_t)b.y * (size_t)g->width +
+                                      (size_t)b.x]];
+        return d < 4 ? c : WF_SQRT2 * c;
+    }
+    return WF_BLOCKED;
+}

@@ -1,0 +1,87 @@
+/* wf_map_load: any map file, its format told by content and name. */
+#include "../core/internal.h"
+#include "wayfind/io.h"
+
+/* 1 when the first word of the text (after blanks, line ends and a UTF-8
+ * byte order mark) is "type". */
+static int looks_movingai(const char *buf, size_t len) {
+    size_t i = 0;
+    if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+                       buf[i] == '\n'))
+        i++;
+    if (len - i < 4 || memcmp(buf + i, "type", 4) != 0)
+        return 0;
+    i += 4;
+    return i == len || buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+           buf[i] == '\n';
+}
+
+static int ends_with_csv(const char *path) {
+    size_t n = strlen(path);
+    if (n < 4)
+        return 0;
+    const char *e = path + n - 4;
+    return e[0] == '.' && (e[1] | 0x20) == 'c' && (e[2] | 0x20) == 's' &&
+           (e[3] | 0x20) == 'v';
+}
+
+static wf_status load_csv(const char *path, const char *legend_path,
+                          const wf_allocator *a, const char *buf, size_t len,
+                          wf_grid **out, wf_map_marks *marks, wf_diag *diag) {
+    char *own = NULL;
+    size_t own_size = 0;
+    if (!legend_path) {
+        size_t stem = strlen(path) - 4;
+        own_size = stem + sizeof ".legend";
+        own = wf__alloc(a, own_size);
+        if (!own)
+            return WF_E_NOMEM;
+        memcpy(own, path, stem);
+        memcpy(own + stem, ".legend", sizeof ".legend");
+        legend_path = own;
+    }
+    /* The legend is large (about 14 KiB): keep it off the stack. */
+    wf_legend *legend = wf__alloc(a, sizeof *legend);
+    wf_status s = WF_E_NOMEM;
+    if (legend) {
+        char *lbuf;
+        size_t llen;
+        s = wf_file_read(legend_path, a, &lbuf, &llen, diag);
+        if (s == WF_OK) {
+            s = wf_legend_parse(lbuf, llen, legend_path, legend, diag);
+            wf__free(a, lbuf, llen + 1);
+        }
+        if (s == WF_OK)
+            s = wf_csv_map_parse(buf, len, path, legend, a, out, marks, diag);
+        wf__free(a, legend, sizeof *legend);
+    }
+    wf__free(a, own, own_size);
+    return s;
+}
+
+wf_status wf_map_load(const char *path, const char *legend_path,
+                      const wf_allocator *alloc, wf_grid **out,
+                      wf_map_marks *marks, wf_diag *diag) {
+    if (out)
+        *out = NULL;
+    if (marks)
+        memset(marks, 0, sizeof *marks);
+    if (!path || !out)
+        return WF_E_INVALID_ARG;
+    wf_allocator a = wf__allocator(alloc);
+    char *buf;
+    size_t len;
+    wf_status s = wf_file_read(path, &a, &buf, &len, diag);
+    if (s != WF_OK)
+        return s;
+    if (looks_movingai(buf, len))
+        s = wf_movingai_map_parse(buf, len, path, &a, out, diag);
+    else if (ends_with_csv(path))
+        s = load_csv(path, legend_path, &a, buf, len, out, marks, diag);
+    else
+        s = wf_ascii_map_parse(buf, len, path, &a, out, marks, diag);
+    wf__free(&a, buf, len + 1);
+    return s;
+}
