@@ -231,7 +231,7 @@ static void read_cpu_model(char *buf, size_t size) {
  * all of them, or for a peer an evenly spaced sample of o->peer_sample.
  * Returns 0, or an exit code when the engine could not run at all. */
 static int run_engine(const bench_engine *en, void *st, const job *j,
-                      int decimals, const options *o, bench_result *res) {
+                      const options *o, bench_result *res) {
     const wf_scen *sc = &j->scen;
     size_t total = sc->count;
     size_t n = total;
@@ -286,7 +286,7 @@ static int run_engine(const bench_engine *en, void *st, const job *j,
             res->total_ns += ans.ns;
             res->expanded += ans.expanded;
             int good = !failed && ans.found && ans.valid &&
-                       bench_is_optimal(ans.cost, q->optimal, decimals);
+                       wf_scen_cost_ok(q, ans.cost);
             if (failed)
                 res->errors++;
             if (!good && ok[k] && reported++ < MAX_REPORTED_MISSES) {
@@ -353,7 +353,7 @@ static int run(const options *o, job *jobs, size_t njobs, bench_report *r) {
             if (r->engines[e]->unavailable)
                 continue;
             uint64_t t0 = bench_clock_ns();
-            rc = run_engine(r->engines[e], states[e], &jobs[m], mr->decimals,
+            rc = run_engine(r->engines[e], states[e], &jobs[m],
                             o, &mr->results[e]);
             fprintf(stderr, "[%zu/%zu] %s: %s, %zu queries, %.1f s\n", m + 1,
                     njobs, mr->label, r->engines[e]->name,
@@ -438,7 +438,6 @@ int main(int argc, char **argv) {
         mr->width = wf_grid_width(jobs[i].grid);
         mr->height = wf_grid_height(jobs[i].grid);
         mr->scenarios = jobs[i].scen.count;
-        mr->decimals = bench_scen_decimals(&jobs[i].scen);
     }
 
     rc = run(&o, jobs, njobs, &r);

@@ -1,7 +1,6 @@
 /* Summaries of bench_report: per map, per engine, and over all maps. */
 #include "report.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,38 +18,6 @@ typedef struct summary {
     double mexp_per_s;
     double ref_mean_us; /* the reference engine on the same scenarios */
 } summary;
-
-int bench_is_optimal(double cost, double expected, int decimals) {
-    double err = fabs(cost - expected);
-    if (err <= 1e-4 * fmax(1.0, expected))
-        return 1;
-    /* A file of whole numbers (maze512-1-0) is %g output whose values are
-     * exact, not a file rounded to units: no second bound for it. */
-    return decimals >= 1 &&
-           err <= 0.5 * pow(10.0, -decimals) + 2e-6 * fabs(expected);
-}
-
-/* Decimals needed to write v exactly: the first d at which v·10^d is an
- * integer, allowing for the rounding of the parse and of the product. */
-static int decimals_of(double v) {
-    double scale = 1.0;
-    for (int d = 0; d < 9; d++, scale *= 10.0) {
-        double x = fabs(v) * scale;
-        if (fabs(x - nearbyint(x)) <= fmax(1e-6, 8.0 * x * DBL_EPSILON))
-            return d;
-    }
-    return 9;
-}
-
-int bench_scen_decimals(const wf_scen *s) {
-    int most = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        int d = decimals_of(s->entries[i].optimal);
-        if (d > most)
-            most = d;
-    }
-    return most;
-}
 
 static int compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -307,8 +274,8 @@ int bench_report_json(const bench_report *r, FILE *f) {
             r->reps, r->warmup, r->peer_sample);
     json_string(f, r->cpu);
     fputs(",\n  \"optimality_rule\": \"|cost - expected| <= max(1e-4 * "
-          "max(1, expected), 0.5 * 10^-decimals + 2e-6 * expected when "
-          "decimals >= 1)\",\n"
+          "max(1, expected), 0.5 * 10^-d + 2e-6 * expected when the "
+          "value is printed with d >= 1 decimals)\",\n"
           "  \"engines\": [", f);
     for (size_t e = 0; e < r->engine_count; e++) {
         const bench_engine *en = r->engines[e];
@@ -333,8 +300,8 @@ int bench_report_json(const bench_report *r, FILE *f) {
         fputs(", \"scen\": ", f);
         json_string(f, mr->scen_path);
         fprintf(f, ", \"width\": %d, \"height\": %d, \"scenarios\": %zu, "
-                   "\"decimals\": %d, ",
-                mr->width, mr->height, mr->scenarios, mr->decimals);
+                   "",
+                mr->width, mr->height, mr->scenarios);
         rc = json_group(f, r, m, 1, s);
         fputc('}', f);
         total_scen += mr->scenarios;

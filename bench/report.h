@@ -30,7 +30,6 @@ typedef struct bench_map_result {
     int width;
     int height;
     size_t scenarios;
-    int decimals;          /**< most decimals printed in its optimal column */
     bench_result *results; /**< one per engine, in engine order */
 } bench_map_result;
 
@@ -47,20 +46,6 @@ typedef struct bench_report {
     size_t ws_cells;   /**< cells of the largest map */
     char cpu[128];     /**< model name from /proc/cpuinfo, or "" */
 } bench_report;
-
-/**
- * The optimality rule. An answer is optimal when |cost − expected| is at most
- * 1e-4 × max(1, expected), or at most half a unit in the last decimal the
- * file prints (@p decimals) plus 2e-6 × expected. The second bound only
- * matters for files printed with 1 to 3 decimals (the Baldur's Gate file
- * prints 2: 16.2426… appears as 16.24); it is not used when every value is
- * a whole number (maze512-1-0), as those come from %g and are exact.
- */
-int bench_is_optimal(double cost, double expected, int decimals);
-
-/** The most decimals any optimal length of @p s was printed with (0–9),
- *  recovered from the parsed values. */
-int bench_scen_decimals(const wf_scen *s);
 
 /** Writes the markdown table and the lines around it. */
 void bench_report_table(const bench_report *r, FILE *f);

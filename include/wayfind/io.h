@@ -76,6 +76,7 @@ typedef struct wf_scen_entry {
     wf_point start;
     wf_point goal;
     double optimal;        /**< optimal length printed in the file */
+    int decimals;          /**< digits printed after its decimal point */
 } wf_scen_entry;
 
 /** A scenario file. Initialise with {0}; release with wf_scen_free. */
@@ -107,6 +108,14 @@ void wf_scen_free(wf_scen *s);
  * 1-based entry number (as line) and returns WF_E_RANGE.
  */
 wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
+/**
+ * 1 when @p cost is the optimal length of @p e as far as the file can say:
+ * |cost − optimal| ≤ 1e-4 × max(1, optimal), or, for a value printed with
+ * d ≥ 1 decimals, within half a unit of its last digit plus 2e-6 × optimal
+ * (the Moving AI files print 2 to 8 decimals and some were generated with a
+ * slightly short √2). 0 otherwise, and when @p e is NULL.
+ */
+int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
 
 /* ---- ASCII maps -------------------------------------------------------- */
 

@@ -51,6 +51,16 @@ static wf_status field_error(wf__text *t, const wf__line *ln, int field,
                           why);
 }
 
+/* Digits printed after the decimal point of the number p[0..n). */
+static int decimals_in(const char *p, size_t n) {
+    const char *dot = memchr(p, '.', n);
+    int d = 0;
+    if (dot)
+        for (const char *q = dot + 1; q < p + n && *q >= '0' && *q <= '9'; q++)
+            d++;
+    return d;
+}
+
 static wf_status parse_int_field(wf__text *t, const wf__line *ln, int field,
                                  const char *p, size_t n, size_t at,
                                  long long min, long long max, int *out) {
@@ -119,8 +129,10 @@ static wf_status parse_entry(wf__text *t, wf__line *ln, wf_scen *out,
                 s = field_error(t, ln, f, p, n, at, "");
             else if (!(v >= 0.0) || v > DBL_MAX)
                 s = field_error(t, ln, f, p, n, at, " (out of range)");
-            else
+            else {
                 e->optimal = v;
+                e->decimals = decimals_in(p, n);
+            }
         } else { /* the map name */
             for (size_t i = 0; i < n; i++)
                 if ((unsigned char)p[i] < 0x20 || p[i] == 0x7F)

@@ -1,5 +1,6 @@
 /* wf_scen_check: do a scenario file's problems fit a grid? */
 #include <limits.h>
+#include <math.h>
 
 #include "../core/internal.h"
 #include "wayfind/io.h"
@@ -48,4 +49,16 @@ wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag) {
             return st;
     }
     return WF_OK;
+}
+
+int wf_scen_cost_ok(const wf_scen_entry *e, double cost) {
+    if (!e)
+        return 0;
+    double err = fabs(cost - e->optimal);
+    if (err <= 1e-4 * fmax(1.0, e->optimal))
+        return 1;
+    /* A whole number (maze512-1-0's lengths) is exact %g output, not a
+     * value rounded to units: no second bound for it. */
+    return e->decimals >= 1 &&
+           err <= 0.5 * pow(10.0, -e->decimals) + 2e-6 * e->optimal;
 }

@@ -1,0 +1,105 @@
+/* The wayfind program: what its subcommands share. */
+#ifndef WF_CLI_H
+#define WF_CLI_H
+
+#include <stdio.h>
+
+#include <wayfind/wayfind.h>
+
+#define WF_PROG "wayfind"
+
+/* Exit codes (STYLE.md): data on stdout, diagnostics on stderr. */
+enum {
+    WF_EXIT_OK = 0,
+    WF_EXIT_NO_PATH = 1, /* no path, or a scenario that is not optimal */
+    WF_EXIT_USAGE = 2,
+    WF_EXIT_INPUT = 3,   /* malformed or out-of-range input */
+    WF_EXIT_IO = 4       /* cannot read/write a file, out of memory */
+};
+
+/* One subcommand: run(argc, argv) with argv[0] the command's name. */
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+int cli_path(int argc, char **argv);
+int cli_scen(int argc, char **argv);
+int cli_demo(int argc, char **argv);
+
+/* "wayfind: CMD: message" on stderr. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void cli_error(const char *cmd, const char *fmt, ...);
+
+/* Prints "wayfind: file:line:col: message" for a failed library call and
+ * returns the exit code its status maps to. */
+int cli_fail(wf_status st, const wf_diag *diag);
+
+/* The exit code of an error status (WF_EXIT_INPUT or WF_EXIT_IO). */
+int cli_exit_code(wf_status st);
+
+/* Option value parsers. Each returns 0 and sets *out, or prints
+ * "wayfind: CMD: --OPT: why" and returns -1. */
+int cli_parse_point(const char *cmd, const char *opt, const char *s,
+                    wf_point *out);
+int cli_parse_int(const char *cmd, const char *opt, const char *s, long lo,
+                  long hi, long *out);
+int cli_parse_double(const char *cmd, const char *opt, const char *s,
+                     double lo, double hi, double *out);
+
+/* Movement-model and algorithm options shared by path, scen and demo:
+ * --connect, --corners, --heuristic, --weight, --algo, --max-expansions.
+ * cli_search_option applies option @p key (a CLI_OPT_* value) with value
+ * @p arg; returns 0, or -1 after printing why. */
+enum {
+    CLI_OPT_CONNECT = 1000,
+    CLI_OPT_CORNERS,
+    CLI_OPT_HEURISTIC,
+    CLI_OPT_WEIGHT,
+    CLI_OPT_ALGO,
+    CLI_OPT_MAX_EXPANSIONS,
+    CLI_OPT_LEGEND
+};
+#define CLI_SEARCH_LONGOPTS                                                    \
+    {"connect", required_argument, NULL, CLI_OPT_CONNECT},                     \
+    {"corners", required_argument, NULL, CLI_OPT_CORNERS},                     \
+    {"heuristic", required_argument, NULL, CLI_OPT_HEURISTIC},                 \
+    {"weight", required_argument, NULL, CLI_OPT_WEIGHT},                       \
+    {"algo", required_argument, NULL, CLI_OPT_ALGO},                           \
+    {"max-expansions", required_argument, NULL, CLI_OPT_MAX_EXPANSIONS}
+#define CLI_SEARCH_HELP                                                        \
+    "  --connect 4|8          movement: 4- or 8-connected (default 8)\n"        \
+    "  --corners RULE         diagonal corner rule: no-cut (default), always,\n" \
+    "                         one-free\n"                                       \
+    "  --heuristic H          default, manhattan, euclidean, chebyshev, "       \
+    "octile,\n"                                                               \
+    "                         zero (default: the tightest admissible one)\n"    \
+    "  --weight W             weighted A*: cost <= W x optimal (W >= 1, "       \
+    "default 1)\n"                                                            \
+    "  --algo A               astar (default) or dijkstra\n"                   \
+    "  --max-expansions N     stop after N expansions with a partial path\n"
+int cli_search_option(const char *cmd, int key, const char *arg,
+                      wf_search_opts *o);
+
+/* Short names of the option values, for output. */
+const char *cli_corners_name(wf_corners c);
+const char *cli_algo_name(wf_algo a);
+
+/* Loads any map (wf_map_load); on failure prints the diagnostic and returns
+ * the exit code, else 0. */
+int cli_load_map(const char *path, const char *legend, wf_grid **out,
+                 wf_map_marks *marks);
+
+/* Common handling of --help: prints @p text to stdout. */
+int cli_help(const char *text);
+/* "wayfind: CMD: ...; try 'wayfind CMD --help'" and WF_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif

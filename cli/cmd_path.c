@@ -1,0 +1,191 @@
+/* wayfind path: one query on one map. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define CMD "path"
+
+static const char help[] =
+    "usage: " WF_PROG " path MAP [--from X,Y] [--to X,Y] [options]\n"
+    "\n"
+    "Finds a least-cost path on MAP (Moving AI .map, ASCII map, or CSV tile\n"
+    "map with a legend) and prints its cost, length, search statistics and\n"
+    "cells. --from/--to default to the map's own start and goal marks.\n"
+    "\n"
+    "  --from X,Y             start cell (column X, row Y; 0,0 is top-left)\n"
+    "  --to X,Y               goal cell\n"
+    CLI_SEARCH_HELP
+    "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
+    "  --format text|json     output format (default text)\n"
+    "  --draw                 also print the map with the path ('*')\n"
+    "  --help                 this text\n"
+    "\n"
+    "Exit status: 0 path found, 1 no path (or --max-expansions reached),\n"
+    "2 usage, 3 bad input, 4 I/O error.\n";
+
+enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_HELP };
+
+typedef struct args {
+    const char *map;
+    const char *legend;
+    int has_from, has_to, json, draw;
+    wf_point from, to;
+    wf_search_opts opts;
+} args;
+
+/* 0: parsed; -1: exit with *code. */
+static int parse(int argc, char **argv, args *a, int *code) {
+    static const struct option longopts[] = {
+        {"from", required_argument, NULL, OPT_FROM},
+        {"to", required_argument, NULL, OPT_TO},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"draw", no_argument, NULL, OPT_DRAW},
+        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
+        {"help", no_argument, NULL, OPT_HELP},
+        CLI_SEARCH_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    *code = WF_EXIT_USAGE;
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_FROM:
+            if (cli_parse_point(CMD, "from", optarg, &a->from) != 0)
+                return -1;
+            a->has_from = 1;
+            break;
+        case OPT_TO:
+            if (cli_parse_point(CMD, "to", optarg, &a->to) != 0)
+                return -1;
+            a->has_to = 1;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0) {
+                cli_usage_error(CMD, "--format: expected text or json, got "
+                                     "'%s'", optarg);
+                return -1;
+            }
+            a->json = optarg[0] == 'j';
+            break;
+        case OPT_DRAW: a->draw = 1; break;
+        case CLI_OPT_LEGEND: a->legend = optarg; break;
+        case OPT_HELP: *code = cli_help(help); return -1;
+        case ':':
+            cli_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+            return -1;
+        case '?':
+            cli_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            return -1;
+        default:
+            if (cli_search_option(CMD, c, optarg, &a->opts) != 0)
+                return -1;
+        }
+    }
+    if (optind != argc - 1) {
+        cli_usage_error(CMD, optind >= argc ? "expected a MAP file"
+                                            : "expected one MAP file, got "
+                                              "more arguments");
+        return -1;
+    }
+    a->map = argv[optind];
+    return 0;
+}
+
+static int check_cell(const wf_grid *g, const char *what, wf_point p) {
+    if (wf_grid_contains(g, p.x, p.y))
+        return 0;
+    cli_error(CMD, "--%s %d,%d is outside the %d x %d map", what, p.x, p.y,
+              wf_grid_width(g), wf_grid_height(g));
+    return -1;
+}
+
+static void print_text(const args *a, wf_status st, const wf_path *p) {
+    const char *what = st == WF_OK ? "path found"
+                       : st == WF_PARTIAL ? "partial path (expansion limit)"
+                                          : "no path";
+    printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s)\n", what,
+           a->from.x, a->from.y, a->to.x, a->to.y, cli_algo_name(a->opts.algo),
+           a->opts.connect, cli_corners_name(a->opts.corners));
+    if (p->count) {
+        printf("cost: %.6f\n", p->cost);
+        printf("length: %zu cells, %zu moves\n", p->count, p->count - 1);
+    }
+    printf("expanded: %" PRIu64 "  generated: %" PRIu64
+           "  heap operations: %" PRIu64 "\n",
+           p->stats.expanded, p->stats.generated, p->stats.heap_ops);
+    if (p->count) {
+        fputs("path:", stdout);
+        for (size_t i = 0; i < p->count; i++)
+            printf(" %d,%d", p->points[i].x, p->points[i].y);
+        putchar('\n');
+    }
+}
+
+int cli_path(int argc, char **argv) {
+    args a;
+    memset(&a, 0, sizeof a);
+    a.opts = wf_search_opts_default();
+    int code;
+    if (parse(argc, argv, &a, &code) != 0)
+        return code;
+
+    wf_grid *g = NULL;
+    wf_map_marks marks;
+    if ((code = cli_load_map(a.map, a.legend, &g, &marks)) != 0)
+        return code;
+    if (!a.has_from && marks.has_start) {
+        a.from = marks.start;
+        a.has_from = 1;
+    }
+    if (!a.has_to && marks.has_goal) {
+        a.to = marks.goal;
+        a.has_to = 1;
+    }
+    code = WF_EXIT_INPUT;
+    if (!a.has_from || !a.has_to) {
+        cli_error(CMD, "%s: no %s given and the map marks none", a.map,
+                  a.has_from ? "--to" : "--from");
+        goto done;
+    }
+    if (check_cell(g, "from", a.from) != 0 || check_cell(g, "to", a.to) != 0)
+        goto done;
+
+    wf_search *ws = NULL;
+    wf_path path;
+    wf_path_init(&path, NULL);
+    wf_status st = wf_search_create(NULL, &ws);
+    if (st == WF_OK)
+        st = wf_search_grid(ws, g, a.from, a.to, &a.opts, &path);
+    if (st < 0) {
+        code = cli_fail(st, NULL);
+    } else {
+        if (a.json) {
+            if (wf_path_write_json(stdout, st, &path) != WF_OK)
+                st = WF_E_IO;
+        } else {
+            print_text(&a, st, &path);
+        }
+        if (st >= 0 && a.draw) {
+            wf_ascii_opts ao;
+            memset(&ao, 0, sizeof ao);
+            ao.path = &path;
+            ao.has_start = ao.has_goal = 1;
+            ao.start = a.from;
+            ao.goal = a.to;
+            if (a.json)
+                fflush(stdout);
+            st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
+        }
+        code = st < 0 ? cli_fail(st, NULL)
+               : st == WF_OK ? WF_EXIT_OK
+                             : WF_EXIT_NO_PATH;
+    }
+    wf_path_free(&path);
+    wf_search_destroy(ws);
+done:
+    wf_grid_destroy(g);
+    return code;
+}

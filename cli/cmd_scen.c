@@ -1,0 +1,225 @@
+/* wayfind scen: answer every problem of a Moving AI scenario file and check
+ * each answer against the optimal length the file gives. */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+#define CMD "scen"
+#define MAX_SHOWN 20
+
+static const char help[] =
+    "usage: " WF_PROG " scen SCEN [--map FILE] [options]\n"
+    "\n"
+    "Answers every scenario of a Moving AI .scen file, checks that each path\n"
+    "is legal and that its cost is the optimal length the file gives\n"
+    "(|ours - expected| <= 1e-4 x max(1, expected), or within the precision\n"
+    "the file prints), prints each mismatch and a summary.\n"
+    "The map is --map FILE, else SCEN without '.scen', else the file named in\n"
+    "the scenario's map column, looked up in SCEN's directory.\n"
+    "\n"
+    "  --map FILE             the map the scenarios are for\n"
+    CLI_SEARCH_HELP
+    "  --quiet                print the summary only\n"
+    "  --help                 this text\n"
+    "\n"
+    "Exit status: 0 every scenario optimal, 1 one was not, 2 usage,\n"
+    "3 bad input (malformed file, scenario off the map or on a wall), 4 I/O.\n";
+
+enum { OPT_MAP = 1, OPT_QUIET, OPT_HELP };
+
+static int file_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* The map of @p scen_path into buf (see help); 0, or -1 when none exists. */
+static int find_map(const char *scen_path, const wf_scen *sc, char *buf,
+                    size_t size) {
+    size_t n = strlen(scen_path);
+    if (n > 5 && strcmp(scen_path + n - 5, ".scen") == 0 && n - 5 < size) {
+        memcpy(buf, scen_path, n - 5);
+        buf[n - 5] = '\0';
+        if (file_exists(buf))
+            return 0;
+    }
+    const char *base = strrchr(sc->map, '/');
+    base = base ? base + 1 : sc->map;
+    const char *slash = strrchr(scen_path, '/');
+    int dir = slash ? (int)(slash - scen_path + 1) : 0;
+    int k = snprintf(buf, size, "%.*s%s", dir, scen_path, base);
+    return *base && k > 0 && (size_t)k < size && file_exists(buf) ? 0 : -1;
+}
+
+static double now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* Sum of the legal move costs along p, or -1 when a move is illegal or the
+ * ends are not start and goal. */
+static double walk_cost(const wf_grid *g, const wf_path *p,
+                        const wf_scen_entry *e, const wf_search_opts *o) {
+    if (p->count == 0 || p->points[0].x != e->start.x ||
+        p->points[0].y != e->start.y ||
+        p->points[p->count - 1].x != e->goal.x ||
+        p->points[p->count - 1].y != e->goal.y)
+        return -1;
+    double sum = 0;
+    for (size_t i = 1; i < p->count; i++) {
+        double c = wf_grid_move_cost(g, p->points[i - 1], p->points[i],
+                                     o->connect, o->corners);
+        if (c < 0)
+            return -1;
+        sum += c;
+    }
+    return sum;
+}
+
+typedef struct tally {
+    size_t optimal, wrong, shown;
+    uint64_t expanded;
+    double us;
+} tally;
+
+static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
+                   const wf_search_opts *o, int quiet, tally *t) {
+    wf_search *ws = NULL;
+    wf_path p;
+    wf_path_init(&p, NULL);
+    wf_status st = wf_search_create(NULL, &ws);
+    if (st == WF_OK)
+        st = wf_search_reserve(ws, (size_t)wf_grid_width(g) *
+                                       (size_t)wf_grid_height(g));
+    if (st != WF_OK) {
+        wf_search_destroy(ws);
+        return cli_fail(st, NULL);
+    }
+    for (size_t i = 0; i < sc->count; i++) {
+        const wf_scen_entry *e = &sc->entries[i];
+        double t0 = now_us();
+        st = wf_search_grid(ws, g, e->start, e->goal, o, &p);
+        t->us += now_us() - t0;
+        t->expanded += p.stats.expanded;
+        if (st < 0) {
+            cli_error(CMD, "%s: scenario %zu: %s", path, i + 1,
+                      wf_strerror(st));
+            wf_path_free(&p);
+            wf_search_destroy(ws);
+            return cli_exit_code(st);
+        }
+        const char *why = NULL;
+        double walked = st == WF_OK ? walk_cost(g, &p, e, o) : -1;
+        if (st != WF_OK)
+            why = "no path found";
+        else if (walked < 0)
+            why = "illegal path";
+        else if (fabs(walked - p.cost) > 1e-9 * fmax(1.0, walked))
+            why = "reported cost differs from the path's";
+        else if (!wf_scen_cost_ok(e, p.cost))
+            why = p.cost < e->optimal ? "cheaper than the file's optimum"
+                                      : "not optimal";
+        if (!why) {
+            t->optimal++;
+            continue;
+        }
+        t->wrong++;
+        if (!quiet && t->shown++ < MAX_SHOWN)
+            printf("scenario %zu: %d,%d -> %d,%d: %s: cost %.8f, expected "
+                   "%.8f\n",
+                   i + 1, e->start.x, e->start.y, e->goal.x, e->goal.y, why,
+                   st == WF_OK ? p.cost : 0.0, e->optimal);
+    }
+    if (!quiet && t->shown > MAX_SHOWN)
+        printf("... and %zu more mismatches\n", t->shown - MAX_SHOWN);
+    wf_path_free(&p);
+    wf_search_destroy(ws);
+    return 0;
+}
+
+int cli_scen(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"map", required_argument, NULL, OPT_MAP},
+        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"help", no_argument, NULL, OPT_HELP},
+        CLI_SEARCH_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *map = NULL;
+    int quiet = 0;
+    wf_search_opts o = wf_search_opts_default();
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_MAP: map = optarg; break;
+        case OPT_QUIET: quiet = 1; break;
+        case OPT_HELP: return cli_help(help);
+        case ':':
+            return cli_usage_error(CMD, "option '%s' needs a value",
+                                   argv[optind - 1]);
+        case '?':
+            return cli_usage_error(CMD, "unknown option '%s'",
+                                   argv[optind - 1]);
+        default:
+            if (cli_search_option(CMD, c, optarg, &o) != 0)
+                return WF_EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage_error(CMD, optind >= argc
+                                        ? "expected a SCEN file"
+                                        : "expected one SCEN file, got more "
+                                          "arguments");
+    const char *scen_path = argv[optind];
+
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_scen sc;
+    memset(&sc, 0, sizeof sc);
+    wf_status st = wf_scen_read(scen_path, NULL, &sc, &diag);
+    if (st != WF_OK)
+        return cli_fail(st, &diag);
+    char found[4096];
+    if (!map) {
+        if (find_map(scen_path, &sc, found, sizeof found) != 0) {
+            cli_error(CMD, "%s: cannot find its map (tried the name without "
+                           "'.scen' and '%s' beside it); give --map FILE",
+                      scen_path, sc.map);
+            wf_scen_free(&sc);
+            return WF_EXIT_IO;
+        }
+        map = found;
+    }
+    wf_grid *g = NULL;
+    int code = cli_load_map(map, NULL, &g, NULL);
+    if (code == 0) {
+        st = wf_scen_check(&sc, g, &diag);
+        if (st != WF_OK) {
+            snprintf(diag.file, sizeof diag.file, "%s", scen_path);
+            diag.line = 0; /* the message names the scenario number */
+            code = cli_fail(st, &diag);
+        }
+    }
+    tally t;
+    memset(&t, 0, sizeof t);
+    if (code == 0)
+        code = run_all(g, &sc, scen_path, &o, quiet, &t);
+    if (code == 0) {
+        double mean = sc.count ? t.us / (double)sc.count : 0.0;
+        double rate = t.us > 0 ? (double)t.expanded / (t.us / 1e6) : 0.0;
+        printf("%s: %zu scenarios, %zu optimal, %.2f us/query mean, %.2f M "
+               "expansions/s\n",
+               scen_path, sc.count, t.optimal, mean, rate / 1e6);
+        code = t.wrong ? WF_EXIT_NO_PATH : WF_EXIT_OK;
+    }
+    wf_grid_destroy(g);
+    wf_scen_free(&sc);
+    return code;
+}

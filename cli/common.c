@@ -1,0 +1,196 @@
+/* Helpers every subcommand uses: messages, exit codes, option values. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void vmessage(const char *cmd, const char *fmt, va_list ap) {
+    fprintf(stderr, WF_PROG ": ");
+    if (cmd)
+        fprintf(stderr, "%s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cli_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(cmd, fmt, ap);
+    va_end(ap);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(cmd, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "Try '" WF_PROG " %s --help'.\n", cmd ? cmd : "");
+    return WF_EXIT_USAGE;
+}
+
+int cli_exit_code(wf_status st) {
+    switch (st) {
+    case WF_E_IO:
+    case WF_E_NOMEM: return WF_EXIT_IO;
+    default: return WF_EXIT_INPUT;
+    }
+}
+
+int cli_fail(wf_status st, const wf_diag *diag) {
+    char buf[600];
+    if (diag && diag->message[0])
+        fprintf(stderr, WF_PROG ": %s\n", wf_diag_format(diag, buf, sizeof buf));
+    else
+        fprintf(stderr, WF_PROG ": %s\n", wf_strerror(st));
+    return cli_exit_code(st);
+}
+
+int cli_help(const char *text) {
+    fputs(text, stdout);
+    return WF_EXIT_OK;
+}
+
+/* strtol over the whole of [s, end) with no sign games; 0 on success. */
+static int whole_long(const char *s, const char *end, long *out) {
+    if (s == end || !(*s == '-' || *s == '+' || (*s >= '0' && *s <= '9')))
+        return -1;
+    char *stop;
+    errno = 0;
+    long v = strtol(s, &stop, 10);
+    if (errno || stop != end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_int(const char *cmd, const char *opt, const char *s, long lo,
+                  long hi, long *out) {
+    long v;
+    if (whole_long(s, s + strlen(s), &v) != 0 || v < lo || v > hi) {
+        cli_error(cmd, "--%s: expected an integer from %ld to %ld, got '%s'",
+                  opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_double(const char *cmd, const char *opt, const char *s,
+                     double lo, double hi, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno == ERANGE || !isfinite(v) || v < lo ||
+        v > hi) {
+        cli_error(cmd, "--%s: expected a number from %g to %g, got '%s'", opt,
+                  lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_point(const char *cmd, const char *opt, const char *s,
+                    wf_point *out) {
+    const char *comma = strchr(s, ',');
+    long x, y;
+    if (!comma || whole_long(s, comma, &x) != 0 ||
+        whole_long(comma + 1, comma + 1 + strlen(comma + 1), &y) != 0 ||
+        x < 0 || y < 0 || x > WF_GRID_MAX_SIDE || y > WF_GRID_MAX_SIDE) {
+        cli_error(cmd, "--%s: expected X,Y (two integers >= 0), got '%s'",
+                  opt, s);
+        return -1;
+    }
+    out->x = (int)x;
+    out->y = (int)y;
+    return 0;
+}
+
+/* Index of @p s in the NULL-terminated @p names, or -1. */
+static int lookup(const char *s, const char *const *names) {
+    for (int i = 0; names[i]; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* In wf_corners order. */
+static const char *const corner_names[] = {"no-cut", "always", "one-free",
+                                           NULL};
+/* In wf_heuristic order (WF_H_CUSTOM has no command-line form). */
+static const char *const heuristic_names[] = {
+    "default", "manhattan", "euclidean", "chebyshev", "octile", "zero", NULL};
+/* In wf_algo order. */
+static const char *const algo_names[] = {"astar", "dijkstra", NULL};
+
+const char *cli_corners_name(wf_corners c) {
+    return (unsigned)c < 3 ? corner_names[c] : "?";
+}
+
+const char *cli_algo_name(wf_algo a) {
+    return (unsigned)a < 2 ? algo_names[a] : "?";
+}
+
+int cli_search_option(const char *cmd, int key, const char *arg,
+                      wf_search_opts *o) {
+    long n;
+    int i;
+    switch (key) {
+    case CLI_OPT_CONNECT:
+        if (strcmp(arg, "4") != 0 && strcmp(arg, "8") != 0) {
+            cli_error(cmd, "--connect: expected 4 or 8, got '%s'", arg);
+            return -1;
+        }
+        o->connect = arg[0] - '0';
+        return 0;
+    case CLI_OPT_CORNERS:
+        if ((i = lookup(arg, corner_names)) < 0) {
+            cli_error(cmd, "--corners: expected no-cut, always or one-free, "
+                           "got '%s'", arg);
+            return -1;
+        }
+        o->corners = (wf_corners)i;
+        return 0;
+    case CLI_OPT_HEURISTIC:
+        if ((i = lookup(arg, heuristic_names)) < 0) {
+            cli_error(cmd, "--heuristic: expected default, manhattan, "
+                           "euclidean, chebyshev, octile or zero, got '%s'",
+                      arg);
+            return -1;
+        }
+        o->heuristic = (wf_heuristic)i;
+        return 0;
+    case CLI_OPT_WEIGHT:
+        return cli_parse_double(cmd, "weight", arg, 1.0, 1e6, &o->weight);
+    case CLI_OPT_ALGO:
+        if ((i = lookup(arg, algo_names)) < 0) {
+            cli_error(cmd, "--algo: expected astar or dijkstra, got '%s'",
+                      arg);
+            return -1;
+        }
+        o->algo = (wf_algo)i;
+        return 0;
+    case CLI_OPT_MAX_EXPANSIONS:
+        if (cli_parse_int(cmd, "max-expansions", arg, 1, LONG_MAX, &n) != 0)
+            return -1;
+        o->max_expansions = (uint64_t)n;
+        return 0;
+    default:
+        cli_error(cmd, "internal error: unknown option %d", key);
+        return -1;
+    }
+}
+
+int cli_load_map(const char *path, const char *legend, wf_grid **out,
+                 wf_map_marks *marks) {
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_map_load(path, legend, NULL, out, marks, &diag);
+    if (st != WF_OK)
+        return cli_fail(st, &diag);
+    return 0;
+}
