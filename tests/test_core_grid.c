@@ -1,0 +1,178 @@
+/* wf_grid: sizes, cells, the cost table, move costs and corner rules. */
+#include "wf_test.h"
+
+#include <math.h>
+#include <string.h>
+
+static void test_create_limits(void **state) {
+    (void)state;
+    wf_grid *g = (wf_grid *)1;
+    assert_int_equal(wf_grid_create(0, 5, NULL, &g), WF_E_INVALID_ARG);
+    assert_null(g);
+    assert_int_equal(wf_grid_create(5, -1, NULL, &g), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_create(5, 5, NULL, NULL), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_create(WF_GRID_MAX_SIDE + 1, 1, NULL, &g),
+                     WF_E_TOO_BIG);
+    assert_int_equal(wf_grid_create(16385, 16384, NULL, &g), WF_E_TOO_BIG);
+    assert_int_equal(wf_grid_create(1 << 30, 1 << 30, NULL, &g), WF_E_TOO_BIG);
+    assert_null(g);
+    assert_int_equal(wf_grid_create(7, 3, NULL, &g), WF_OK);
+    assert_int_equal(wf_grid_width(g), 7);
+    assert_int_equal(wf_grid_height(g), 3);
+    wf_grid_destroy(g);
+    wf_grid_destroy(NULL);
+}
+
+static void test_cells(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(4, 3, NULL, &g), WF_OK);
+    assert_int_equal(wf_grid_get(g, 0, 0), 0);
+    assert_int_equal(wf_grid_set(g, 3, 2, 42), WF_OK);
+    assert_int_equal(wf_grid_get(g, 3, 2), 42);
+    assert_int_equal(wf_grid_set(g, 4, 0, 1), WF_E_RANGE);
+    assert_int_equal(wf_grid_set(g, 0, -1, 1), WF_E_RANGE);
+    assert_int_equal(wf_grid_set(NULL, 0, 0, 1), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_get(g, -1, 0), -1);
+    assert_int_equal(wf_grid_get(g, 0, 3), -1);
+    assert_int_equal(wf_grid_get(NULL, 0, 0), -1);
+    assert_true(wf_grid_contains(g, 3, 2));
+    assert_false(wf_grid_contains(g, 4, 2));
+    assert_int_equal(wf_grid_count(g, 42), 1);
+    assert_int_equal(wf_grid_count(g, 0), 11);
+    assert_int_equal(wf_grid_fill(g, 7), WF_OK);
+    assert_int_equal(wf_grid_count(g, 7), 12);
+    assert_int_equal(wf_grid_get(g, 3, 2), 7);
+
+    wf_grid *c;
+    assert_int_equal(wf_grid_set(g, 1, 1, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(wf_grid_clone(g, &c), WF_OK);
+    assert_int_equal(wf_grid_set(g, 1, 1, 0), WF_OK);
+    assert_int_equal(wf_grid_get(c, 1, 1), WF_TERRAIN_WALL);
+    assert_false(wf_grid_passable(c, 1, 1));
+    assert_true(wf_grid_passable(g, 1, 1));
+    assert_int_equal(memcmp(wf_grid_cells(c), wf_grid_cells(g), 4), 0);
+    wf_grid_destroy(c);
+    wf_grid_destroy(g);
+}
+
+static void test_costs(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(3, 3, NULL, &g), WF_OK);
+    assert_true(wf_grid_cost(g, 0) == 1.0);
+    assert_true(wf_grid_cost(g, WF_TERRAIN_WALL) == WF_BLOCKED);
+    assert_int_equal(wf_grid_set_cost(g, 3, 0.0), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set_cost(g, 3, -2.0), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set_cost(g, 3, NAN), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set_cost(g, 3, INFINITY), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set_cost(NULL, 3, 1.0), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set_cost(g, 3, 2.5), WF_OK);
+    assert_true(wf_grid_cost(g, 3) == 2.5);
+
+    /* The smallest cost present and passable scales the heuristics. */
+    assert_true(wf_grid_min_cost(g) == 1.0);
+    assert_int_equal(wf_grid_fill(g, 3), WF_OK);
+    assert_true(wf_grid_min_cost(g) == 2.5);
+    assert_int_equal(wf_grid_set_cost(g, 4, 0.25), WF_OK);
+    assert_true(wf_grid_min_cost(g) == 2.5); /* no cell has terrain 4 */
+    assert_int_equal(wf_grid_set(g, 0, 0, 4), WF_OK);
+    assert_true(wf_grid_min_cost(g) == 0.25);
+    assert_int_equal(wf_grid_set_cost(g, 4, WF_BLOCKED), WF_OK);
+    assert_true(wf_grid_min_cost(g) == 2.5);
+    assert_false(wf_grid_passable(g, 0, 0));
+    /* Unblocking a code makes its cells passable again. */
+    assert_int_equal(wf_grid_set_cost(g, 4, 0.5), WF_OK);
+    assert_true(wf_grid_passable(g, 0, 0));
+    wf_grid_destroy(g);
+}
+
+/* Move costs under each corner rule, around a single wall:
+ *     . #
+ *     . .      (wall at (1,0))                                           */
+static void test_move_cost_corners(void **state) {
+    (void)state;
+    static const char *const rows[] = {".#.", "...", "..."};
+    wf_grid *g = wf_test_grid(rows, 3);
+    wf_point a = {0, 1}, ne = {1, 0}, b = {1, 1}, c = {0, 0}, d = {2, 0};
+    /* Straight moves cost the target's cost. */
+    assert_true(wf_grid_move_cost(g, a, b, 8, WF_CORNERS_NO_CUT) == 1.0);
+    /* Into a wall: never. */
+    assert_true(wf_grid_move_cost(g, a, ne, 8, WF_CORNERS_ALWAYS) ==
+                WF_BLOCKED);
+    /* (0,1) → (1,0) is the wall; test the diagonal (1,1) → (0,0) beside it:
+     * its orthogonal neighbours are (0,1) free and (1,0) wall. */
+    assert_true(wf_grid_move_cost(g, b, c, 8, WF_CORNERS_NO_CUT) == WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, b, c, 8, WF_CORNERS_ONE_FREE) ==
+                sqrt(2.0));
+    assert_true(wf_grid_move_cost(g, b, c, 8, WF_CORNERS_ALWAYS) == sqrt(2.0));
+    assert_true(wf_grid_move_cost(g, b, d, 8, WF_CORNERS_NO_CUT) == WF_BLOCKED);
+    /* 4-connected: no diagonals at all. */
+    assert_true(wf_grid_move_cost(g, b, c, 4, WF_CORNERS_ALWAYS) == WF_BLOCKED);
+    /* Not neighbours, off the grid, bad connectivity. */
+    wf_point far = {2, 2}, off = {-1, 1};
+    assert_true(wf_grid_move_cost(g, c, far, 8, WF_CORNERS_ALWAYS) ==
+                WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, a, off, 8, WF_CORNERS_ALWAYS) ==
+                WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, a, b, 6, WF_CORNERS_ALWAYS) == WF_BLOCKED);
+    wf_grid_destroy(g);
+
+    /* Both sides walled: only `always` passes between them. */
+    static const char *const gap[] = {".#", "#."};
+    g = wf_test_grid(gap, 2);
+    wf_point p = {0, 0}, q = {1, 1};
+    assert_true(wf_grid_move_cost(g, p, q, 8, WF_CORNERS_NO_CUT) == WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, p, q, 8, WF_CORNERS_ONE_FREE) ==
+                WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, p, q, 8, WF_CORNERS_ALWAYS) == sqrt(2.0));
+    wf_grid_destroy(g);
+}
+
+static void test_terrain_costs_in_moves(void **state) {
+    (void)state;
+    static const char *const rows[] = {".5", "9."};
+    wf_grid *g = wf_test_grid(rows, 2);
+    wf_point a = {0, 0}, b = {1, 0}, c = {0, 1}, d = {1, 1};
+    assert_true(wf_grid_move_cost(g, a, b, 4, WF_CORNERS_NO_CUT) == 5.0);
+    assert_true(wf_grid_move_cost(g, a, c, 4, WF_CORNERS_NO_CUT) == 9.0);
+    assert_true(wf_grid_move_cost(g, b, a, 4, WF_CORNERS_NO_CUT) == 1.0);
+    assert_true(wf_grid_move_cost(g, a, d, 8, WF_CORNERS_NO_CUT) ==
+                sqrt(2.0) * 1.0);
+    assert_true(wf_grid_move_cost(g, c, b, 8, WF_CORNERS_NO_CUT) ==
+                sqrt(2.0) * 5.0);
+    wf_grid_destroy(g);
+}
+
+/* The largest grid the issue asks for can be created; its edges work. */
+static void test_huge_grid(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(16384, 16384, NULL, &g), WF_OK);
+    assert_int_equal(wf_grid_set(g, 16383, 16383, 9), WF_OK);
+    assert_int_equal(wf_grid_get(g, 16383, 16383), 9);
+    assert_int_equal(wf_grid_set(g, 16384, 0, 9), WF_E_RANGE);
+    wf_grid_destroy(g);
+}
+
+static void test_status_text(void **state) {
+    (void)state;
+    assert_string_equal(wf_status_name(WF_NO_PATH), "NO_PATH");
+    assert_string_equal(wf_status_name(WF_E_NOMEM), "E_NOMEM");
+    assert_non_null(strstr(wf_strerror(WF_E_TOO_BIG), "too large"));
+    assert_non_null(wf_strerror((wf_status)12345));
+    assert_string_equal(wf_version_string(), WF_VERSION_STRING);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_create_limits),
+        cmocka_unit_test(test_cells),
+        cmocka_unit_test(test_costs),
+        cmocka_unit_test(test_move_cost_corners),
+        cmocka_unit_test(test_terrain_costs_in_moves),
+        cmocka_unit_test(test_huge_grid),
+        cmocka_unit_test(test_status_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
