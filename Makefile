@@ -42,6 +42,7 @@ deps-bench:
 
 $(BUILD)/release/wayfind: deps-build FORCE
 	cmake -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) \
 	  -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/release -j $(JOBS) --target wayfind_cli
 
