@@ -27,6 +27,7 @@ typedef struct cli_command {
 int cli_path(int argc, char **argv);
 int cli_scen(int argc, char **argv);
 int cli_demo(int argc, char **argv);
+int cli_gen(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -49,6 +50,10 @@ int cli_parse_int(const char *cmd, const char *opt, const char *s, long lo,
                   long hi, long *out);
 int cli_parse_double(const char *cmd, const char *opt, const char *s,
                      double lo, double hi, double *out);
+/* "WxH", each side 1..16384. */
+int cli_parse_size(const char *cmd, const char *s, int *w, int *h);
+/* A decimal seed 0..2^64-1. */
+int cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
 /* Movement-model and algorithm options shared by path, scen and demo:
  * --connect, --corners, --heuristic, --weight, --algo, --max-expansions.

@@ -110,6 +110,40 @@ int cli_parse_point(const char *cmd, const char *opt, const char *s,
     return 0;
 }
 
+int cli_parse_size(const char *cmd, const char *s, int *w, int *h) {
+    const char *x = strchr(s, 'x');
+    char buf[32];
+    long a, b;
+    if (!x || (size_t)(x - s) >= sizeof buf)
+        goto bad;
+    memcpy(buf, s, (size_t)(x - s));
+    buf[x - s] = '\0';
+    if (cli_parse_int(cmd, "size", buf, 1, 16384, &a) != 0 ||
+        cli_parse_int(cmd, "size", x + 1, 1, 16384, &b) != 0)
+        return -1;
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+bad:
+    cli_error(cmd, "--size: expected WxH such as 128x96, got '%s'", s);
+    return -1;
+}
+
+int cli_parse_seed(const char *cmd, const char *s, uint64_t *out) {
+    char *end;
+    if (*s < '0' || *s > '9')
+        goto bad;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        goto bad;
+    *out = (uint64_t)v;
+    return 0;
+bad:
+    cli_error(cmd, "--seed: expected an integer from 0 to 2^64-1, got '%s'", s);
+    return -1;
+}
+
 /* Index of @p s in the NULL-terminated @p names, or -1. */
 static int lookup(const char *s, const char *const *names) {
     for (int i = 0; names[i]; i++)

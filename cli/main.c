@@ -9,6 +9,7 @@ static const cli_command commands[] = {
     {"scen", "answer a Moving AI scenario file and check optimality",
      cli_scen},
     {"demo", "draw a path on a built-in map", cli_demo},
+    {"gen", "generate a world: islands, caves, maze, rooms, noise", cli_gen},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -36,7 +36,8 @@ extern "C" {
     X(E_RANGE, -3, "coordinate or value out of range")                         \
     X(E_TOO_BIG, -4, "size too large")                                         \
     X(E_PARSE, -5, "malformed input")                                          \
-    X(E_IO, -6, "input/output error")
+    X(E_IO, -6, "input/output error")                                          \
+    X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")
 
 /** Result of every fallible wayfind call; see WF_STATUS_MAP. */
 typedef enum wf_status {
@@ -217,6 +218,18 @@ const uint8_t *wf_grid_cells(const wf_grid *g);
  */
 double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
                          int connect, wf_corners corners);
+
+/**
+ * Labels the connected regions of passable cells: two cells are connected
+ * when a sequence of moves allowed by the movement model (@p connect 4 or 8,
+ * @p corners) joins them. Every corner rule is symmetric, so this is an
+ * equivalence. @p labels (width × height, row-major) receives 0 for blocked
+ * cells and 1..*count for regions, numbered in row-major order of their
+ * first cell. Allocates a queue of 4 bytes per cell with the grid's
+ * allocator. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. O(cells).
+ */
+wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
+                          uint32_t *labels, uint32_t *count);
 
 /* ------------------------------------------------------------------------ */
 /* Paths                                                                    */

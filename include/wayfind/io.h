@@ -60,6 +60,12 @@ wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
 wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
                                wf_grid **out, wf_diag *diag);
 /**
+ * Sets the costs a Moving AI map gives its characters: '.', 'G', 'S' and
+ * 'W' cost 1, '@', 'O' and 'T' are blocked; other codes are left alone.
+ * Errors: WF_E_INVALID_ARG.
+ */
+wf_status wf_movingai_set_costs(wf_grid *g);
+/**
  * Writes @p g as a Moving AI map. Terrain codes that are printable map
  * characters are written as they are; any other code is written as '.' when
  * passable and '@' when blocked. Errors: WF_E_INVALID_ARG, WF_E_IO.
@@ -108,6 +114,12 @@ void wf_scen_free(wf_scen *s);
  * 1-based entry number (as line) and returns WF_E_RANGE.
  */
 wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
+/**
+ * Writes @p s as a "version 1" scenario file: one tab-separated line per
+ * entry, the map column @p s->map, the optimal length with 8 decimals.
+ * Errors: WF_E_INVALID_ARG, WF_E_IO.
+ */
+wf_status wf_scen_write(const wf_scen *s, FILE *f);
 /**
  * 1 when @p cost is the optimal length of @p e as far as the file can say:
  * |cost − optimal| ≤ 1e-4 × max(1, optimal), or, for a value printed with

@@ -17,8 +17,9 @@ static int map_char_class(unsigned char c) {
 
 static const char map_chars[] = ".GSW@OT";
 
-/* Applies the Moving AI meaning of every map character to g's table. */
-static wf_status set_table(wf_grid *g) {
+wf_status wf_movingai_set_costs(wf_grid *g) {
+    if (!g)
+        return WF_E_INVALID_ARG;
     for (const char *c = map_chars; *c; c++) {
         double cost = map_char_class((unsigned char)*c) == 1 ? 1.0 : WF_BLOCKED;
         wf_status s = wf_grid_set_cost(g, (uint8_t)*c, cost);
@@ -226,7 +227,7 @@ wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
     if ((s = wf_grid_create(w, h, alloc, &g)) != WF_OK)
         return s;
     /* Table first, so that each blocked cell updates its neighbours once. */
-    if ((s = set_table(g)) != WF_OK) {
+    if ((s = wf_movingai_set_costs(g)) != WF_OK) {
         wf_grid_destroy(g);
         return s;
     }

@@ -46,3 +46,20 @@ wf_status wf_movingai_map_write(const wf_grid *g, FILE *f) {
         return WF_E_IO;
     return WF_OK;
 }
+
+wf_status wf_scen_write(const wf_scen *s, FILE *f) {
+    if (!s || !f || (s->count && !s->entries))
+        return WF_E_INVALID_ARG;
+    if (fputs("version 1\n", f) == EOF)
+        return WF_E_IO;
+    for (size_t i = 0; i < s->count; i++) {
+        const wf_scen_entry *e = &s->entries[i];
+        if (fprintf(f, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", e->bucket,
+                    s->map, e->map_width, e->map_height, e->start.x,
+                    e->start.y, e->goal.x, e->goal.y, e->optimal) < 0)
+            return WF_E_IO;
+    }
+    if (fflush(f) != 0 || ferror(f))
+        return WF_E_IO;
+    return WF_OK;
+}

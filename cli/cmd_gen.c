@@ -1,0 +1,253 @@
+/* wayfind gen: seeded worlds written as Moving AI maps (and scenarios). */
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <wayfind/gen.h>
+
+#include "cli.h"
+
+#define CMD "gen"
+
+static const char help[] =
+    "usage: " WF_PROG " gen KIND [--seed N] [--size WxH] [--out FILE.map]\n"
+    "                   [--scen N] [--ascii] [generator options]\n"
+    "\n"
+    "Generates a map. KIND is one of:\n"
+    "  islands   cellular-automaton islands: W deep sea, S shallow sea,\n"
+    "            . land, T forest\n"
+    "  caves     cellular-automaton caves: . floor, @ rock (one region)\n"
+    "  maze      1-cell corridors (perfect unless --braid)\n"
+    "  rooms     rooms joined by corridors\n"
+    "  noise     random obstacles at --density\n"
+    "The same seed gives the same map on every machine. Without --out the\n"
+    "Moving AI map goes to stdout.\n"
+    "\n"
+    "  --seed N          seed (default 1)\n"
+    "  --size WxH        size in cells (default 128x128, at most 16384x16384)\n"
+    "  --out FILE        write the Moving AI map to FILE\n"
+    "  --scen N          also write FILE.scen: N random solvable queries with\n"
+    "                    their optimal lengths (8-connected, no corner cutting)\n"
+    "  --ascii           print the map as a picture instead of the file\n"
+    "  --fill F          islands/caves: initial fill ratio 0..1\n"
+    "  --iterations N    islands/caves: automaton steps 0..64\n"
+    "  --braid B         maze: share of dead ends opened, 0..1 (default 0)\n"
+    "  --density D       noise: share of obstacles, 0..1 (default 0.25)\n"
+    "  --help            this text\n"
+    "\n"
+    "Exit status: 0 ok, 2 usage, 3 impossible request, 4 I/O error.\n";
+
+enum { OPT_SEED = 1, OPT_SIZE, OPT_OUT, OPT_SCEN, OPT_ASCII, OPT_FILL,
+       OPT_ITER, OPT_BRAID, OPT_DENSITY, OPT_HELP };
+
+typedef struct args {
+    const char *kind, *out;
+    uint64_t seed;
+    int w, h, ascii;
+    long scen;
+    double fill, braid, density;
+    long iterations;
+} args;
+
+static int parse(int argc, char **argv, args *a, int *code) {
+    static const struct option longopts[] = {
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"scen", required_argument, NULL, OPT_SCEN},
+        {"ascii", no_argument, NULL, OPT_ASCII},
+        {"fill", required_argument, NULL, OPT_FILL},
+        {"iterations", required_argument, NULL, OPT_ITER},
+        {"braid", required_argument, NULL, OPT_BRAID},
+        {"density", required_argument, NULL, OPT_DENSITY},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    *code = WF_EXIT_USAGE;
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case OPT_SEED: bad = cli_parse_seed(CMD, optarg, &a->seed); break;
+        case OPT_SIZE: bad = cli_parse_size(CMD, optarg, &a->w, &a->h); break;
+        case OPT_OUT: a->out = optarg; break;
+        case OPT_SCEN:
+            bad = cli_parse_int(CMD, "scen", optarg, 1, 1000000, &a->scen);
+            break;
+        case OPT_ASCII: a->ascii = 1; break;
+        case OPT_FILL:
+            bad = cli_parse_double(CMD, "fill", optarg, 0, 1, &a->fill);
+            break;
+        case OPT_ITER:
+            bad = cli_parse_int(CMD, "iterations", optarg, 0, 64,
+                                &a->iterations);
+            break;
+        case OPT_BRAID:
+            bad = cli_parse_double(CMD, "braid", optarg, 0, 1, &a->braid);
+            break;
+        case OPT_DENSITY:
+            bad = cli_parse_double(CMD, "density", optarg, 0, 1, &a->density);
+            break;
+        case OPT_HELP: *code = cli_help(help); return -1;
+        case ':':
+            cli_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+            return -1;
+        default:
+            cli_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            return -1;
+        }
+        if (bad)
+            return -1;
+    }
+    if (optind != argc - 1) {
+        cli_usage_error(CMD, "expected one KIND: islands, caves, maze, rooms "
+                             "or noise");
+        return -1;
+    }
+    a->kind = argv[optind];
+    if (a->scen && !a->out) {
+        cli_usage_error(CMD, "--scen needs --out FILE (the scenarios go to "
+                             "FILE.scen)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Runs the generator named a->kind; -1 when the name is unknown. */
+static int generate(const args *a, wf_grid *g, wf_status *st) {
+    if (strcmp(a->kind, "islands") == 0) {
+        wf_islands_opts o = wf_islands_opts_default();
+        if (a->fill >= 0)
+            o.ca.fill = a->fill;
+        if (a->iterations >= 0)
+            o.ca.iterations = (int)a->iterations;
+        *st = wf_gen_islands(g, a->seed, &o);
+    } else if (strcmp(a->kind, "caves") == 0) {
+        wf_ca_opts o = wf_ca_opts_default();
+        if (a->fill >= 0)
+            o.fill = a->fill;
+        if (a->iterations >= 0)
+            o.iterations = (int)a->iterations;
+        *st = wf_gen_caves(g, a->seed, &o, 1);
+    } else if (strcmp(a->kind, "maze") == 0) {
+        *st = wf_gen_maze(g, a->seed, a->braid);
+    } else if (strcmp(a->kind, "rooms") == 0) {
+        *st = wf_gen_rooms(g, a->seed, NULL);
+    } else if (strcmp(a->kind, "noise") == 0) {
+        *st = wf_gen_noise(g, a->seed, a->density);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* N queries between points placed in the largest region, each answered
+ * with A* for its optimal length. */
+static int write_scen(const args *a, const wf_grid *g) {
+    size_t n = (size_t)a->scen;
+    wf_point *pts = malloc(2 * n * sizeof *pts);
+    wf_scen sc;
+    memset(&sc, 0, sizeof sc);
+    sc.entries = calloc(n, sizeof *sc.entries);
+    sc.count = n;
+    const char *base = strrchr(a->out, '/');
+    snprintf(sc.map, sizeof sc.map, "%s", base ? base + 1 : a->out);
+    wf_search *ws = NULL;
+    wf_path p;
+    wf_path_init(&p, NULL);
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = pts && sc.entries ? wf_search_create(NULL, &ws) : WF_E_NOMEM;
+    if (st == WF_OK)
+        st = wf_place_points(g, a->seed ^ 0x5CE0ull, NULL, 2 * n, pts, &diag);
+    for (size_t i = 0; i < n && st == WF_OK; i++) {
+        wf_scen_entry *e = &sc.entries[i];
+        e->start = pts[2 * i];
+        e->goal = pts[2 * i + 1];
+        e->map_width = wf_grid_width(g);
+        e->map_height = wf_grid_height(g);
+        st = wf_search_grid(ws, g, e->start, e->goal, NULL, &p);
+        e->optimal = p.cost;
+        e->bucket = (int)floor(p.cost / 4.0);
+    }
+    char path[4096];
+    FILE *f = NULL;
+    int code = 0;
+    if (st == WF_OK) {
+        snprintf(path, sizeof path, "%s.scen", a->out);
+        if (!(f = fopen(path, "w")) || wf_scen_write(&sc, f) != WF_OK) {
+            cli_error(CMD, "%s: cannot write", path);
+            code = WF_EXIT_IO;
+        }
+    } else if (st == WF_E_UNSATISFIABLE) {
+        cli_error(CMD, "--scen %zu: %s", n, diag.message);
+        code = WF_EXIT_INPUT;
+    } else {
+        code = cli_fail(st, &diag);
+    }
+    if (f && fclose(f) != 0 && !code) {
+        cli_error(CMD, "%s: cannot write", path);
+        code = WF_EXIT_IO;
+    }
+    wf_path_free(&p);
+    wf_search_destroy(ws);
+    free(sc.entries);
+    free(pts);
+    return code;
+}
+
+int cli_gen(int argc, char **argv) {
+    args a;
+    memset(&a, 0, sizeof a);
+    a.seed = 1;
+    a.w = a.h = 128;
+    a.fill = -1;
+    a.iterations = -1;
+    a.density = 0.25;
+    int code;
+    if (parse(argc, argv, &a, &code) != 0)
+        return code;
+    wf_grid *g = NULL;
+    wf_status st = wf_grid_create(a.w, a.h, NULL, &g);
+    if (st != WF_OK)
+        return cli_fail(st, NULL);
+    if (generate(&a, g, &st) != 0) {
+        wf_grid_destroy(g);
+        return cli_usage_error(CMD, "unknown KIND '%s' (islands, caves, maze, "
+                                    "rooms or noise)", a.kind);
+    }
+    if (st != WF_OK) {
+        wf_grid_destroy(g);
+        if (st == WF_E_INVALID_ARG)
+            return cli_usage_error(CMD, "%s cannot be made at %dx%d with "
+                                        "these options", a.kind, a.w, a.h);
+        return cli_fail(st, NULL);
+    }
+    /* Files carry the Moving AI meaning of each character, which is also
+     * what the readers give back: price the grid that way. */
+    wf_movingai_set_costs(g);
+    code = 0;
+    if (a.ascii) {
+        st = wf_render_ascii(stdout, g, NULL);
+    } else if (!a.out) {
+        st = wf_movingai_map_write(g, stdout);
+    } else {
+        FILE *f = fopen(a.out, "w");
+        st = f ? wf_movingai_map_write(g, f) : WF_E_IO;
+        if (f && fclose(f) != 0)
+            st = WF_E_IO;
+        if (st != WF_OK) {
+            cli_error(CMD, "%s: cannot write", a.out);
+            code = WF_EXIT_IO;
+        }
+    }
+    if (!code && st != WF_OK)
+        code = cli_fail(st, NULL);
+    if (!code && a.scen)
+        code = write_scen(&a, g);
+    wf_grid_destroy(g);
+    return code;
+}

@@ -1,0 +1,43 @@
+/* Connected regions of a grid under a movement model. */
+#include "internal.h"
+
+wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
+                          uint32_t *labels, uint32_t *count) {
+    if (!g || !labels || !count || (connect != 4 && connect != 8) ||
+        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+        return WF_E_INVALID_ARG;
+    size_t bytes;
+    if (!wf__mul_size(g->cells, sizeof(uint32_t), &bytes))
+        return WF_E_TOO_BIG;
+    uint32_t *queue = wf__alloc(&g->alloc, bytes);
+    if (!queue)
+        return WF_E_NOMEM;
+    const int32_t W = g->width;
+    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
+                                       -1 - W};
+    memset(labels, 0, bytes);
+    uint32_t n = 0;
+    for (size_t c = 0; c < g->cells; c++) {
+        if (labels[c] || !g->passable[g->terrain[c]])
+            continue;
+        labels[c] = ++n;
+        size_t head = 0, tail = 0;
+        queue[tail++] = (uint32_t)c;
+        while (head < tail) {
+            uint32_t u = queue[head++];
+            unsigned m = wf__allowed_moves(g->nbmask[u], connect, corners);
+            while (m) {
+                int d = __builtin_ctz(m);
+                m &= m - 1;
+                uint32_t v = (uint32_t)((int32_t)u + off[d]);
+                if (!labels[v]) {
+                    labels[v] = n;
+                    queue[tail++] = v;
+                }
+            }
+        }
+    }
+    wf__free(&g->alloc, queue, bytes);
+    *count = n;
+    return WF_OK;
+}

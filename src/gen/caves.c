@@ -1,0 +1,68 @@
+/* Caves: rock grown by a cellular automaton, the floor optionally reduced
+ * to its largest connected region. */
+#include "gen_internal.h"
+
+/* Walls every floor cell outside the largest 8-connected no-cut region. */
+static wf_status keep_largest_region(wf_grid *g, uint8_t *terrain) {
+    size_t bytes = g->cells * sizeof(uint32_t); /* cells is checked at
+                                                   creation */
+    uint32_t *labels = wf__alloc(&g->alloc, bytes);
+    if (!labels)
+        return WF_E_NOMEM;
+    uint32_t n = 0;
+    wf_status st = wf_grid_regions(g, 8, WF_CORNERS_NO_CUT, labels, &n);
+    if (st == WF_OK && n > 1) {
+        uint32_t *size = wf__alloc(&g->alloc, ((size_t)n + 1) * sizeof *size);
+        if (!size) {
+            st = WF_E_NOMEM;
+        } else {
+            memset(size, 0, ((size_t)n + 1) * sizeof *size);
+            for (size_t c = 0; c < g->cells; c++)
+                size[labels[c]]++;
+            uint32_t best = 1;
+            for (uint32_t k = 2; k <= n; k++)
+                if (size[k] > size[best])
+                    best = k;
+            for (size_t c = 0; c < g->cells; c++)
+                if (labels[c] && labels[c] != best)
+                    terrain[c] = WF_GEN_WALL;
+            wf__free(&g->alloc, size, ((size_t)n + 1) * sizeof *size);
+        }
+    }
+    wf__free(&g->alloc, labels, bytes);
+    return st;
+}
+
+wf_status wf_gen_caves(wf_grid *g, uint64_t seed, const wf_ca_opts *opts,
+                       int keep_largest) {
+    wf_ca_opts o = opts ? *opts : wf_ca_opts_default();
+    if (!g || !wf__ca_opts_valid(&o))
+        return WF_E_INVALID_ARG;
+    uint8_t *rock = wf__gen_buffer(g);
+    if (!rock)
+        return WF_E_NOMEM;
+    wf_rng r;
+    wf_rng_seed(&r, seed);
+    for (size_t c = 0; c < g->cells; c++)
+        rock[c] = wf_rng_unit(&r) < o.fill;
+    wf_status st = wf__ca_run(g, rock, &o, 1);
+    if (st == WF_OK) {
+        const int W = g->width, H = g->height;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                size_t c = (size_t)y * (size_t)W + (size_t)x;
+                int edge = x == 0 || y == 0 || x == W - 1 || y == H - 1;
+                rock[c] = rock[c] || edge ? WF_GEN_WALL : WF_GEN_GROUND;
+            }
+        wf_grid_set_cost(g, WF_GEN_GROUND, 1.0);
+        wf_grid_set_cost(g, WF_GEN_WALL, WF_BLOCKED);
+        wf__gen_commit(g, rock);
+        if (keep_largest) {
+            st = keep_largest_region(g, rock);
+            if (st == WF_OK)
+                wf__gen_commit(g, rock);
+        }
+    }
+    wf__gen_buffer_free(g, rock);
+    return st;
+}

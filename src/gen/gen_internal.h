@@ -1,0 +1,24 @@
+/* Helpers shared by the generators. Not installed. */
+#ifndef WF_GEN_INTERNAL_H
+#define WF_GEN_INTERNAL_H
+
+#include "../core/internal.h"
+#include "wayfind/gen.h"
+
+/* Runs a cellular automaton on alive[W*H] (0/1) in place; cells outside the
+ * map count as alive when border_alive. Uses a scratch buffer from the
+ * grid's allocator. WF_OK or WF_E_NOMEM. */
+wf_status wf__ca_run(const wf_grid *g, uint8_t *alive, const wf_ca_opts *o,
+                     int border_alive);
+
+/* Checks a CA option set. */
+int wf__ca_opts_valid(const wf_ca_opts *o);
+
+/* Writes terrain[W*H] into g (sets every cell). */
+void wf__gen_commit(wf_grid *g, const uint8_t *terrain);
+
+/* Scratch byte buffer of the grid's size from its allocator, or NULL. */
+uint8_t *wf__gen_buffer(const wf_grid *g);
+void wf__gen_buffer_free(const wf_grid *g, uint8_t *b);
+
+#endif
