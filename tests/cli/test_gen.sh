@@ -1,0 +1,32 @@
+# wayfind gen: files every other command reads, scenarios that verify.
+. "$(dirname "$0")/lib.sh"
+
+for kind in islands caves maze rooms noise; do
+  expect 0 "gen $kind" -- "$WF" gen $kind --seed 4 --size 120x80 --out "$TMP/$kind.map" --scen 60
+  # The optimal lengths it wrote are confirmed by an independent run.
+  expect 0 "scen $kind" -- "$WF" scen "$TMP/$kind.map.scen"
+  contains "$TMP/out" "60 scenarios, 60 optimal" "$kind scenarios verify"
+  read -r sx sy gx gy <<<"$(awk -F'\t' 'NR == 2 {print $5, $6, $7, $8}' "$TMP/$kind.map.scen")"
+  expect 0 "path $kind" -- "$WF" path "$TMP/$kind.map" --from "$sx,$sy" --to "$gx,$gy" --format json
+done
+# Same seed, same file; another seed, another file.
+"$WF" gen caves --seed 4 --size 120x80 >"$TMP/again.map"
+checks=$((checks + 1)); cmp -s "$TMP/caves.map" "$TMP/again.map" || fail "caves seed 4 not repeatable"
+"$WF" gen caves --seed 5 --size 120x80 >"$TMP/other.map"
+checks=$((checks + 1)); cmp -s "$TMP/caves.map" "$TMP/other.map" && fail "seeds 4 and 5 gave the same caves"
+expect 0 "ascii" -- "$WF" gen maze --size 21x11 --ascii
+contains "$TMP/out" "@@@@@@@@@@@@@@@@@@@@@" "maze picture"
+
+expect 2 "no kind" -- "$WF" gen
+expect 2 "bad kind" -- "$WF" gen volcano
+expect 2 "bad size" -- "$WF" gen caves --size 100
+expect 2 "huge size" -- "$WF" gen caves --size 20000x10
+expect 2 "zero size" -- "$WF" gen caves --size 0x10
+expect 2 "bad seed" -- "$WF" gen caves --seed -3
+expect 2 "bad density" -- "$WF" gen noise --density 2
+expect 2 "scen without out" -- "$WF" gen caves --scen 5
+expect 2 "tiny maze" -- "$WF" gen maze --size 2x2
+expect 3 "too many queries" -- "$WF" gen maze --size 5x5 --out "$TMP/t.map" --scen 100
+contains "$TMP/err" "points fit" "impossible scen message"
+expect 4 "unwritable" -- "$WF" gen caves --out "$TMP/no/such/dir.map"
+finish
