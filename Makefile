@@ -9,7 +9,7 @@ PREFIX   ?= /usr/local
 BUILD    := build
 CMAKE_COMMON := -DWF_SHARED_DIR=$(SHARED)
 
-BUILD_PKGS := cmake make gcc pkg-config
+BUILD_PKGS := cmake make gcc pkg-config libpng-dev
 TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
 

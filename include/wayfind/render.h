@@ -1,9 +1,17 @@
 /*
  * wayfind render: pictures of grids and paths. Reads core types only.
+ *
+ * ASCII pictures go to any FILE. PNG pictures (through libpng, the only
+ * library this layer links) show the terrain, an explored-set overlay, a
+ * heat map of a per-cell field with an optional colour bar, paths and
+ * start/goal markers. The PNG writer works row by row: besides libpng's own
+ * state it holds two image rows and the path and marker lists, never the
+ * whole image, so maps up to WF_GRID_MAX_CELLS cells can be drawn.
  */
 #ifndef WAYFIND_RENDER_H
 #define WAYFIND_RENDER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core.h"
@@ -30,6 +38,135 @@ typedef struct wf_ascii_opts {
  * @p opts may be NULL. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
 wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts);
+
+/* ------------------------------------------------------------------------ */
+/* Colours                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** An RGB colour, 8 bits per channel (sRGB). */
+typedef struct wf_rgb {
+    uint8_t r, g, b;
+} wf_rgb;
+
+/**
+ * Default colour of terrain code @p t on @p g. Terrain codes are usually
+ * characters (Moving AI maps, ASCII maps, the generators):
+ *  - '.' ground/land: pale sand; 'G' ground: light green;
+ *  - 'W' deep water: deep blue; 'S' swamp/shallow water: light blue;
+ *  - 'T' trees/forest: dark green;
+ *  - '@', 'O', '#' walls: dark greys close to black;
+ *  - digits '1'..'9' terrain costs: light brown ('1') to dark brown ('9').
+ * Any other code is light grey when passable on @p g and near-black when
+ * blocked; @p g NULL counts every such code as passable. O(1).
+ */
+wf_rgb wf_render_terrain_color(const wf_grid *g, uint8_t t);
+
+/**
+ * The heat-map colour ramp at @p t in [0, 1] (clamped; NaN gives the low
+ * end): a viridis-like ramp, dark purple (0) through blue and green to
+ * yellow (1), interpolated linearly between five control points.
+ */
+wf_rgb wf_render_ramp_color(double t);
+
+/**
+ * Colour of the path at index @p i in wf_png_opts.paths: red-orange for the
+ * first, then blue, magenta, cyan, yellow, purple, white, black, repeating.
+ */
+wf_rgb wf_render_path_color(size_t i);
+
+/**
+ * Fill colour of the marker at index @p i in wf_png_opts.marks: cyan for
+ * the first (the start, by convention), magenta for the second (the goal),
+ * then white and yellow, repeating. Markers are outlined in black.
+ */
+wf_rgb wf_render_mark_color(size_t i);
+
+/* ------------------------------------------------------------------------ */
+/* PNG                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/** Cell states of the explored overlay (wf_png_opts.cells). */
+enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
+
+/** Largest wf_png_opts.scale. */
+#define WF_PNG_MAX_SCALE 64
+/** Height in pixels of the colour bar added under the map (see legend). */
+#define WF_PNG_LEGEND_HEIGHT 32
+/** Largest image: pixel count and side, as for grids. */
+#define WF_PNG_MAX_PIXELS ((size_t)1 << 28)
+#define WF_PNG_MAX_SIDE (1 << 20)
+
+/**
+ * What to draw in wf_render_png; start from wf_png_opts_default(). The
+ * picture is layered bottom to top: terrain, explored/frontier tint, heat
+ * map, paths, markers. Arrays are read only during the call.
+ */
+typedef struct wf_png_opts {
+    /** Pixels per cell side, 1..WF_PNG_MAX_SCALE; 0 (default): automatic,
+     *  about 1024 px on the long side (1024 / max(W, H), at least 1). */
+    int scale;
+    /** Paths drawn over the map, each in wf_render_path_color(index), the
+     *  first on top (NULL: none). Consecutive points are joined by a thick
+     *  line; with scale >= 3 it is inset by max(1, scale / 4) pixels on each
+     *  side so the terrain shows round it, below that it fills the cells.
+     *  Points need not lie on the grid (the picture clips them). */
+    const wf_path *paths;
+    size_t path_count;
+    /** Start/goal style markers: a square of max(scale, 11) pixels centred on
+     *  the cell, filled with wf_render_mark_color(index), outlined in black
+     *  (NULL: none). */
+    const wf_point *marks;
+    size_t mark_count;
+    /** Per cell (row-major, W*H) WF_CELL_* state: explored cells get a violet
+     *  tint, frontier cells an amber one; other values are ignored (NULL:
+     *  none). */
+    const uint8_t *cells;
+    /** Per cell (row-major, W*H) value drawn as a heat map over passable
+     *  cells: wf_render_ramp_color of the value scaled to [min, max],
+     *  blended at 3/4 opacity over the terrain (NULL: none). Non-finite
+     *  values are not drawn. */
+    const float *field;
+    /** Colour scale of the field; values outside are clamped. When min >= max
+     *  (the default 0, 0) or either is not finite, the range of the finite
+     *  values on passable cells is used; when that range is a single value
+     *  every value takes the low end. */
+    double field_min, field_max;
+    /** Non-zero with a field: adds WF_PNG_LEGEND_HEIGHT rows under the map
+     *  holding the colour bar with its min and max values (ignored without
+     *  a field). Default 0. */
+    int legend;
+    /** 256 colours, terrain code → colour (NULL: wf_render_terrain_color). */
+    const wf_rgb *palette;
+} wf_png_opts;
+
+/** Options drawing the terrain only, at the automatic scale. */
+wf_png_opts wf_png_opts_default(void);
+
+/**
+ * Writes @p g as an 8-bit RGB PNG to the file @p path (created or
+ * truncated; if the call created it and then fails, it is removed). The image is W·scale wide and
+ * H·scale high, plus WF_PNG_LEGEND_HEIGHT with a legend. @p opts may be NULL
+ * (defaults); @p diag may be NULL.
+ *
+ * Errors: WF_E_INVALID_ARG (path or g NULL, scale outside 0..64, a count
+ * without its array, a path with points NULL; diag says which),
+ * WF_E_TOO_BIG (image over WF_PNG_MAX_PIXELS pixels or a side over
+ * WF_PNG_MAX_SIDE), WF_E_IO (cannot open or write; diag names the file and
+ * why), WF_E_NOMEM. Temporary memory, libpng's included, comes from the
+ * grid's allocator.
+ *
+ * O(image pixels + P log P + M log M) for P path points and M markers.
+ */
+wf_status wf_render_png(const char *path, const wf_grid *g,
+                        const wf_png_opts *opts, wf_diag *diag);
+
+/**
+ * As wf_render_png, to the open stream @p f (written from its current
+ * position and flushed, not closed). On WF_E_IO diag has an empty file
+ * name.
+ */
+wf_status wf_render_png_file(FILE *f, const wf_grid *g,
+                             const wf_png_opts *opts, wf_diag *diag);
 
 #ifdef __cplusplus
 }

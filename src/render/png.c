@@ -1,0 +1,681 @@
+/* PNG pictures of a grid through libpng, written one pixel row at a time.
+ *
+ * Each cell row is coloured once into `base` (terrain, tint, heat map, each
+ * cell repeated scale times); every pixel row of it copies `base` into `row`
+ * and draws over it the path segments and markers that cross that row. Path
+ * segments and markers are sorted by their first pixel row so each row only
+ * looks at the few that are active. */
+#include <errno.h>
+#include <math.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/internal.h"
+#include "wayfind/render.h"
+
+/* Opacities out of 256. */
+enum { HEAT_ALPHA = 192, EXPLORED_ALPHA = 96, FRONTIER_ALPHA = 150 };
+static const wf_rgb explored_tint = {150, 90, 230};
+static const wf_rgb frontier_tint = {255, 180, 30};
+static const wf_rgb mark_outline = {0, 0, 0};
+
+/* Legend layout, rows from the top of the legend strip. */
+enum {
+    LEG_BAR_TOP = 4, LEG_BAR_BOTTOM = 15, /* outlined bar, inclusive */
+    LEG_TICK_BOTTOM = 18,
+    LEG_TEXT_TOP = 21, LEG_FONT = 2,      /* 3x5 glyphs drawn 2x */
+    LEG_ADVANCE = 4 * LEG_FONT
+};
+static const wf_rgb legend_bg = {255, 255, 255};
+static const wf_rgb legend_ink = {50, 50, 50};
+
+/* What to draw, checked and measured before anything is allocated. */
+typedef struct plan {
+    const wf_grid *g;
+    wf_png_opts o;
+    int W, H, s;
+    size_t width, height, map_h; /* image; map_h: rows of the map proper */
+    size_t nseg;                 /* path segments */
+    double half;                 /* half the width of a path line */
+    int mark_side, mark_edge;
+    double lo, hi;               /* field colour scale */
+    char lab_lo[32], lab_hi[32];
+} plan;
+
+/* A path segment in pixel coordinates (cell centres). */
+typedef struct seg {
+    double x0, y0, x1, y1;
+    size_t top, bottom;          /* pixel rows it touches, clipped */
+    size_t path;
+} seg;
+
+typedef struct mark {
+    int64_t top, left;           /* pixel position of its square */
+    size_t index;
+} mark;
+
+/* Buffers and cursors of one write. */
+typedef struct work {
+    wf_allocator alloc;
+    wf_rgb pal[256];
+    uint8_t pass[256];
+    uint8_t *base, *row;
+    size_t row_bytes;
+    seg *segs;
+    size_t *active, nactive, next_seg;
+    mark *marks;
+    size_t nmark, mlo, mhi;
+} work;
+
+/* libpng's callbacks reach this through their user pointers. */
+typedef struct png_ctx {
+    wf_allocator alloc;
+    FILE *f;
+    int nomem;    /* an allocation failed */
+    int io_err;   /* errno of a failed write or flush, 0 if none */
+    char msg[128];
+} png_ctx;
+
+wf_png_opts wf_png_opts_default(void) {
+    wf_png_opts o;
+    memset(&o, 0, sizeof o);
+    return o;
+}
+
+/* ---- checking and measuring -------------------------------------------- */
+
+static wf_status invalid(wf_diag *d, const char *what) {
+    wf__diag_set(d, NULL, 0, 0, "%s", what);
+    return WF_E_INVALID_ARG;
+}
+
+static wf_status plan_make(const wf_grid *g, const wf_png_opts *opts,
+                           plan *p, wf_diag *diag) {
+    memset(p, 0, sizeof *p);
+    if (!g)
+        return invalid(diag, "no grid");
+    p->g = g;
+    p->o = opts ? *opts : wf_png_opts_default();
+    const wf_png_opts *o = &p->o;
+    if (o->scale < 0 || o->scale > WF_PNG_MAX_SCALE) {
+        wf__diag_set(diag, NULL, 0, 0, "scale %d is outside 0..%d", o->scale,
+                     WF_PNG_MAX_SCALE);
+        return WF_E_INVALID_ARG;
+    }
+    if (o->path_count && !o->paths)
+        return invalid(diag, "path_count without paths");
+    if (o->mark_count && !o->marks)
+        return invalid(diag, "mark_count without marks");
+    for (size_t i = 0; i < o->path_count; i++) {
+        size_t n = o->paths[i].count;
+        if (n && !o->paths[i].points)
+            return invalid(diag, "a path has points NULL");
+        size_t segs = n > 1 ? n - 1 : n;
+        if (segs > SIZE_MAX - p->nseg) {
+            wf__diag_set(diag, NULL, 0, 0, "too many path points");
+            return WF_E_TOO_BIG;
+        }
+        p->nseg += segs;
+    }
+
+    p->W = wf_grid_width(g);
+    p->H = wf_grid_height(g);
+    int side = p->W > p->H ? p->W : p->H;
+    p->s = o->scale ? o->scale : 1024 / side;
+    if (p->s < 1)
+        p->s = 1;
+    if (p->s > WF_PNG_MAX_SCALE)
+        p->s = WF_PNG_MAX_SCALE;
+    size_t legend = o->field && o->legend ? WF_PNG_LEGEND_HEIGHT : 0, pixels;
+    if (!wf__mul_size((size_t)p->W, (size_t)p->s, &p->width) ||
+        !wf__mul_size((size_t)p->H, (size_t)p->s, &p->map_h) ||
+        p->map_h > SIZE_MAX - legend)
+        return WF_E_TOO_BIG;
+    p->height = p->map_h + legend;
+    if (p->width > WF_PNG_MAX_SIDE || p->height > WF_PNG_MAX_SIDE ||
+        !wf__mul_size(p->width, p->height, &pixels) ||
+        pixels > WF_PNG_MAX_PIXELS) {
+        wf__diag_set(diag, NULL, 0, 0,
+                     "an image of %zu x %zu pixels is too large", p->width,
+                     p->height);
+        return WF_E_TOO_BIG;
+    }
+
+    p->half = p->s >= 3 ? p->s / 2.0 - (p->s / 4 > 1 ? p->s / 4 : 1)
+                        : p->s / 2.0;
+    p->mark_side = p->s > 11 ? p->s : 11;
+    p->mark_edge = p->mark_side / 10 > 1 ? p->mark_side / 10 : 1;
+    return WF_OK;
+}
+
+/* The field's colour scale: the caller's, or the finite values' range on
+ * passable cells. */
+static void field_range(plan *p, const uint8_t *pass) {
+    const wf_png_opts *o = &p->o;
+    if (o->field_min < o->field_max && isfinite(o->field_min) &&
+        isfinite(o->field_max)) {
+        p->lo = o->field_min;
+        p->hi = o->field_max;
+    } else {
+        const uint8_t *t = wf_grid_cells(p->g);
+        size_t n = (size_t)p->W * (size_t)p->H;
+        int any = 0;
+        for (size_t i = 0; i < n; i++) {
+            double v = o->field[i];
+            if (!pass[t[i]] || !isfinite(v))
+                continue;
+            if (!any || v < p->lo)
+                p->lo = v;
+            if (!any || v > p->hi)
+                p->hi = v;
+            any = 1;
+        }
+    }
+    /* + 0.0 turns -0 into 0 for the labels. */
+    snprintf(p->lab_lo, sizeof p->lab_lo, "%.4g", p->lo + 0.0);
+    snprintf(p->lab_hi, sizeof p->lab_hi, "%.4g", p->hi + 0.0);
+}
+
+/* ---- colours ------------------------------------------------------------ */
+
+static wf_rgb blend(wf_rgb under, wf_rgb over, unsigned a) {
+    wf_rgb c;
+    c.r = (uint8_t)((over.r * a + under.r * (256u - a) + 128u) >> 8);
+    c.g = (uint8_t)((over.g * a + under.g * (256u - a) + 128u) >> 8);
+    c.b = (uint8_t)((over.b * a + under.b * (256u - a) + 128u) >> 8);
+    return c;
+}
+
+static void put(uint8_t *row, size_t x, wf_rgb c) {
+    row[3 * x] = c.r;
+    row[3 * x + 1] = c.g;
+    row[3 * x + 2] = c.b;
+}
+
+/* Fills pixels a..b (inclusive, already clipped) of row. */
+static void fill(uint8_t *row, size_t a, size_t b, wf_rgb c) {
+    for (size_t x = a; x <= b; x++)
+        put(row, x, c);
+}
+
+/* Clips the pixel interval [lo, hi] (doubles, any range) to 0..width-1;
+ * 0 when nothing is left. */
+static int clip(double lo, double hi, size_t width, size_t *a, size_t *b) {
+    if (!(lo <= hi) || hi < 0.0 || lo > (double)(width - 1))
+        return 0;
+    *a = lo < 0.0 ? 0 : (size_t)lo;
+    *b = hi > (double)(width - 1) ? width - 1 : (size_t)hi;
+    return *a <= *b;
+}
+
+/* ---- the map rows -------------------------------------------------------- */
+
+static void build_base(const plan *p, work *w, int y) {
+    const wf_png_opts *o = &p->o;
+    size_t i0 = (size_t)y * (size_t)p->W;
+    const uint8_t *t = wf_grid_cells(p->g) + i0;
+    double span = p->hi > p->lo ? p->hi - p->lo : 0.0;
+    uint8_t *out = w->base;
+    for (int x = 0; x < p->W; x++) {
+        wf_rgb c = w->pal[t[x]];
+        if (o->cells) {
+            if (o->cells[i0 + x] == WF_CELL_EXPLORED)
+                c = blend(c, explored_tint, EXPLORED_ALPHA);
+            else if (o->cells[i0 + x] == WF_CELL_FRONTIER)
+                c = blend(c, frontier_tint, FRONTIER_ALPHA);
+        }
+        if (o->field && w->pass[t[x]]) {
+            double v = o->field[i0 + x];
+            if (isfinite(v))
+                c = blend(c,
+                          wf_render_ramp_color(span > 0.0 ? (v - p->lo) / span
+                                                          : 0.0),
+                          HEAT_ALPHA);
+        }
+        for (int k = 0; k < p->s; k++) {
+            *out++ = c.r;
+            *out++ = c.g;
+            *out++ = c.b;
+        }
+    }
+}
+
+/* Adds segment i to the active list, which is kept in decreasing path
+ * order so that the first path is drawn last, on top. */
+static void activate(work *w, size_t i) {
+    size_t j = w->nactive;
+    while (j > 0 && w->segs[w->active[j - 1]].path < w->segs[i].path) {
+        w->active[j] = w->active[j - 1];
+        j--;
+    }
+    w->active[j] = i;
+    w->nactive++;
+}
+
+/* The segment drawn with a square brush of half side h: on the pixel row
+ * centred at yc it covers the x span of the points whose y is within h,
+ * widened by h. */
+static void draw_segment(const plan *p, uint8_t *row, const seg *sg,
+                         double yc) {
+    const double h = p->half, dy = sg->y1 - sg->y0;
+    double ta = 0.0, tb = 1.0;
+    if (dy == 0.0) {
+        if (fabs(yc - sg->y0) > h)
+            return;
+    } else {
+        ta = (yc - h - sg->y0) / dy;
+        tb = (yc + h - sg->y0) / dy;
+        if (ta > tb) {
+            double t = ta;
+            ta = tb;
+            tb = t;
+        }
+        ta = ta < 0.0 ? 0.0 : ta;
+        tb = tb > 1.0 ? 1.0 : tb;
+        if (ta > tb)
+            return;
+    }
+    double xa = sg->x0 + ta * (sg->x1 - sg->x0);
+    double xb = sg->x0 + tb * (sg->x1 - sg->x0);
+    double lo = (xa < xb ? xa : xb) - h, hi = (xa < xb ? xb : xa) + h;
+    size_t a, b;
+    /* pixel x is covered when its centre x + 0.5 lies in [lo, hi] */
+    if (clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
+        fill(row, a, b, wf_render_path_color(sg->path));
+}
+
+static void draw_paths(const plan *p, work *w, size_t py) {
+    while (w->next_seg < p->nseg && w->segs[w->next_seg].top <= py)
+        activate(w, w->next_seg++);
+    size_t k = 0;
+    for (size_t i = 0; i < w->nactive; i++) {
+        const seg *sg = &w->segs[w->active[i]];
+        if (sg->bottom < py)
+            continue;
+        w->active[k++] = w->active[i];
+        draw_segment(p, w->row, sg, (double)py + 0.5);
+    }
+    w->nactive = k;
+}
+
+static void draw_marks(const plan *p, work *w, size_t py) {
+    const int64_t y = (int64_t)py, side = p->mark_side, e = p->mark_edge;
+    while (w->mhi < w->nmark && w->marks[w->mhi].top <= y)
+        w->mhi++;
+    while (w->mlo < w->mhi && w->marks[w->mlo].top + side <= y)
+        w->mlo++;
+    /* Marks are sorted by top and all equally tall, so every mark in
+     * [mlo, mhi) covers row y. */
+    for (size_t i = w->mlo; i < w->mhi; i++) {
+        const mark *m = &w->marks[i];
+        int64_t rel = y - m->top;
+        wf_rgb c = wf_render_mark_color(m->index);
+        size_t a, b;
+        if (!clip((double)m->left, (double)(m->left + side - 1), p->width,
+                  &a, &b))
+            continue;
+        if (rel < e || rel >= side - e) {
+            fill(w->row, a, b, mark_outline);
+            continue;
+        }
+        for (size_t x = a; x <= b; x++) {
+            int64_t u = (int64_t)x - m->left;
+            put(w->row, x, u < e || u >= side - e ? mark_outline : c);
+        }
+    }
+}
+
+/* ---- the legend ---------------------------------------------------------- */
+
+/* 3x5 glyphs, one byte per row, bit 2 the left column. */
+static const uint8_t *glyph(char ch) {
+    static const uint8_t digits[10][5] = {
+        {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 7, 1, 7},
+        {5, 5, 7, 1, 1}, {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 1, 2, 2},
+        {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7}};
+    static const uint8_t minus[5] = {0, 0, 7, 0, 0}, plus[5] = {0, 2, 7, 2, 0},
+                         dot[5] = {0, 0, 0, 0, 2}, e[5] = {0, 7, 7, 4, 7},
+                         blank[5] = {0, 0, 0, 0, 0};
+    if (ch >= '0' && ch <= '9')
+        return digits[ch - '0'];
+    switch (ch) {
+    case '-': return minus;
+    case '+': return plus;
+    case '.': return dot;
+    case 'e': return e;
+    default: return blank;
+    }
+}
+
+static size_t text_width(const char *s) {
+    size_t n = strlen(s);
+    return n ? n * LEG_ADVANCE - (LEG_ADVANCE - 3 * LEG_FONT) : 0;
+}
+
+/* Row gy (0..4) of the glyphs of s, from pixel x0 on. */
+static void draw_text_row(const plan *p, uint8_t *row, const char *s,
+                          size_t x0, int gy) {
+    for (size_t i = 0; s[i]; i++) {
+        uint8_t bits = glyph(s[i])[gy];
+        for (int gx = 0; gx < 3; gx++) {
+            if (!(bits & (4 >> gx)))
+                continue;
+            size_t x = x0 + i * LEG_ADVANCE + (size_t)gx * LEG_FONT, a, b;
+            if (clip((double)x, (double)x + LEG_FONT - 1, p->width, &a, &b))
+                fill(row, a, b, legend_ink);
+        }
+    }
+}
+
+static void legend_row(const plan *p, uint8_t *row, size_t ly) {
+    const size_t W = p->width;
+    const size_t margin = W >= 32 ? 6 : 0;
+    const size_t x0 = margin, x1 = W - 1 - margin;
+    fill(row, 0, W - 1, legend_bg);
+    if (ly >= LEG_BAR_TOP && ly <= LEG_BAR_BOTTOM) {
+        fill(row, x0, x1, legend_ink);
+        if (ly > LEG_BAR_TOP && ly < LEG_BAR_BOTTOM && x1 > x0 + 1) {
+            /* inner pixels x0+1 .. x1-1 run over the whole ramp */
+            size_t n = x1 - x0 - 2;
+            for (size_t x = x0 + 1; x < x1; x++)
+                put(row, x,
+                    wf_render_ramp_color(n ? (double)(x - x0 - 1) / (double)n
+                                           : 0.0));
+        }
+    } else if (ly > LEG_BAR_BOTTOM && ly <= LEG_TICK_BOTTOM) {
+        put(row, x0, legend_ink);
+        put(row, x1, legend_ink);
+    } else if (ly >= LEG_TEXT_TOP && ly < LEG_TEXT_TOP + 5 * LEG_FONT) {
+        int gy = (int)(ly - LEG_TEXT_TOP) / LEG_FONT;
+        size_t wlo = text_width(p->lab_lo), whi = text_width(p->lab_hi);
+        draw_text_row(p, row, p->lab_lo, x0, gy);
+        /* the max label ends under the bar's end, if it fits beside min */
+        if (x1 + 1 >= whi && x1 + 1 - whi >= x0 + wlo + LEG_ADVANCE)
+            draw_text_row(p, row, p->lab_hi, x1 + 1 - whi, gy);
+    }
+}
+
+/* ---- libpng -------------------------------------------------------------- */
+
+/* libpng frees without a size; the allocator wants one, kept in front. */
+#define WF_PNG_HDR_ sizeof(max_align_t)
+
+static png_voidp on_malloc(png_structp png, png_alloc_size_t n) {
+    png_ctx *c = png_get_mem_ptr(png);
+    unsigned char *p = NULL;
+    size_t total = (size_t)n + WF_PNG_HDR_;
+    if (n <= SIZE_MAX - WF_PNG_HDR_)
+        p = wf__alloc(&c->alloc, total);
+    if (!p) {
+        c->nomem = 1;
+        return NULL;
+    }
+    memcpy(p, &total, sizeof total);
+    return p + WF_PNG_HDR_;
+}
+
+static void on_free(png_structp png, png_voidp ptr) {
+    png_ctx *c = png_get_mem_ptr(png);
+    if (!ptr)
+        return;
+    unsigned char *p = (unsigned char *)ptr - WF_PNG_HDR_;
+    size_t total;
+    memcpy(&total, p, sizeof total);
+    wf__free(&c->alloc, p, total);
+}
+
+static void on_error(png_structp png, png_const_charp msg) {
+    png_ctx *c = png_get_error_ptr(png);
+    snprintf(c->msg, sizeof c->msg, "%s", msg ? msg : "error");
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) {
+    (void)png;
+    (void)msg;
+}
+
+static void on_write(png_structp png, png_bytep data, size_t n) {
+    png_ctx *c = png_get_io_ptr(png);
+    errno = 0;
+    if (fwrite(data, 1, n, c->f) != n) {
+        c->io_err = errno ? errno : EIO;
+        png_error(png, "write failed");
+    }
+}
+
+static void on_flush(png_structp png) {
+    png_ctx *c = png_get_io_ptr(png);
+    errno = 0;
+    if (fflush(c->f) != 0) {
+        c->io_err = errno ? errno : EIO;
+        png_error(png, "flush failed");
+    }
+}
+
+static void write_rows(png_structp png, const plan *p, work *w) {
+    for (size_t py = 0; py < p->height; py++) {
+        if (py < p->map_h) {
+            if (py % (size_t)p->s == 0)
+                build_base(p, w, (int)(py / (size_t)p->s));
+            memcpy(w->row, w->base, w->row_bytes);
+            draw_paths(p, w, py);
+            draw_marks(p, w, py);
+        } else {
+            legend_row(p, w->row, py - p->map_h);
+        }
+        png_write_row(png, w->row);
+    }
+}
+
+/* Every buffer is allocated by the caller before setjmp and freed by it
+ * afterwards, and no local of this function changes between setjmp and a
+ * longjmp, so none needs to be volatile. */
+static wf_status encode(png_ctx *ctx, const plan *p, work *w) {
+    png_structp png = png_create_write_struct_2(
+        PNG_LIBPNG_VER_STRING, ctx, on_error, on_warning, ctx, on_malloc,
+        on_free);
+    if (!png)
+        return WF_E_NOMEM;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return WF_E_NOMEM;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return ctx->nomem && !ctx->io_err ? WF_E_NOMEM : WF_E_IO;
+    }
+    png_set_write_fn(png, ctx, on_write, on_flush);
+    png_set_IHDR(png, info, (png_uint_32)p->width, (png_uint_32)p->height, 8,
+                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    write_rows(png, p, w);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return WF_OK;
+}
+
+/* ---- setting up ----------------------------------------------------------- */
+
+static int by_top(const void *a, const void *b) {
+    const seg *p = a, *q = b;
+    if (p->top != q->top)
+        return p->top < q->top ? -1 : 1;
+    return (p->path > q->path) - (p->path < q->path);
+}
+
+static int by_mark_top(const void *a, const void *b) {
+    const mark *p = a, *q = b;
+    if (p->top != q->top)
+        return p->top < q->top ? -1 : 1;
+    return (p->index > q->index) - (p->index < q->index);
+}
+
+/* Fills w->segs with the segments that touch the map rows. */
+static size_t make_segments(const plan *p, work *w) {
+    const double s = p->s, h = p->half, last = (double)(p->map_h - 1);
+    size_t n = 0;
+    for (size_t i = 0; i < p->o.path_count; i++) {
+        const wf_path *path = &p->o.paths[i];
+        for (size_t j = path->count > 1 ? 1 : 0; j < path->count; j++) {
+            wf_point a = path->points[j ? j - 1 : 0], b = path->points[j];
+            seg sg;
+            sg.x0 = a.x * s + s / 2;
+            sg.y0 = a.y * s + s / 2;
+            sg.x1 = b.x * s + s / 2;
+            sg.y1 = b.y * s + s / 2;
+            double top = ceil((sg.y0 < sg.y1 ? sg.y0 : sg.y1) - h - 0.5);
+            double bottom = floor((sg.y0 < sg.y1 ? sg.y1 : sg.y0) + h - 0.5);
+            if (bottom < 0.0 || top > last || top > bottom)
+                continue;
+            sg.top = top < 0.0 ? 0 : (size_t)top;
+            sg.bottom = bottom > last ? p->map_h - 1 : (size_t)bottom;
+            sg.path = i;
+            w->segs[n++] = sg;
+        }
+    }
+    qsort(w->segs, n, sizeof *w->segs, by_top);
+    return n;
+}
+
+static void make_marks(const plan *p, work *w) {
+    const int64_t s = p->s, side = p->mark_side;
+    for (size_t i = 0; i < p->o.mark_count; i++) {
+        wf_point m = p->o.marks[i];
+        w->marks[i].top = (int64_t)m.y * s + s / 2 - side / 2;
+        w->marks[i].left = (int64_t)m.x * s + s / 2 - side / 2;
+        w->marks[i].index = i;
+    }
+    w->nmark = p->o.mark_count;
+    qsort(w->marks, w->nmark, sizeof *w->marks, by_mark_top);
+}
+
+static void *alloc_array(const wf_allocator *a, size_t n, size_t size,
+                         size_t *bytes) {
+    *bytes = 0;
+    if (n == 0)
+        return NULL;
+    if (!wf__mul_size(n, size, bytes))
+        return NULL;
+    return wf__alloc(a, *bytes);
+}
+
+/* Writes the planned picture to f; name (may be "") goes into diag. */
+static wf_status emit(FILE *f, const char *name, plan *p, wf_diag *diag) {
+    work w;
+    memset(&w, 0, sizeof w);
+    w.alloc = wf__allocator(&p->g->alloc);
+    const wf_png_opts *o = &p->o;
+    for (int t = 0; t < 256; t++) {
+        w.pal[t] = o->palette ? o->palette[t]
+                              : wf_render_terrain_color(p->g, (uint8_t)t);
+        w.pass[t] = wf_grid_cost(p->g, (uint8_t)t) != WF_BLOCKED;
+    }
+    if (o->field)
+        field_range(p, w.pass);
+
+    size_t base_bytes, seg_bytes = 0, act_bytes = 0, mark_bytes = 0;
+    wf_status st = WF_OK;
+    w.base = alloc_array(&w.alloc, p->width, 3, &base_bytes);
+    w.row = alloc_array(&w.alloc, p->width, 3, &w.row_bytes);
+    if (!w.base || !w.row)
+        st = WF_E_NOMEM;
+    if (st == WF_OK && p->nseg) {
+        w.segs = alloc_array(&w.alloc, p->nseg, sizeof *w.segs, &seg_bytes);
+        w.active =
+            alloc_array(&w.alloc, p->nseg, sizeof *w.active, &act_bytes);
+        if (!w.segs || !w.active)
+            st = WF_E_NOMEM;
+        else
+            p->nseg = make_segments(p, &w);
+    }
+    if (st == WF_OK && o->mark_count) {
+        w.marks = alloc_array(&w.alloc, o->mark_count, sizeof *w.marks,
+                              &mark_bytes);
+        if (!w.marks)
+            st = WF_E_NOMEM;
+        else
+            make_marks(p, &w);
+    }
+
+    png_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.alloc = w.alloc;
+    ctx.f = f;
+    if (st == WF_OK)
+        st = encode(&ctx, p, &w);
+    if (st == WF_OK) {
+        errno = 0;
+        if (fflush(f) != 0 || ferror(f)) {
+            ctx.io_err = errno ? errno : EIO;
+            st = WF_E_IO;
+        }
+    }
+
+    wf__free(&w.alloc, w.marks, mark_bytes);
+    wf__free(&w.alloc, w.active, act_bytes);
+    wf__free(&w.alloc, w.segs, seg_bytes);
+    wf__free(&w.alloc, w.row, w.row_bytes);
+    wf__free(&w.alloc, w.base, base_bytes);
+
+    if (st == WF_E_NOMEM)
+        wf__diag_set(diag, name, 0, 0, "out of memory writing a PNG");
+    else if (st == WF_E_IO && ctx.io_err)
+        wf__diag_set(diag, name, 0, 0, "cannot write: %s",
+                     strerror(ctx.io_err));
+    else if (st == WF_E_IO)
+        wf__diag_set(diag, name, 0, 0, "libpng: %s", ctx.msg);
+    return st;
+}
+
+wf_status wf_render_png_file(FILE *f, const wf_grid *g,
+                             const wf_png_opts *opts, wf_diag *diag) {
+    if (!f)
+        return invalid(diag, "no stream");
+    plan p;
+    wf_status st = plan_make(g, opts, &p, diag);
+    if (st != WF_OK)
+        return st;
+    return emit(f, "", &p, diag);
+}
+
+wf_status wf_render_png(const char *path, const wf_grid *g,
+                        const wf_png_opts *opts, wf_diag *diag) {
+    if (!path || !*path)
+        return invalid(diag, "no file name");
+    plan p;
+    wf_status st = plan_make(g, opts, &p, diag);
+    if (st != WF_OK)
+        return st;
+    /* "x" tells whether the file is new: only a file this call created is
+     * removed after a failure (never a device or someone's older file). */
+    errno = 0;
+    FILE *f = fopen(path, "wbx");
+    int created = f != NULL;
+    if (!f) {
+        errno = 0;
+        f = fopen(path, "wb");
+    }
+    if (!f) {
+        int err = errno ? errno : EIO;
+        wf__diag_set(diag, path, 0, 0, "cannot open for writing: %s",
+                     strerror(err));
+        return WF_E_IO;
+    }
+    st = emit(f, path, &p, diag);
+    errno = 0;
+    if (fclose(f) != 0 && st == WF_OK) {
+        int err = errno ? errno : EIO;
+        wf__diag_set(diag, path, 0, 0, "cannot write: %s", strerror(err));
+        st = WF_E_IO;
+    }
+    if (st != WF_OK && created)
+        remove(path);
+    return st;
+}
