@@ -20,6 +20,10 @@
 extern "C" {
 #endif
 
+/** Cell states of the explored overlays (wf_ascii_opts.cells,
+ *  wf_png_opts.cells). */
+enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
+
 /** What to draw over the map in wf_render_ascii. */
 typedef struct wf_ascii_opts {
     const wf_path *path;   /**< drawn with '*' (may be NULL) */
@@ -28,14 +32,26 @@ typedef struct wf_ascii_opts {
     int has_goal;          /**< draw 'G' at goal */
     wf_point goal;
     int border;            /**< frame the map with '+', '-' and '|' */
+    const wf_path *paths;  /**< more paths, also '*' (NULL: none) */
+    size_t path_count;
+    const wf_point *marks; /**< points labelled 'A', 'B', ... 'Z', 'A', ... */
+    size_t mark_count;
+    const uint8_t *cells;  /**< per cell (row-major) a WF_CELL_* state:
+                                explored cells show 'o', frontier '+' */
+    int color;             /**< ANSI 24-bit colours for terminals: terrain
+                                in its PNG colour (wf_render_terrain_color),
+                                paths and marks in theirs */
 } wf_ascii_opts;
 
 /**
  * Prints @p g one row per line. A cell whose terrain code is a printable
  * character other than a space shows that character (Moving AI and ASCII
  * maps look as in their files); other codes show '.' when passable and '#'
- * when blocked. Path cells show '*', then start 'S' and goal 'G' on top.
- * @p opts may be NULL. Errors: WF_E_INVALID_ARG, WF_E_IO.
+ * when blocked. On top, in this order: explored/frontier cells, the paths
+ * ('*'; wf_ascii_opts.paths in order, then .path), the marks, start 'S'
+ * and goal 'G'. Points off the grid are ignored. @p opts may be NULL.
+ * Memory: a row buffer and a sorted copy of the overlay points.
+ * Errors: WF_E_INVALID_ARG, WF_E_NOMEM, WF_E_IO.
  */
 wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts);
 
@@ -85,8 +101,6 @@ wf_rgb wf_render_mark_color(size_t i);
 /* PNG                                                                      */
 /* ------------------------------------------------------------------------ */
 
-/** Cell states of the explored overlay (wf_png_opts.cells). */
-enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
 
 /** Largest wf_png_opts.scale. */
 #define WF_PNG_MAX_SCALE 64

@@ -1,14 +1,26 @@
-/* ASCII pictures of a grid with a path on it (seed 003's output). */
+/* ASCII pictures of a grid with paths on it (seed 003's output), plain or
+ * in ANSI colours for terminals. */
 #include <stdlib.h>
 
 #include "../core/internal.h"
 #include "wayfind/render.h"
 
-static int by_row(const void *a, const void *b) {
-    const wf_point *p = a, *q = b;
-    if (p->y != q->y)
-        return p->y < q->y ? -1 : 1;
-    return (p->x > q->x) - (p->x < q->x);
+/* One thing drawn over a cell. Overlays are sorted by cell and then by
+ * `order`, so on a shared cell the one added last is drawn. */
+typedef struct overlay {
+    wf_point p;
+    size_t order;
+    char ch;
+    wf_rgb color;
+} overlay;
+
+static int by_cell(const void *a, const void *b) {
+    const overlay *p = a, *q = b;
+    if (p->p.y != q->p.y)
+        return p->p.y < q->p.y ? -1 : 1;
+    if (p->p.x != q->p.x)
+        return p->p.x < q->p.x ? -1 : 1;
+    return (p->order > q->order) - (p->order < q->order);
 }
 
 static char cell_char(const wf_grid *g, int x, int y) {
@@ -18,65 +30,114 @@ static char cell_char(const wf_grid *g, int x, int y) {
     return wf_grid_passable(g, x, y) ? '.' : '#';
 }
 
+static void add(overlay *v, size_t *k, wf_point p, char ch, wf_rgb c) {
+    v[*k].p = p;
+    v[*k].order = *k;
+    v[*k].ch = ch;
+    v[*k].color = c;
+    (*k)++;
+}
+
+/* Every path point and mark in drawing order, sorted by cell. */
+static overlay *collect(const wf_ascii_opts *o, size_t *n) {
+    size_t total = 2 + o->mark_count;
+    for (size_t i = 0; i < o->path_count; i++)
+        total += o->paths[i].count;
+    if (o->path)
+        total += o->path->count;
+    overlay *v = malloc(total * sizeof *v);
+    if (!v)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < o->path_count; i++)
+        for (size_t j = 0; j < o->paths[i].count; j++)
+            add(v, &k, o->paths[i].points[j], '*', wf_render_path_color(i));
+    if (o->path)
+        for (size_t j = 0; j < o->path->count; j++)
+            add(v, &k, o->path->points[j], '*',
+                wf_render_path_color(o->path_count));
+    for (size_t i = 0; i < o->mark_count; i++)
+        add(v, &k, o->marks[i], (char)('A' + (int)(i % 26)),
+            wf_render_mark_color(i + 2));
+    if (o->has_start)
+        add(v, &k, o->start, 'S', wf_render_mark_color(0));
+    if (o->has_goal)
+        add(v, &k, o->goal, 'G', wf_render_mark_color(1));
+    qsort(v, k, sizeof *v, by_cell);
+    *n = k;
+    return v;
+}
+
+/* Writes one cell, in colour when asked: the terrain's colour as the
+ * background, an overlay's colour as the foreground (bold). */
+static int put_cell(FILE *f, int color, char ch, wf_rgb bg, const wf_rgb *fg) {
+    if (!color)
+        return putc(ch, f) == EOF;
+    if (fg)
+        return fprintf(f, "\x1b[1;38;2;%u;%u;%u;48;2;%u;%u;%um%c", fg->r,
+                       fg->g, fg->b, bg.r, bg.g, bg.b, ch) < 0;
+    return fprintf(f, "\x1b[22;38;2;0;0;0;48;2;%u;%u;%um%c", bg.r, bg.g, bg.b,
+                   ch) < 0;
+}
+
+static int frame(FILE *f, int W, int color) {
+    int err = fputs(color ? "\x1b[0m+" : "+", f) == EOF;
+    for (int x = 0; x < W && !err; x++)
+        err = putc('-', f) == EOF;
+    return err || fputs("+\n", f) == EOF;
+}
+
 wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts) {
     if (!f || !g)
         return WF_E_INVALID_ARG;
-    const int W = wf_grid_width(g), H = wf_grid_height(g);
-    wf_ascii_opts o = {0};
+    wf_ascii_opts o;
+    memset(&o, 0, sizeof o);
     if (opts)
         o = *opts;
-    /* The path points sorted by row, merged with the rows as they are
-     * printed: O(cells + P log P) for a path of P points. */
-    size_t np = o.path ? o.path->count : 0, next = 0;
-    wf_point *pts = NULL;
-    if (np) {
-        pts = malloc(np * sizeof *pts);
-        if (!pts)
-            return WF_E_NOMEM;
-        memcpy(pts, o.path->points, np * sizeof *pts);
-        qsort(pts, np, sizeof *pts, by_row);
-    }
-    char *row = malloc((size_t)W + 3);
-    if (!row) {
-        free(pts);
+    if ((o.path_count && !o.paths) || (o.mark_count && !o.marks))
+        return WF_E_INVALID_ARG;
+    const int W = wf_grid_width(g), H = wf_grid_height(g);
+    size_t n = 0, next = 0;
+    overlay *v = collect(&o, &n);
+    if (!v)
         return WF_E_NOMEM;
-    }
-    int err = 0;
-    if (o.border) {
-        row[0] = '+';
-        memset(row + 1, '-', (size_t)W);
-        row[W + 1] = '+';
-        row[W + 2] = '\0';
-        err |= fprintf(f, "%s\n", row) < 0;
-    }
+    static const wf_rgb explored = {96, 96, 96}, frontier = {255, 255, 255};
+    int err = o.border && frame(f, W, o.color);
     for (int y = 0; y < H && !err; y++) {
-        char *r = row + (o.border ? 1 : 0);
-        for (int x = 0; x < W; x++)
-            r[x] = cell_char(g, x, y);
-        for (; next < np && pts[next].y <= y; next++)
-            if (pts[next].y == y && pts[next].x >= 0 && pts[next].x < W)
-                r[pts[next].x] = '*';
-        if (o.has_start && o.start.y == y && o.start.x >= 0 && o.start.x < W)
-            r[o.start.x] = 'S';
-        if (o.has_goal && o.goal.y == y && o.goal.x >= 0 && o.goal.x < W)
-            r[o.goal.x] = 'G';
-        if (o.border) {
-            row[0] = '|';
-            row[W + 1] = '|';
-            row[W + 2] = '\0';
-        } else {
-            row[W] = '\0';
+        if (o.border)
+            err |= fputs(o.color ? "\x1b[0m|" : "|", f) == EOF;
+        for (int x = 0; x < W && !err; x++) {
+            char ch = cell_char(g, x, y);
+            const wf_rgb *fg = NULL;
+            uint8_t state = o.cells ? o.cells[(size_t)y * (size_t)W + (size_t)x]
+                                    : WF_CELL_UNSEEN;
+            if (state == WF_CELL_EXPLORED) {
+                ch = 'o';
+                fg = &explored;
+            } else if (state == WF_CELL_FRONTIER) {
+                ch = '+';
+                fg = &frontier;
+            }
+            /* Skip overlays of earlier cells (off-grid points). */
+            while (next < n && (v[next].p.y < y ||
+                                (v[next].p.y == y && v[next].p.x < x)))
+                next++;
+            for (; next < n && v[next].p.y == y && v[next].p.x == x; next++) {
+                ch = v[next].ch;
+                fg = &v[next].color;
+            }
+            err |= put_cell(f, o.color, ch,
+                            wf_render_terrain_color(g, (uint8_t)wf_grid_get(g, x, y)),
+                            fg);
         }
-        err |= fprintf(f, "%s\n", row) < 0;
+        if (o.color)
+            err |= fputs("\x1b[0m", f) == EOF;
+        err |= fputs(o.border ? "|\n" : "\n", f) == EOF;
     }
-    if (o.border && !err) {
-        row[0] = '+';
-        memset(row + 1, '-', (size_t)W);
-        row[W + 1] = '+';
-        row[W + 2] = '\0';
-        err |= fprintf(f, "%s\n", row) < 0;
-    }
-    free(row);
-    free(pts);
+    if (o.border && !err)
+        err = frame(f, W, o.color);
+    free(v);
+    if (!err && (fflush(f) != 0 || ferror(f)))
+        err = 1;
     return err ? WF_E_IO : WF_OK;
 }
