@@ -1,17 +1,42 @@
-/* wayfind demo: the 10×10 maze of seed 003, solved and drawn. */
+/* wayfind demo: the main job on a built-in default. An island world is
+ * generated (seed 002), ports are placed on its coasts, ships are routed
+ * between them, and the map is printed with the routes and written as a
+ * PNG. `--maze` solves seed 003's 10×10 maze instead. */
+#include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayfind/gen.h>
 
 #include "cli.h"
 
 #define CMD "demo"
+#define MAX_PORTS 8
 
 static const char help[] =
-    "usage: " WF_PROG " demo\n"
+    "usage: " WF_PROG " demo [--seed N] [--size WxH] [--ports N] [--png FILE]\n"
+    "                    [--color auto|always|never]\n"
+    "       " WF_PROG " demo --maze\n"
     "\n"
-    "Solves the 10 x 10 maze of the HEXA blog article (seed 003): start at\n"
-    "the top-left, goal at the bottom-right, 4-connected moves of cost 1,\n"
-    "Manhattan heuristic. Prints the cost, the search statistics and the\n"
-    "maze with the path drawn as '*'.\n";
+    "Generates an island world (cellular automaton), places ports on its\n"
+    "coasts in one body of water, and routes ships between them in a ring:\n"
+    "8-connected, no corner cutting, deep water costs 1 and shallow water 2,\n"
+    "octile heuristic. Prints the map with the routes and their costs, and\n"
+    "writes a PNG picture.\n"
+    "\n"
+    "  --seed N        world seed (default 2)\n"
+    "  --size WxH      world size (default 96x40)\n"
+    "  --ports N       ports to place, 2..8 (default 4)\n"
+    "  --png FILE      picture to write (default wayfind-demo.png; '-' for none)\n"
+    "  --color WHEN    ANSI colours: auto (when stdout is a terminal), always,\n"
+    "                  never\n"
+    "  --maze          solve seed 003's 10x10 maze instead (4-connected)\n"
+    "  --help          this text\n"
+    "\n"
+    "Exit status: 0 ok, 1 a route has no path, 2 usage, 3 no room for the\n"
+    "ports on this world, 4 cannot write the PNG.\n";
 
 /* The article's map, 1 = floor and 0 = wall, as an ASCII map. */
 static const char maze[] = "S#......#.\n"
@@ -25,12 +50,7 @@ static const char maze[] = "S#......#.\n"
                            "#.#.....#.\n"
                            "..##.#..#G\n";
 
-int cli_demo(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0)
-            return cli_help(help);
-        return cli_usage_error(CMD, "unexpected argument '%s'", argv[i]);
-    }
+static int demo_maze(void) {
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
     wf_grid *g = NULL;
@@ -39,7 +59,6 @@ int cli_demo(int argc, char **argv) {
                                       &g, &marks, &diag);
     if (st != WF_OK)
         return cli_fail(st, &diag);
-
     wf_search_opts o = wf_search_opts_default();
     o.connect = 4;
     o.heuristic = WF_H_MANHATTAN;
@@ -49,7 +68,6 @@ int cli_demo(int argc, char **argv) {
     st = wf_search_create(NULL, &ws);
     if (st == WF_OK)
         st = wf_search_grid(ws, g, marks.start, marks.goal, &o, &path);
-    int code = WF_EXIT_OK;
     if (st == WF_OK) {
         printf("seed 003 maze, %d,%d -> %d,%d, 4-connected, Manhattan\n"
                "cost %.0f, %zu cells, %llu cells expanded\n\n",
@@ -65,12 +83,197 @@ int cli_demo(int argc, char **argv) {
         ao.border = 1;
         st = wf_render_ascii(stdout, g, &ao);
     }
-    if (st < 0)
-        code = cli_fail(st, NULL);
-    else if (st != WF_OK)
-        code = (puts("search failed: no path"), WF_EXIT_NO_PATH);
+    int code = st < 0 ? cli_fail(st, NULL)
+               : st != WF_OK ? (puts("search failed: no path"), WF_EXIT_NO_PATH)
+                             : WF_EXIT_OK;
     wf_path_free(&path);
     wf_search_destroy(ws);
     wf_grid_destroy(g);
     return code;
+}
+
+typedef struct world_args {
+    uint64_t seed;
+    int w, h, color;
+    long ports;
+    const char *png;
+} world_args;
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Routes ships around the ring of ports; prints one line per route. */
+static int route_all(const wf_grid *g, const wf_point *port, size_t n,
+                     wf_path *routes, size_t *nroutes) {
+    wf_search *ws = NULL;
+    wf_status st = wf_search_create(NULL, &ws);
+    if (st != WF_OK)
+        return cli_fail(st, NULL);
+    int code = WF_EXIT_OK;
+    size_t legs = n == 2 ? 1 : n;
+    for (size_t i = 0; i < legs; i++) {
+        wf_point a = port[i], b = port[(i + 1) % n];
+        double t0 = now_ms();
+        st = wf_search_grid(ws, g, a, b, NULL, &routes[i]);
+        double ms = now_ms() - t0;
+        if (st < 0) {
+            code = cli_fail(st, NULL);
+            break;
+        }
+        if (st != WF_OK) {
+            printf("route %c -> %c: no path\n", 'A' + (int)i,
+                   'A' + (int)((i + 1) % n));
+            code = WF_EXIT_NO_PATH;
+            continue;
+        }
+        printf("route %c -> %c: cost %8.3f, %4zu cells, %6llu expanded, "
+               "%.3f ms\n",
+               'A' + (int)i, 'A' + (int)((i + 1) % n), routes[i].cost,
+               routes[i].count,
+               (unsigned long long)routes[i].stats.expanded, ms);
+    }
+    *nroutes = legs;
+    wf_search_destroy(ws);
+    return code;
+}
+
+static int write_png(const world_args *a, const wf_grid *g,
+                     const wf_path *routes, size_t nroutes,
+                     const wf_point *port, size_t nports) {
+    wf_png_opts po = wf_png_opts_default();
+    po.paths = routes;
+    po.path_count = nroutes;
+    po.marks = port;
+    po.mark_count = nports;
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_render_png(a->png, g, &po, &diag);
+    if (st != WF_OK)
+        return cli_fail(st, &diag);
+    printf("wrote %s\n", a->png);
+    return WF_EXIT_OK;
+}
+
+static int demo_world(const world_args *a) {
+    double t0 = now_ms();
+    wf_grid *g = NULL;
+    wf_status st = wf_grid_create(a->w, a->h, NULL, &g);
+    if (st == WF_OK)
+        st = wf_gen_islands(g, a->seed, NULL);
+    if (st != WF_OK) {
+        wf_grid_destroy(g);
+        return cli_fail(st, NULL);
+    }
+    /* Ports on shallow water (the coasts), in one body of water, spread
+     * out over the map. */
+    wf_point port[MAX_PORTS];
+    size_t n = (size_t)a->ports;
+    wf_place_opts po = wf_place_opts_default();
+    wf_place_opts_allow(&po, WF_GEN_SHALLOW);
+    po.min_distance = (double)(a->w + a->h) / 8.0;
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    st = wf_place_points(g, a->seed, &po, n, port, &diag);
+    if (st != WF_OK) {
+        cli_error(CMD, "seed %llu, %dx%d: %s", (unsigned long long)a->seed,
+                  a->w, a->h, diag.message[0] ? diag.message : wf_strerror(st));
+        wf_grid_destroy(g);
+        return cli_exit_code(st);
+    }
+    printf("island world, seed %llu, %dx%d: %zu ports, ships pay 1 on deep "
+           "water (W), 2 on shallow (S)\n",
+           (unsigned long long)a->seed, a->w, a->h, n);
+    wf_path routes[MAX_PORTS];
+    for (size_t i = 0; i < MAX_PORTS; i++)
+        wf_path_init(&routes[i], NULL);
+    size_t nroutes = 0;
+    int code = route_all(g, port, n, routes, &nroutes);
+    if (code <= WF_EXIT_NO_PATH) {
+        wf_ascii_opts ao;
+        memset(&ao, 0, sizeof ao);
+        ao.paths = routes;
+        ao.path_count = nroutes;
+        ao.marks = port;
+        ao.mark_count = n;
+        ao.border = 1;
+        ao.color = a->color;
+        putchar('\n');
+        st = wf_render_ascii(stdout, g, &ao);
+        if (st != WF_OK)
+            code = cli_fail(st, NULL);
+    }
+    if (code <= WF_EXIT_NO_PATH && strcmp(a->png, "-") != 0) {
+        int c = write_png(a, g, routes, nroutes, port, n);
+        if (c)
+            code = c;
+    }
+    if (code <= WF_EXIT_NO_PATH)
+        printf("done in %.0f ms\n", now_ms() - t0);
+    for (size_t i = 0; i < MAX_PORTS; i++)
+        wf_path_free(&routes[i]);
+    wf_grid_destroy(g);
+    return code;
+}
+
+enum { OPT_SEED = 1, OPT_SIZE, OPT_PORTS, OPT_PNG, OPT_COLOR, OPT_MAZE,
+       OPT_HELP };
+
+int cli_demo(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"ports", required_argument, NULL, OPT_PORTS},
+        {"png", required_argument, NULL, OPT_PNG},
+        {"color", required_argument, NULL, OPT_COLOR},
+        {"maze", no_argument, NULL, OPT_MAZE},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    world_args a = {2, 96, 40, -1, 4, "wayfind-demo.png"};
+    int maze_only = 0, c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case OPT_SEED: bad = cli_parse_seed(CMD, optarg, &a.seed); break;
+        case OPT_SIZE:
+            bad = cli_parse_size(CMD, optarg, &a.w, &a.h);
+            break;
+        case OPT_PORTS:
+            bad = cli_parse_int(CMD, "ports", optarg, 2, MAX_PORTS, &a.ports);
+            break;
+        case OPT_PNG: a.png = optarg; break;
+        case OPT_COLOR:
+            if (!strcmp(optarg, "auto"))
+                a.color = -1;
+            else if (!strcmp(optarg, "always") || !strcmp(optarg, "never"))
+                a.color = optarg[0] == 'a';
+            else
+                return cli_usage_error(CMD, "--color: expected auto, always "
+                                            "or never, got '%s'", optarg);
+            break;
+        case OPT_MAZE: maze_only = 1; break;
+        case OPT_HELP: return cli_help(help);
+        case ':':
+            return cli_usage_error(CMD, "option '%s' needs a value",
+                                   argv[optind - 1]);
+        default:
+            return cli_usage_error(CMD, "unknown option '%s'",
+                                   argv[optind - 1]);
+        }
+        if (bad)
+            return WF_EXIT_USAGE;
+    }
+    if (optind < argc)
+        return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (maze_only)
+        return demo_maze();
+    if (a.w < 8 || a.h < 8)
+        return cli_usage_error(CMD, "--size: a world needs at least 8x8 cells");
+    if (a.color < 0)
+        a.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+    return demo_world(&a);
 }

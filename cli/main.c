@@ -8,7 +8,8 @@ static const cli_command commands[] = {
     {"path", "find a path on a map between two cells", cli_path},
     {"scen", "answer a Moving AI scenario file and check optimality",
      cli_scen},
-    {"demo", "draw a path on a built-in map", cli_demo},
+    {"demo", "route ships across a generated island world (make run)",
+     cli_demo},
     {"gen", "generate a world: islands, caves, maze, rooms, noise", cli_gen},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -78,8 +78,8 @@ static wf_status run_kind(const char *kind, wf_grid *g, uint64_t seed) {
 static void test_golden(void **state) {
     (void)state;
     static const golden cases[] = {
-        {"islands", 1, 96, 48, 0xd1ef1340acac8f71ull},
-        {"islands", 7, 64, 64, 0x9437b58242cf28f0ull},
+        {"islands", 1, 96, 48, 0x95eccbce265490cfull},
+        {"islands", 7, 64, 64, 0x7792200052ee6842ull},
         {"caves", 1, 80, 40, 0xa967ebfef5c9548bull},
         {"maze", 3, 41, 31, 0xb43134e66f3ab109ull},
         {"braid", 3, 41, 31, 0xab6938b1d84c96c9ull},

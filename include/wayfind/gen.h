@@ -69,9 +69,9 @@ wf_ca_opts wf_ca_opts_default(void);
 
 /** Island world parameters. */
 typedef struct wf_islands_opts {
-    wf_ca_opts ca;      /**< land grows from ca (fill default 0.42) */
+    wf_ca_opts ca;      /**< land grows from ca (wf_ca_opts_default) */
     int shore;          /**< sea within this many cells (Chebyshev) of land
-                             is shallow; 0..8, default 2 */
+                             is shallow; 0..8, default 1 */
     int forest;         /**< land whose (2·forest+1)² square is all land
                              becomes trees; 0 for none, default 2 */
 } wf_islands_opts;

@@ -5,8 +5,8 @@
 wf_islands_opts wf_islands_opts_default(void) {
     wf_islands_opts o;
     o.ca = wf_ca_opts_default();
-    o.ca.fill = 0.42;
-    o.shore = 2;
+    o.ca.fill = 0.45;
+    o.shore = 1;
     o.forest = 2;
     return o;
 }

@@ -58,7 +58,7 @@ static overlay *collect(const wf_ascii_opts *o, size_t *n) {
                 wf_render_path_color(o->path_count));
     for (size_t i = 0; i < o->mark_count; i++)
         add(v, &k, o->marks[i], (char)('A' + (int)(i % 26)),
-            wf_render_mark_color(i + 2));
+            wf_render_mark_color(i));
     if (o->has_start)
         add(v, &k, o->start, 'S', wf_render_mark_color(0));
     if (o->has_goal)

@@ -69,8 +69,23 @@ expect 0 "--version" -- "$WF" --version
 contains "$TMP/out" "wayfind 0." "version"
 
 # The demo: seed 003's maze drawn with its path.
-expect 0 "demo" -- "$WF" demo
+expect 0 "demo maze" -- "$WF" demo --maze
 contains "$TMP/out" "cost 26, 27 cells" "demo cost"
 contains "$TMP/out" "|S#***...#.|" "demo drawing"
+# The main job: an island world with ship routes, in text and PNG.
+expect 0 "demo world" -- "$WF" demo --png "$TMP/demo.png"
+contains "$TMP/out" "route A -> B: cost" "demo routes"
+contains "$TMP/out" "wrote $TMP/demo.png" "demo png"
+checks=$((checks + 1))
+[ "$(head -c 8 "$TMP/demo.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "demo PNG signature"
+checks=$((checks + 1)); grep -q $'\x1b\[' "$TMP/out" && fail "colour codes when stdout is not a terminal"
+expect 0 "demo colour" -- "$WF" demo --png - --color always --seed 5 --size 60x30 --ports 3
+checks=$((checks + 1)); grep -q $'\x1b\[' "$TMP/out" || fail "no colour codes with --color always"
+contains "$TMP/out" "route C -> A" "three ports make a ring"
 expect 2 "demo extra" -- "$WF" demo --bogus
+expect 2 "demo ports" -- "$WF" demo --ports 9
+expect 2 "demo color" -- "$WF" demo --color sometimes
+expect 3 "demo no room" -- "$WF" demo --size 10x8 --ports 8 --png -
+contains "$TMP/err" "points fit" "no-room message"
+expect 4 "demo png dir" -- "$WF" demo --png "$TMP/no/dir/x.png"
 finish
