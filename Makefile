@@ -47,7 +47,7 @@ $(BUILD)/release/wayfind: deps-build FORCE
 	cmake --build $(BUILD)/release -j $(JOBS) --target wayfind_cli
 
 run: $(BUILD)/release/wayfind
-	./$(BUILD)/release/wayfind demo
+	./$(BUILD)/release/wayfind demo --png $(BUILD)/wayfind-demo.png
 
 # The test build: gcc, -Werror, ASan+UBSan. A clang build of the program is
 # made first so that a test can check both compilers give the same paths.
