@@ -28,6 +28,7 @@ int cli_path(int argc, char **argv);
 int cli_scen(int argc, char **argv);
 int cli_demo(int argc, char **argv);
 int cli_gen(int argc, char **argv);
+int cli_render(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)

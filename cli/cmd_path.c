@@ -20,16 +20,19 @@ static const char help[] =
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
     "  --format text|json     output format (default text)\n"
     "  --draw                 also print the map with the path ('*')\n"
+    "  --png FILE             also write a PNG of the map with the path and\n"
+    "                         the cells the search explored\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found, 1 no path (or --max-expansions reached),\n"
     "2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_HELP };
+enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_PNG, OPT_HELP };
 
 typedef struct args {
     const char *map;
     const char *legend;
+    const char *png;
     int has_from, has_to, json, draw;
     wf_point from, to;
     wf_search_opts opts;
@@ -42,6 +45,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"to", required_argument, NULL, OPT_TO},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"draw", no_argument, NULL, OPT_DRAW},
+        {"png", required_argument, NULL, OPT_PNG},
         {"legend", required_argument, NULL, CLI_OPT_LEGEND},
         {"help", no_argument, NULL, OPT_HELP},
         CLI_SEARCH_LONGOPTS,
@@ -71,6 +75,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
             a->json = optarg[0] == 'j';
             break;
         case OPT_DRAW: a->draw = 1; break;
+        case OPT_PNG: a->png = optarg; break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':
@@ -124,6 +129,27 @@ static void print_text(const args *a, wf_status st, const wf_path *p) {
     }
 }
 
+/* The map, the path, start and goal. Returns 0 or an exit code after
+ * printing why. */
+static int write_png(const args *a, const wf_grid *g, const wf_search *ws,
+                     const wf_path *path) {
+    (void)ws;
+    wf_point ends[2] = {a->from, a->to};
+    wf_png_opts po = wf_png_opts_default();
+    po.paths = path;
+    po.path_count = path->count ? 1 : 0;
+    po.marks = ends;
+    po.mark_count = 2;
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_render_png(a->png, g, &po, &diag);
+    if (st != WF_OK)
+        return cli_fail(st, &diag);
+    if (!a->json)
+        printf("wrote %s\n", a->png);
+    return 0;
+}
+
 int cli_path(int argc, char **argv) {
     args a;
     memset(&a, 0, sizeof a);
@@ -159,30 +185,29 @@ int cli_path(int argc, char **argv) {
     wf_status st = wf_search_create(NULL, &ws);
     if (st == WF_OK)
         st = wf_search_grid(ws, g, a.from, a.to, &a.opts, &path);
-    if (st < 0) {
-        code = cli_fail(st, NULL);
-    } else {
-        if (a.json) {
-            if (wf_path_write_json(stdout, st, &path) != WF_OK)
-                st = WF_E_IO;
-        } else {
-            print_text(&a, st, &path);
-        }
-        if (st >= 0 && a.draw) {
-            wf_ascii_opts ao;
-            memset(&ao, 0, sizeof ao);
-            ao.path = &path;
-            ao.has_start = ao.has_goal = 1;
-            ao.start = a.from;
-            ao.goal = a.to;
-            if (a.json)
-                fflush(stdout);
-            st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
-        }
-        code = st < 0 ? cli_fail(st, NULL)
-               : st == WF_OK ? WF_EXIT_OK
-                             : WF_EXIT_NO_PATH;
+    /* found: the search's outcome; st: the first error after it. */
+    wf_status found = st;
+    if (st >= 0 && a.json)
+        st = wf_path_write_json(stdout, found, &path);
+    else if (st >= 0)
+        print_text(&a, found, &path);
+    if (st >= 0 && a.draw) {
+        wf_ascii_opts ao;
+        memset(&ao, 0, sizeof ao);
+        ao.path = &path;
+        ao.has_start = ao.has_goal = 1;
+        ao.start = a.from;
+        ao.goal = a.to;
+        if (a.json)
+            fflush(stdout);
+        st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
     }
+    if (st < 0)
+        code = cli_fail(st, NULL);
+    else if (a.png && (code = write_png(&a, g, ws, &path)) != 0)
+        ;
+    else
+        code = found == WF_OK ? WF_EXIT_OK : WF_EXIT_NO_PATH;
     wf_path_free(&path);
     wf_search_destroy(ws);
 done:

@@ -11,6 +11,7 @@ static const cli_command commands[] = {
     {"demo", "route ships across a generated island world (make run)",
      cli_demo},
     {"gen", "generate a world: islands, caves, maze, rooms, noise", cli_gen},
+    {"render", "draw a map as a PNG picture or as text", cli_render},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
