@@ -30,6 +30,7 @@ contains "$TMP/out" "partial path" "partial says so"
 printf 'S#\n#G\n' >"$TMP/gap.txt"
 expect 1 "no path" -- "$WF" path "$TMP/gap.txt"
 contains "$TMP/out" "no path" "no path text"
+expect 1 "no path drawn" -- "$WF" path "$TMP/gap.txt" --draw
 expect 0 "gap always" -- "$WF" path "$TMP/gap.txt" --corners always
 
 # Usage errors: exit 2.
