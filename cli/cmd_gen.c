@@ -24,12 +24,17 @@ static const char help[] =
     "  noise     random obstacles at --density\n"
     "The same seed gives the same map on every machine. Without --out the\n"
     "Moving AI map goes to stdout.\n"
+    "A FILE ending in .map is a Moving AI map (its characters priced as Moving\n"
+    "AI readers do: . S W cost 1, @ T blocked); any other FILE is an ASCII map\n"
+    "of the generator's own costs ('.' 1, digits 2-9, '#' blocked; islands are\n"
+    "priced for ships: deep sea 1, shallow sea 2, land blocked).\n"
     "\n"
     "  --seed N          seed (default 1)\n"
     "  --size WxH        size in cells (default 128x128, at most 16384x16384)\n"
-    "  --out FILE        write the Moving AI map to FILE\n"
+    "  --out FILE        write the map to FILE (.map: Moving AI, else ASCII)\n"
     "  --scen N          also write FILE.scen: N random solvable queries with\n"
-    "                    their optimal lengths (8-connected, no corner cutting)\n"
+    "                    their optimal lengths (8-connected, no corner cutting,\n"
+    "                    the costs the file carries)\n"
     "  --ascii           print the map as a picture instead of the file\n"
     "  --fill F          islands/caves: initial fill ratio 0..1\n"
     "  --iterations N    islands/caves: automaton steps 0..64\n"
@@ -226,9 +231,13 @@ int cli_gen(int argc, char **argv) {
                                         "these options", a.kind, a.w, a.h);
         return cli_fail(st, NULL);
     }
-    /* Files carry the Moving AI meaning of each character, which is also
-     * what the readers give back: price the grid that way. */
-    wf_movingai_set_costs(g);
+    /* A Moving AI file carries the Moving AI meaning of each character,
+     * which is also what its readers give back: price the grid that way.
+     * An ASCII file carries the generator's own costs. */
+    size_t n = a.out ? strlen(a.out) : 0;
+    int movingai = !a.out || (n > 4 && strcmp(a.out + n - 4, ".map") == 0);
+    if (movingai)
+        wf_movingai_set_costs(g);
     code = 0;
     if (a.ascii) {
         st = wf_render_ascii(stdout, g, NULL);
@@ -236,10 +245,12 @@ int cli_gen(int argc, char **argv) {
         st = wf_movingai_map_write(g, stdout);
     } else {
         FILE *f = fopen(a.out, "w");
-        st = f ? wf_movingai_map_write(g, f) : WF_E_IO;
-        if (f && fclose(f) != 0)
+        st = !f ? WF_E_IO
+             : movingai ? wf_movingai_map_write(g, f)
+                        : wf_ascii_map_write(g, NULL, f);
+        if (f && fclose(f) != 0 && st == WF_OK)
             st = WF_E_IO;
-        if (st != WF_OK) {
+        if (st == WF_E_IO) {
             cli_error(CMD, "%s: cannot write", a.out);
             code = WF_EXIT_IO;
         }

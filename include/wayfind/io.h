@@ -142,6 +142,17 @@ wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
 /** wf_file_read + wf_ascii_map_parse; adds WF_E_IO. */
 wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
                             wf_grid **out, wf_map_marks *marks, wf_diag *diag);
+/**
+ * Writes @p g as an ASCII map by cost: '#' for blocked cells, '.' for cost
+ * 1, the digit d for cost d (2–9), and 'S'/'G' at the marks @p marks gives
+ * (may be NULL). Reading the file back gives the same costs, except at the
+ * marks, which read back as cost 1.
+ * Errors: WF_E_INVALID_ARG, WF_E_RANGE (a passable terrain present on the
+ * grid costs something other than a whole number 1–9; nothing is written),
+ * WF_E_IO.
+ */
+wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,
+                             FILE *f);
 
 /* ---- CSV tile maps with a legend -------------------------------------- */
 

@@ -9,6 +9,11 @@ for kind in islands caves maze rooms noise; do
   read -r sx sy gx gy <<<"$(awk -F'\t' 'NR == 2 {print $5, $6, $7, $8}' "$TMP/$kind.map.scen")"
   expect 0 "path $kind" -- "$WF" path "$TMP/$kind.map" --from "$sx,$sy" --to "$gx,$gy" --format json
 done
+# ASCII maps carry the generator's costs: ships on the islands.
+expect 0 "gen ascii file" -- "$WF" gen islands --seed 3 --size 80x40 --out "$TMP/isl.txt" --scen 40
+contains "$TMP/isl.txt" "2" "shallow water costs 2"
+expect 0 "scen ascii" -- "$WF" scen "$TMP/isl.txt.scen" --map "$TMP/isl.txt"
+contains "$TMP/out" "40 scenarios, 40 optimal" "ascii scenarios verify"
 # Same seed, same file; another seed, another file.
 "$WF" gen caves --seed 4 --size 120x80 >"$TMP/again.map"
 checks=$((checks + 1)); cmp -s "$TMP/caves.map" "$TMP/again.map" || fail "caves seed 4 not repeatable"
