@@ -326,6 +326,106 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *opts,
                          wf_path *out);
 
+/* ------------------------------------------------------------------------ */
+/* Waypoint graphs                                                          */
+/* ------------------------------------------------------------------------ */
+
+/** Largest node count of a graph (node ids are uint32_t). */
+#define WF_GRAPH_MAX_NODES ((size_t)1 << 30)
+/** Largest directed edge (arc) count of a graph. */
+#define WF_GRAPH_MAX_EDGES ((size_t)1 << 31)
+
+/**
+ * A directed weighted graph, frozen: nodes 0..n-1, each with an optional
+ * 2-D or 3-D position, and arcs with weights > 0 stored in compressed rows
+ * (each node's out-arcs sorted by target). Read-only after wf_graph_build,
+ * so it may be shared between threads. Memory: 12 bytes per arc, 4 per node,
+ * 8 × dims per node for positions, and 4 more per node for a graph made
+ * from a grid.
+ */
+typedef struct wf_graph wf_graph;
+
+/** Collects nodes and edges; wf_graph_build freezes them into a wf_graph. */
+typedef struct wf_graph_builder wf_graph_builder;
+
+/**
+ * Creates a builder whose nodes have @p dims coordinates: 0 (no
+ * positions), 2 or 3. @p alloc may be NULL (malloc); graphs built from it
+ * use the same allocator. Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
+ */
+wf_status wf_graph_builder_create(int dims, const wf_allocator *alloc,
+                                  wf_graph_builder **out);
+/** Frees @p b; NULL is a no-op. */
+void wf_graph_builder_destroy(wf_graph_builder *b);
+/**
+ * Adds a node with position @p pos (dims finite values; NULL when dims is
+ * 0) and returns its id in @p id (may be NULL): ids are 0, 1, 2, ... in the
+ * order nodes are added. Errors: WF_E_INVALID_ARG (NULL b, pos missing or
+ * not finite), WF_E_TOO_BIG (WF_GRAPH_MAX_NODES), WF_E_NOMEM. Amortised O(1).
+ */
+wf_status wf_graph_builder_add_node(wf_graph_builder *b, const double *pos,
+                                    uint32_t *id);
+/**
+ * Adds an arc @p from → @p to of weight @p weight (finite, > 0), and with
+ * @p two_way the arc back as well. A self-loop is accepted and dropped by
+ * wf_graph_build (it is never part of a least-cost path); of several arcs
+ * between the same two nodes in the same direction the lightest is kept.
+ * Errors: WF_E_INVALID_ARG (weight), WF_E_RANGE (a node that does not
+ * exist yet), WF_E_TOO_BIG, WF_E_NOMEM. Amortised O(1).
+ */
+wf_status wf_graph_builder_add_edge(wf_graph_builder *b, uint32_t from,
+                                    uint32_t to, double weight, int two_way);
+/**
+ * Freezes what @p b holds into a new graph; @p b stays usable (more nodes
+ * and edges may be added and built again). Errors: WF_E_INVALID_ARG,
+ * WF_E_NOMEM. O(nodes + arcs log(max out-degree)).
+ */
+wf_status wf_graph_build(const wf_graph_builder *b, wf_graph **out);
+/** Frees @p g; NULL is a no-op. */
+void wf_graph_destroy(wf_graph *g);
+
+/** Node count (0 when g is NULL). */
+size_t wf_graph_node_count(const wf_graph *g);
+/** Arc count, a two-way edge counting twice (0 when g is NULL). */
+size_t wf_graph_edge_count(const wf_graph *g);
+/** Coordinates per node: 0, 2 or 3. */
+int wf_graph_dims(const wf_graph *g);
+/**
+ * Copies node @p node's position into @p pos (3 values; unused ones 0).
+ * Errors: WF_E_INVALID_ARG (NULL, or the graph has no positions),
+ * WF_E_RANGE (no such node).
+ */
+wf_status wf_graph_position(const wf_graph *g, uint32_t node, double pos[3]);
+/**
+ * The out-arcs of @p node: sets *targets and *weights (either may be NULL)
+ * to its row and returns the arc count; 0 for a node that does not exist.
+ */
+size_t wf_graph_out_edges(const wf_graph *g, uint32_t node,
+                          const uint32_t **targets, const double **weights);
+/** Weight of the arc @p from → @p to, or WF_BLOCKED when there is none.
+ *  O(log out-degree). */
+double wf_graph_edge_weight(const wf_graph *g, uint32_t from, uint32_t to);
+
+/**
+ * The graph of a grid's moves (seed 000's BuildGraphFromGrid): one node per
+ * passable cell, in row-major order; an arc for each move the movement
+ * model allows (@p connect 4 or 8, @p corners), weighted step × cost of the
+ * target cell, exactly as wf_search_grid prices it; node positions at the
+ * cell centres in world units, ((x + 0.5) × tile_size, (y + 0.5) ×
+ * tile_size). The graph remembers its cells (wf_graph_node_cell,
+ * wf_graph_cell_node). Errors: WF_E_INVALID_ARG (tile_size not finite and
+ * > 0), WF_E_TOO_BIG, WF_E_NOMEM. O(cells).
+ */
+wf_status wf_graph_from_grid(const wf_grid *grid, int connect,
+                             wf_corners corners, double tile_size,
+                             const wf_allocator *alloc, wf_graph **out);
+/** The cell of node @p node of a graph made by wf_graph_from_grid.
+ *  Errors: WF_E_INVALID_ARG (not such a graph), WF_E_RANGE (no such node). */
+wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell);
+/** The node of cell (x, y), or -1 when the cell has none (blocked, off the
+ *  grid, or not a graph of a grid). O(log nodes). */
+int64_t wf_graph_cell_node(const wf_graph *g, int x, int y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,101 @@
+/* wf_graph_from_grid: the graph of a grid's moves, and the cell ↔ node
+ * mapping it keeps. */
+#include <math.h>
+
+#include "graph_internal.h"
+
+wf_status wf_graph_from_grid(const wf_grid *grid, int connect,
+                             wf_corners corners, double tile_size,
+                             const wf_allocator *alloc, wf_graph **out) {
+    if (!out)
+        return WF_E_INVALID_ARG;
+    *out = NULL;
+    if (!grid || (connect != 4 && connect != 8) ||
+        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE ||
+        !(tile_size > 0) || !isfinite(tile_size))
+        return WF_E_INVALID_ARG;
+    const int W = grid->width;
+    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
+                                       -1 - W};
+    /* First pass: count nodes and arcs. */
+    size_t n = 0, m = 0;
+    for (size_t c = 0; c < grid->cells; c++) {
+        if (!grid->passable[grid->terrain[c]])
+            continue;
+        n++;
+        m += (size_t)__builtin_popcount(
+            wf__allowed_moves(grid->nbmask[c], connect, corners));
+    }
+    wf_allocator a = wf__allocator(alloc);
+    wf_graph *g;
+    wf_status s = wf__graph_alloc(&a, n, m, 2, &g);
+    if (s != WF_OK)
+        return s;
+    g->cell = wf__alloc(&a, n * sizeof *g->cell);
+    if (!g->cell) {
+        wf_graph_destroy(g);
+        return WF_E_NOMEM;
+    }
+    g->grid_width = W;
+    g->grid_height = grid->height;
+    uint32_t id = 0;
+    for (size_t c = 0; c < grid->cells; c++)
+        if (grid->passable[grid->terrain[c]])
+            g->cell[id++] = (uint32_t)c;
+    /* Second pass: rows. Neighbour node ids come from a binary search of
+     * the sorted cell list; targets are sorted because neighbour cells are
+     * visited in increasing index order below. */
+    static const int by_index[WF_DIR_COUNT] = {WF_DIR_NW, WF_DIR_N, WF_DIR_NE,
+                                               WF_DIR_W,  WF_DIR_E, WF_DIR_SW,
+                                               WF_DIR_S,  WF_DIR_SE};
+    size_t k = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        uint32_t c = g->cell[u];
+        int x = (int)(c % (uint32_t)W), y = (int)(c / (uint32_t)W);
+        g->pos[2 * (size_t)u] = ((double)x + 0.5) * tile_size;
+        g->pos[2 * (size_t)u + 1] = ((double)y + 0.5) * tile_size;
+        g->row[u] = (uint32_t)k;
+        unsigned moves = wf__allowed_moves(grid->nbmask[c], connect, corners);
+        for (int i = 0; i < WF_DIR_COUNT; i++) {
+            int d = by_index[i];
+            if (!(moves & (1u << d)))
+                continue;
+            uint32_t nc = (uint32_t)((int32_t)c + off[d]);
+            g->target[k] = (uint32_t)wf_graph_cell_node(
+                g, (int)(nc % (uint32_t)W), (int)(nc / (uint32_t)W));
+            double cost = grid->cost[grid->terrain[nc]];
+            g->weight[k] = d < 4 ? cost : WF_SQRT2 * cost;
+            k++;
+        }
+    }
+    g->row[n] = (uint32_t)k;
+    wf__graph_min_ratio(g);
+    *out = g;
+    return WF_OK;
+}
+
+wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell) {
+    if (!g || !cell || !g->cell)
+        return WF_E_INVALID_ARG;
+    if (node >= g->nodes)
+        return WF_E_RANGE;
+    cell->x = (int)(g->cell[node] % (uint32_t)g->grid_width);
+    cell->y = (int)(g->cell[node] / (uint32_t)g->grid_width);
+    return WF_OK;
+}
+
+int64_t wf_graph_cell_node(const wf_graph *g, int x, int y) {
+    if (!g || !g->cell || x < 0 || y < 0 || x >= g->grid_width ||
+        y >= g->grid_height)
+        return -1;
+    uint32_t c = (uint32_t)y * (uint32_t)g->grid_width + (uint32_t)x;
+    uint32_t lo = 0, hi = g->nodes;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->cell[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->nodes && g->cell[lo] == c ? (int64_t)lo : -1;
+}
