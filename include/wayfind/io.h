@@ -207,6 +207,67 @@ wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
                           const wf_allocator *alloc, wf_grid **out,
                           wf_map_marks *marks, wf_diag *diag);
 
+/* ---- Graph files ------------------------------------------------------ */
+
+/**
+ * Node names of a graph file, both ways: id → name and name → id. Names
+ * are words of letters, digits, '_', '-' and '.'; ids are 0, 1, 2, ... in
+ * the order names were added (the order of the file's node lines).
+ */
+typedef struct wf_graph_names wf_graph_names;
+
+/** An empty table. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+wf_status wf_graph_names_create(const wf_allocator *alloc,
+                                wf_graph_names **out);
+/** Frees @p t; NULL is a no-op. */
+void wf_graph_names_destroy(wf_graph_names *t);
+/** Adds name s[0..n) as the next id. Errors: WF_E_INVALID_ARG (empty,
+ *  NUL inside, or already present), WF_E_TOO_BIG, WF_E_NOMEM. */
+wf_status wf_graph_names_add(wf_graph_names *t, const char *s, size_t n,
+                             uint32_t *id);
+/** The id of name s[0..n), or -1. O(1) expected. */
+int64_t wf_graph_names_find(const wf_graph_names *t, const char *s, size_t n);
+/** The name of @p id (owned by @p t), or NULL. */
+const char *wf_graph_names_get(const wf_graph_names *t, uint32_t id);
+/** Number of names. */
+size_t wf_graph_names_count(const wf_graph_names *t);
+
+/**
+ * Parses a graph file. Lines (blank lines and '#' comments are skipped):
+ *   node ID [X Y [Z]]    a node; every node has the same number of
+ *                        coordinates (0, 2 or 3), finite numbers
+ *   edge A B W           a two-way edge of weight W (finite, > 0)
+ *   arc A B W            a one-way arc A → B
+ * A node must be declared before an edge names it; IDs are unique names
+ * (letters, digits, '_', '-', '.'; at most 63 bytes). Self-loops are
+ * dropped and parallel arcs keep the lightest (wf_graph_build).
+ * @p names (may be NULL) receives the node names, id i being the i-th node
+ * line. Errors: WF_E_INVALID_ARG, WF_E_PARSE (diag: file:line:col and what
+ * was expected), WF_E_TOO_BIG, WF_E_NOMEM.
+ */
+wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
+                         const wf_allocator *alloc, wf_graph **out,
+                         wf_graph_names **names, wf_diag *diag);
+/** wf_file_read + wf_graph_parse; adds WF_E_IO. */
+wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
+                        wf_graph **out, wf_graph_names **names, wf_diag *diag);
+/**
+ * Writes @p g in the graph file format: node lines (names from @p names,
+ * or "nID" when NULL), then an "edge" line for each pair of opposite arcs
+ * of equal weight and an "arc" line for every other arc. Numbers are
+ * written with 17 significant digits, so reading back gives the same graph.
+ * Errors: WF_E_INVALID_ARG, WF_E_IO.
+ */
+wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
+                         FILE *f);
+/**
+ * Writes @p g as one JSON object: {"nodes": [{"id": NAME, "pos": [x, y]},
+ * ...], "arcs": [[from, to, weight], ...]} with arcs by node index.
+ * Errors: WF_E_INVALID_ARG, WF_E_IO.
+ */
+wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
+                              FILE *f);
+
 /* ---- Any map ----------------------------------------------------------- */
 
 /**

@@ -4,6 +4,7 @@
 
 #include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -256,4 +257,32 @@ const char *wf__byte_desc(unsigned char c, char *buf, size_t size) {
     else
         snprintf(buf, size, "byte 0x%02x", (unsigned)c);
     return buf;
+}
+
+/* "%.17g" of x with a '.' for the decimal point whatever the locale, or
+ * "null" when x is not finite (JSON has no infinity or NaN). */
+void wf__format_number(double x, char *buf, size_t size) {
+    if (!isfinite(x)) {
+        snprintf(buf, size, "null");
+        return;
+    }
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.17g", x);
+    /* Anything that is not a digit, sign or exponent mark is the locale's
+     * radix character (perhaps several bytes): write one '.'. */
+    size_t o = 0;
+    int in_radix = 0;
+    for (const char *p = tmp; *p && o + 1 < size; p++) {
+        char c = *p;
+        int plain = (c >= '0' && c <= '9') || c == '-' || c == '+' ||
+                    c == 'e' || c == 'E';
+        if (plain) {
+            buf[o++] = c;
+            in_radix = 0;
+        } else if (!in_radix) {
+            buf[o++] = '.';
+            in_radix = 1;
+        }
+    }
+    buf[o] = '\0';
 }

@@ -82,4 +82,8 @@ wf_status wf__text_error(const wf__text *t, wf_status s, unsigned line,
  * 0x00"; buf must hold at least 16 bytes. */
 const char *wf__byte_desc(unsigned char c, char *buf, size_t size);
 
+/* x as "%.17g" with '.' for the decimal point whatever the locale, or
+ * "null" when x is not finite (JSON has no infinity or NaN). */
+void wf__format_number(double x, char *buf, size_t size);
+
 #endif
