@@ -320,7 +320,10 @@ size_t wf_search_bytes(const wf_search *ws);
  * gives the same path on every platform. Neighbours are generated in the
  * order N, E, S, W, NE, SE, SW, NW; among open cells of equal f, those
  * generated from the cell being expanded at that same f are expanded first
- * (depth-first along f plateaus), then the open list's order.
+ * (depth-first along f plateaus; at weight 1 with the manhattan (4-connected
+ * only), euclidean, chebyshev or octile heuristic), then the open list's
+ * order: a 4-ary min-heap on f with strict comparisons, whose order depends
+ * only on the sequence of pushes, pops and decreases, never on the platform.
  */
 wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *opts,

@@ -10,7 +10,14 @@
  * minimum of the open list already. Such successors go on a LIFO stack that
  * is emptied before the heap is consulted again: no heap operation for
  * them, and ties in f go to the deeper cell (larger g), which is the usual
- * tie-break that keeps A* from exploring whole f-plateaus on open maps. */
+ * tie-break that keeps A* from exploring whole f-plateaus on open maps.
+ *
+ * Where the time goes: memory traffic and instructions per neighbour. The
+ * neighbour test reads an 8-byte cell state (see search_internal.h), the
+ * heap compares keys stored in its own slots instead of following cell
+ * indices, the eight directions are unrolled with constant offsets, the
+ * move back to the parent (closed) is never tested, and the row of a cell
+ * comes from a multiply instead of a division. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -29,37 +36,132 @@ typedef struct query {
     int reopen;            /* reopen closed cells (custom heuristic, w = 1) */
     uint64_t limit;        /* max expansions, 0 = none */
     int connect;
+    uint64_t div_mul;      /* cell / width == cell * div_mul >> div_shift */
+    unsigned div_shift;
     wf_stats stats;
     uint32_t best;         /* expanded cell closest to the goal (limit) */
     uint32_t end;          /* the cell the path is rebuilt from */
 } query;
 
-/* Unscaled heuristic distance from (x, y) to the goal. */
-WF_INLINE double h_dist(const query *q, const int hk, int x, int y) {
-    int dx = abs(x - q->gx), dy = abs(y - q->gy);
-    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+/* Division by the grid width as a multiply and a shift, exact for every
+ * cell index: with l = ceil(log2 W) and m = ceil(2^(32+l) / W), the error
+ * m·W − 2^(32+l) is below W ≤ 2^l, so for n < 2^32 the product n·m / 2^(32+l)
+ * exceeds n / W by less than 1/W and never reaches the next integer; n·m
+ * stays below 2^62 because n < 2^28 and m ≤ 2^33. */
+static void div_init(query *q, uint32_t w) {
+    unsigned l = 0;
+    while ((1u << l) < w)
+        l++;
+    q->div_shift = 32 + l;
+    q->div_mul = (((uint64_t)1 << q->div_shift) + w - 1) / w;
+}
+
+WF_INLINE uint32_t div_w(uint64_t mul, unsigned shift, uint32_t n) {
+    return (uint32_t)(((uint64_t)n * mul) >> shift);
+}
+
+/* Unscaled heuristic distance to the goal (gx, gy) from (x, y), which lies
+ * adx columns and ady rows away from it. The goal and the scale are passed
+ * as values so that the search loop keeps them in registers (stores into
+ * the workspace might alias *q). */
+WF_INLINE double h_dist(const query *q, const int hk, int gx, int gy, int x,
+                        int y, int adx, int ady) {
+    int lo = adx < ady ? adx : ady, hi = adx < ady ? ady : adx;
     switch (hk) {
-    case HK_MANHATTAN: return (double)(dx + dy);
-    case HK_EUCLIDEAN: return sqrt((double)dx * dx + (double)dy * dy);
+    case HK_MANHATTAN: return (double)(adx + ady);
+    case HK_EUCLIDEAN: return sqrt((double)adx * adx + (double)ady * ady);
     case HK_CHEBYSHEV: return (double)hi;
     case HK_OCTILE: return (double)(hi - lo) + WF_SQRT2 * (double)lo;
     case HK_CUSTOM: {
-        double h = q->custom(q->custom_ud, x, y, q->gx, q->gy);
+        double h = q->custom(q->custom_ud, x, y, gx, gy);
         return h > 0 && h < INFINITY ? h : 0.0; /* NaN, < 0, inf → 0 */
     }
     default: return 0.0;
     }
 }
 
-WF_INLINE double h_of(const query *q, const int hk, int x, int y) {
-    return hk == HK_ZERO ? 0.0 : q->hmul * h_dist(q, hk, x, y);
+/* Scaled heuristic: hmul · h_dist. */
+WF_INLINE double h_of(const query *q, const int hk, double hmul, int gx,
+                      int gy, int x, int y, int adx, int ady) {
+    return hk == HK_ZERO ? 0.0
+                         : hmul * h_dist(q, hk, gx, gy, x, y, adx, ady);
 }
 
 /* Distance used to pick the closest explored cell for a partial path. */
 static double goal_distance(const query *q, int x, int y) {
-    return h_dist(q, q->connect == 4 ? HK_MANHATTAN : HK_OCTILE, x, y);
+    int adx = abs(x - q->gx), ady = abs(y - q->gy);
+    return q->connect == 4
+               ? h_dist(q, HK_MANHATTAN, q->gx, q->gy, x, y, adx, ady)
+               : h_dist(q, HK_OCTILE, q->gx, q->gy, x, y, adx, ady);
 }
 
+/* The state of one search that relax() updates. */
+typedef struct frontier {
+    wf__heap heap;   /* slots [0, heap.n) of the open array */
+    uint32_t sp;     /* slots [sp, capacity): plateau stack or closed cells */
+    uint32_t gen;    /* tag base of this query */
+    uint64_t generated, heap_ops, reopened;
+} frontier;
+
+/* Relaxes the move in direction d (a constant after inlining) from cell c,
+ * whose g is gc and f is fc, to cell n = c + off; h is n's scaled
+ * heuristic, computed only when the move is not to a closed cell. */
+WF_INLINE void relax(frontier *fr, const int plateau, const int reopen,
+                     const int d, uint32_t n, double gc, double fc,
+                     double step_cost, const query *q, const int hk,
+                     double hmul, int gx, int gy, int nx, int ny) {
+    wf__cell *cells = fr->heap.cells;
+    double *key = fr->heap.key;
+    uint32_t *id = fr->heap.id;
+    const uint32_t gen = fr->gen;
+    wf__cell *nn = &cells[n];
+    const uint32_t tag = nn->tag;
+    const int seen = (tag & ~0xFu) == gen;
+    if (seen && (tag & WF__TAG_CLOSED) && !reopen)
+        return;
+    const double ng = gc + step_cost;
+    const double nf = ng + h_of(q, hk, hmul, gx, gy, nx, ny, abs(nx - gx),
+                                abs(ny - gy));
+    if (seen) {
+        const uint32_t p = nn->pos;
+        if (!(nf < key[p]))
+            return;
+        fr->generated++;
+        nn->tag = gen | (unsigned)d;
+        if (reopen && (tag & WF__TAG_CLOSED)) {
+            /* move the last closed slot into the hole */
+            const uint32_t sp = fr->sp++;
+            const uint32_t lc = id[sp];
+            key[p] = key[sp];
+            id[p] = lc;
+            cells[lc].pos = p;
+            wf__heap_push(&fr->heap, nf, n);
+            fr->heap_ops++;
+            fr->reopened++;
+        } else if (p < fr->heap.n) {
+            wf__heap_up(&fr->heap, p, nf, n);
+            fr->heap_ops++;
+        } else {
+            key[p] = nf; /* on the plateau stack */
+        }
+        return;
+    }
+    nn->tag = gen | (unsigned)d;
+    fr->generated++;
+    if (plateau && nf <= fc) {
+        const uint32_t sp = --fr->sp;
+        key[sp] = nf;
+        id[sp] = n;
+        nn->pos = sp;
+    } else {
+        wf__heap_push(&fr->heap, nf, n);
+        fr->heap_ops++;
+    }
+}
+
+/* The search. Open-array slots [0, heap.n) are the heap; slots [sp, cap)
+ * are the plateau stack (plateau) or the closed cells (q->reopen), whose f
+ * a cheaper path must beat to reopen them. */
 WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
                         const int connect, const int plateau) {
     const wf_grid *g = q->g;
@@ -67,107 +169,116 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
     const uint8_t *terrain = g->terrain;
     const uint8_t *nbmask = g->nbmask;
     const double *cost = g->cost;
-    wf__node *nodes = ws->nodes;
-    uint32_t *heap = ws->open;
-    const uint32_t stack_base = (uint32_t)ws->capacity;
-    uint32_t hn = 0, sp = stack_base;
-    const int32_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
-    static const double step[8] = {1, 1, 1, 1, WF_SQRT2, WF_SQRT2, WF_SQRT2,
-                                   WF_SQRT2};
-    const uint32_t gen = wf__search_begin(ws);
+    const wf_corners corners = q->corners;
+    const int reopen = hk == HK_CUSTOM && q->reopen;
+    /* the direction back to the cell a move in direction d came from */
+    static const uint8_t back[8] = {WF_DIR_S,  WF_DIR_W,  WF_DIR_N,
+                                            WF_DIR_E,  WF_DIR_SW, WF_DIR_NW,
+                                            WF_DIR_NE, WF_DIR_SE};
+    wf__cell *cells = ws->cells;
+    double *key = ws->key;
+    uint32_t *id = ws->id;
+    const uint32_t top = (uint32_t)ws->capacity;
+    frontier fr = {{cells, key, id, 0}, top, wf__search_begin(ws), 0, 0, 0};
     const uint32_t goal = q->goal;
-    uint64_t expanded = 0, generated = 0, heap_ops = 0;
+    const uint64_t limit = q->limit;
+    const int gx = q->gx, gy = q->gy;
+    const double hmul = q->hmul;
+    const uint64_t div_mul = q->div_mul;
+    const unsigned div_shift = q->div_shift;
+    const uint32_t uW = (uint32_t)W;
+    uint64_t expanded = 0;
     double best_d = INFINITY;
 
-    wf__node *sn = &nodes[q->start];
-    sn->f = h_of(q, hk, (int)(q->start % (uint32_t)W),
-                 (int)(q->start / (uint32_t)W));
-    sn->tag = gen;
-    wf__heap_push(nodes, heap, &hn, q->start);
-    heap_ops++;
+    {
+        const uint32_t s = q->start;
+        const int sy = (int)div_w(div_mul, div_shift, s);
+        const int sx = (int)(s - (uint32_t)sy * uW);
+        cells[s].tag = fr.gen;
+        wf__heap_push(&fr.heap,
+                      h_of(q, hk, hmul, gx, gy, sx, sy, abs(sx - gx),
+                           abs(sy - gy)),
+                      s);
+        fr.heap_ops++;
+    }
 
     wf_status st = WF_NO_PATH;
     for (;;) {
         uint32_t c;
-        if (plateau && sp < stack_base) {
-            c = heap[sp++];
-        } else if (hn) {
-            c = wf__heap_pop(nodes, heap, &hn);
-            heap_ops++;
+        double fc;
+        if (plateau && fr.sp < top) {
+            c = id[fr.sp];
+            fc = key[fr.sp];
+            fr.sp++;
+        } else if (fr.heap.n) {
+            c = id[0];
+            fc = key[0];
+            wf__heap_pop(&fr.heap);
+            fr.heap_ops++;
         } else {
             break;
         }
-        wf__node *cn = &nodes[c];
         if (c == goal) {
             q->end = c;
             st = WF_OK;
             break;
         }
-        if (q->limit && expanded >= q->limit) {
+        if (limit && expanded >= limit) {
             st = WF_PARTIAL;
             break;
         }
-        cn->tag |= WF__TAG_CLOSED;
+        wf__cell *cn = &cells[c];
+        const uint32_t ctag = cn->tag;
+        cn->tag = ctag | WF__TAG_CLOSED;
+        if (reopen) {
+            const uint32_t sp = --fr.sp;
+            key[sp] = fc;
+            id[sp] = c;
+            cn->pos = sp;
+        }
         expanded++;
-        const int x = (int)(c % (uint32_t)W), y = (int)(c / (uint32_t)W);
-        const double fc = cn->f;
-        const double gc = hk == HK_ZERO ? fc : fc - h_of(q, hk, x, y);
-        if (q->limit) {
+        const int y = (int)div_w(div_mul, div_shift, c);
+        const int x = (int)(c - (uint32_t)y * uW);
+        const double gc =
+            hk == HK_ZERO ? fc
+                          : fc - h_of(q, hk, hmul, gx, gy, x, y, abs(x - gx),
+                                      abs(y - gy));
+        if (limit) {
             double d = goal_distance(q, x, y);
             if (d < best_d) {
                 best_d = d;
                 q->best = c;
             }
         }
-        unsigned m = wf__allowed_moves(nbmask[c], connect, q->corners);
-        const double *cc = cost;
-        while (m) {
-            const int d = __builtin_ctz(m);
-            m &= m - 1;
-            const uint32_t n = (uint32_t)((int32_t)c + off[d]);
-            wf__node *nn = &nodes[n];
-            const uint32_t tag = nn->tag;
-            const int seen = (tag & ~0xFu) == gen;
-            if (seen && (tag & WF__TAG_CLOSED) && !q->reopen)
-                continue;
-            const double ng = gc + step[d] * cc[terrain[n]];
-            const double nf =
-                ng + h_of(q, hk, x + wf__dir_dx[d], y + wf__dir_dy[d]);
-            if (seen) {
-                if (!(nf < nn->f))
-                    continue;
-                nn->f = nf;
-                generated++;
-                if (tag & WF__TAG_CLOSED) { /* reopen (custom heuristic) */
-                    nn->tag = gen | (unsigned)d;
-                    wf__heap_push(nodes, heap, &hn, n);
-                    heap_ops++;
-                    q->stats.reopened++;
-                    continue;
-                }
-                nn->tag = gen | (unsigned)d;
-                if (nn->pos != WF__POS_STACK) {
-                    wf__heap_up(nodes, heap, nn->pos, n);
-                    heap_ops++;
-                }
-                continue;
-            }
-            nn->f = nf;
-            nn->tag = gen | (unsigned)d;
-            generated++;
-            if (plateau && nf <= fc) {
-                heap[--sp] = n;
-                nn->pos = WF__POS_STACK;
-            } else {
-                wf__heap_push(nodes, heap, &hn, n);
-                heap_ops++;
-            }
+        unsigned m = wf__allowed_moves(nbmask[c], connect, corners);
+        /* The cell c was reached from is closed: skip its test (c's own
+         * tag holds no move for the start, which has no parent). */
+        if (!reopen && c != q->start)
+            m &= ~(1u << back[ctag & 7u]);
+        /* One relax() per direction, unrolled so that the offsets, step
+         * lengths and heuristic arguments are constants. */
+#define WF_RELAX_(d, offset, dx, dy, step)                                     \
+        if (m & (1u << (d)))                                                   \
+            relax(&fr, plateau, reopen, d, (uint32_t)((int32_t)c + (offset)),  \
+                  gc, fc, (step) * cost[terrain[(int32_t)c + (offset)]], q,    \
+                  hk, hmul, gx, gy, x + (dx), y + (dy))
+        WF_RELAX_(WF_DIR_N, -W, 0, -1, 1.0);
+        WF_RELAX_(WF_DIR_E, 1, 1, 0, 1.0);
+        WF_RELAX_(WF_DIR_S, W, 0, 1, 1.0);
+        WF_RELAX_(WF_DIR_W, -1, -1, 0, 1.0);
+        if (connect == 8) {
+            WF_RELAX_(WF_DIR_NE, 1 - W, 1, -1, WF_SQRT2);
+            WF_RELAX_(WF_DIR_SE, 1 + W, 1, 1, WF_SQRT2);
+            WF_RELAX_(WF_DIR_SW, W - 1, -1, 1, WF_SQRT2);
+            WF_RELAX_(WF_DIR_NW, -1 - W, -1, -1, WF_SQRT2);
         }
+#undef WF_RELAX_
     }
     q->stats.expanded = expanded;
-    q->stats.generated = generated;
-    q->stats.heap_ops = heap_ops;
-    if (st == WF_NO_PATH && q->limit && expanded >= q->limit)
+    q->stats.generated = fr.generated;
+    q->stats.heap_ops = fr.heap_ops;
+    q->stats.reopened = fr.reopened;
+    if (st == WF_NO_PATH && limit && expanded >= limit)
         st = WF_PARTIAL;
     if (st == WF_PARTIAL)
         q->end = q->best;
@@ -206,7 +317,7 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
                             1 + (int32_t)W, (int32_t)W - 1, -1 - (int32_t)W};
     size_t len = 1;
     for (uint32_t c = q->end; c != q->start; len++)
-        c = (uint32_t)((int32_t)c - off[ws->nodes[c].tag & 7u]);
+        c = (uint32_t)((int32_t)c - off[ws->cells[c].tag & 7u]);
     wf_status s = wf__path_grow(out, len);
     if (s != WF_OK)
         return s;
@@ -215,7 +326,7 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
         out->points[i].x = (int)(c % W);
         out->points[i].y = (int)(c / W);
         if (i)
-            c = (uint32_t)((int32_t)c - off[ws->nodes[c].tag & 7u]);
+            c = (uint32_t)((int32_t)c - off[ws->cells[c].tag & 7u]);
     }
     out->count = len;
     double cost = 0;
@@ -289,6 +400,7 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
     q.corners = o.corners;
     q.limit = o.max_expansions;
     q.best = q.start;
+    div_init(&q, (uint32_t)g->width);
     q.end = q.start;
     int hk = heuristic_kind(&o);
     if (hk == HK_CUSTOM) {

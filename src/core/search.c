@@ -29,12 +29,19 @@ wf_status wf_search_create(const wf_allocator *alloc, wf_search **out) {
     return WF_OK;
 }
 
+/* Frees the arrays of a workspace holding cap cells. */
+static void free_arrays(const wf_allocator *a, wf__cell *cells, double *key,
+                        uint32_t *id, size_t cap) {
+    wf__free(a, cells, cap * sizeof *cells);
+    wf__free(a, key, cap * sizeof *key);
+    wf__free(a, id, cap * sizeof *id);
+}
+
 void wf_search_destroy(wf_search *ws) {
     if (!ws)
         return;
     wf_allocator a = ws->alloc;
-    wf__free(&a, ws->nodes, ws->capacity * sizeof *ws->nodes);
-    wf__free(&a, ws->open, ws->capacity * sizeof *ws->open);
+    free_arrays(&a, ws->cells, ws->key, ws->id, ws->capacity);
     wf__free(&a, ws, sizeof *ws);
 }
 
@@ -45,35 +52,38 @@ wf_status wf_search_reserve(wf_search *ws, size_t cells) {
         return WF_OK;
     if (cells > WF_GRID_MAX_CELLS)
         return WF_E_TOO_BIG;
-    size_t nb, ob;
-    if (!wf__mul_size(cells, sizeof(wf__node), &nb) ||
-        !wf__mul_size(cells, sizeof(uint32_t), &ob))
+    size_t cb, kb, ib;
+    if (!wf__mul_size(cells, sizeof(wf__cell), &cb) ||
+        !wf__mul_size(cells, sizeof(double), &kb) ||
+        !wf__mul_size(cells, sizeof(uint32_t), &ib))
         return WF_E_TOO_BIG;
-    wf__node *nodes = wf__alloc(&ws->alloc, nb);
-    uint32_t *open = nodes ? wf__alloc(&ws->alloc, ob) : NULL;
-    if (!open) {
-        wf__free(&ws->alloc, nodes, nb);
+    wf__cell *cs = wf__alloc(&ws->alloc, cb);
+    double *key = cs ? wf__alloc(&ws->alloc, kb) : NULL;
+    uint32_t *id = key ? wf__alloc(&ws->alloc, ib) : NULL;
+    if (!id) {
+        wf__free(&ws->alloc, key, kb);
+        wf__free(&ws->alloc, cs, cb);
         return WF_E_NOMEM;
     }
     /* Tags of generation 0 mean "unvisited"; queries start at generation 1. */
-    memset(nodes, 0, nb);
-    wf__free(&ws->alloc, ws->nodes, ws->capacity * sizeof *ws->nodes);
-    wf__free(&ws->alloc, ws->open, ws->capacity * sizeof *ws->open);
-    ws->nodes = nodes;
-    ws->open = open;
+    memset(cs, 0, cb);
+    free_arrays(&ws->alloc, ws->cells, ws->key, ws->id, ws->capacity);
+    ws->cells = cs;
+    ws->key = key;
+    ws->id = id;
     ws->capacity = cells;
     ws->gen = 0;
     return WF_OK;
 }
 
 size_t wf_search_bytes(const wf_search *ws) {
-    return ws ? ws->capacity * (sizeof(wf__node) + sizeof(uint32_t)) : 0;
+    return ws ? ws->capacity * WF__SEARCH_CELL_BYTES : 0;
 }
 
 uint32_t wf__search_begin(wf_search *ws) {
     if (++ws->gen >= WF__GEN_LIMIT) {
         for (size_t i = 0; i < ws->capacity; i++)
-            ws->nodes[i].tag = 0;
+            ws->cells[i].tag = 0;
         ws->gen = 1;
     }
     return ws->gen << WF__TAG_GEN_SHIFT;

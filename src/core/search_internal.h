@@ -5,35 +5,42 @@
 
 #include "internal.h"
 
-/* Per-cell search state: 16 bytes, one cache access per visit.
- *   f    key of the open list: g + weight·h. g is not stored; it is recovered
- *        as f − weight·h when the cell is expanded (and the reported path
- *        cost is summed afresh along the path), which keeps the workspace at
- *        16 + 4 bytes per cell.
+/* Per-cell search state, 8 bytes, so that the 3×3 neighbourhood of a cell
+ * spans three short runs of memory (the neighbour test is the search's main
+ * cache cost):
  *   tag  generation << 4 | closed << 3 | direction of the move that reached
  *        the cell (0–7). A tag from an older generation means "unvisited",
  *        so nothing is cleared between queries.
- *   pos  index in the heap while the cell is on it, WF__POS_STACK while it
- *        waits on the plateau stack. */
-typedef struct wf__node {
-    double f;
+ *   pos  the cell's slot in the open array while it is open (and, when
+ *        closed cells may be reopened, while it is closed).
+ * The f value of a cell is not stored here: it lives in its open-array slot,
+ * next to the other keys the heap compares. */
+typedef struct wf__cell {
     uint32_t tag;
     uint32_t pos;
-} wf__node;
+} wf__cell;
 
 #define WF__TAG_CLOSED 8u
 #define WF__TAG_GEN_SHIFT 4
 #define WF__GEN_LIMIT (1u << 28)
-#define WF__POS_STACK UINT32_MAX
 
+/* Bytes of workspace per cell: the cell state plus one open-array slot. */
+#define WF__SEARCH_CELL_BYTES (sizeof(wf__cell) + sizeof(double) + \
+                               sizeof(uint32_t))
+
+/* The open array has one slot per cell, a key (f = g + weight·h) and a cell
+ * index in two parallel arrays. A 4-ary min-heap on the keys grows up from
+ * slot 0; the top of the array, from slot `capacity` down, holds the
+ * plateau stack (consistent heuristics) or the closed cells' f values
+ * (a custom heuristic, whose closed cells may be reopened). A cell is in at
+ * most one of them, so together they never exceed capacity: 8 + 8 + 4 =
+ * 20 bytes per cell in all. */
 struct wf_search {
     wf_allocator alloc;
     size_t capacity;  /* cells the arrays hold */
-    wf__node *nodes;
-    /* One array for both open structures: the binary heap grows up from 0,
-     * the plateau stack grows down from capacity. A cell is on at most one
-     * of them, so together they never exceed capacity. */
-    uint32_t *open;
+    wf__cell *cells;
+    double *key;
+    uint32_t *id;
     uint32_t gen;     /* current generation, 1 .. WF__GEN_LIMIT-1 */
 };
 
@@ -41,61 +48,94 @@ struct wf_search {
  * counter wraps, once every 2^28 queries). Returns the tag base. */
 uint32_t wf__search_begin(wf_search *ws);
 
-/* ---- binary min-heap on nodes[id].f ------------------------------------ */
+/* ---- 4-ary min-heap on key[] ------------------------------------------- */
 
-WF_INLINE void wf__heap_up(wf__node *nodes, uint32_t *heap, uint32_t i,
-                           uint32_t id) {
-    double f = nodes[id].f;
+/* Slot i's parent is (i-1)/4, its children 4i+1 .. 4i+4: the four keys a
+ * sift-down compares are adjacent, and the tree is half as deep as a binary
+ * one. Comparisons are strict, so among equal keys an element moves only
+ * past strictly larger ones and the first (leftmost) smallest child wins:
+ * the order depends on the sequence of operations alone. */
+typedef struct wf__heap {
+    wf__cell *cells;
+    double *key;
+    uint32_t *id;
+    uint32_t n;
+} wf__heap;
+
+/* Places cell c with key f at slot i or above (i is empty or holds c). */
+WF_INLINE void wf__heap_up(wf__heap *h, uint32_t i, double f, uint32_t c) {
+    double *key = h->key;
+    uint32_t *id = h->id;
     while (i > 0) {
-        uint32_t parent = (i - 1) >> 1;
-        uint32_t pid = heap[parent];
-        if (!(f < nodes[pid].f))
+        uint32_t p = (i - 1) >> 2;
+        double pf = key[p];
+        if (!(f < pf))
             break;
-        heap[i] = pid;
-        nodes[pid].pos = i;
-        i = parent;
+        uint32_t pc = id[p];
+        key[i] = pf;
+        id[i] = pc;
+        h->cells[pc].pos = i;
+        i = p;
     }
-    heap[i] = id;
-    nodes[id].pos = i;
+    key[i] = f;
+    id[i] = c;
+    h->cells[c].pos = i;
 }
 
-WF_INLINE void wf__heap_push(wf__node *nodes, uint32_t *heap, uint32_t *n,
-                             uint32_t id) {
-    wf__heap_up(nodes, heap, (*n)++, id);
+WF_INLINE void wf__heap_push(wf__heap *h, double f, uint32_t c) {
+    wf__heap_up(h, h->n++, f, c);
 }
 
-WF_INLINE uint32_t wf__heap_pop(wf__node *nodes, uint32_t *heap, uint32_t *n) {
-    uint32_t top = heap[0];
-    uint32_t last = heap[--*n];
-    uint32_t size = *n;
+/* Removes the minimum (slot 0; the caller has read it). */
+WF_INLINE void wf__heap_pop(wf__heap *h) {
+    double *key = h->key;
+    uint32_t *id = h->id;
+    const uint32_t size = --h->n;
     if (size == 0)
-        return top;
-    double f = nodes[last].f;
+        return;
+    const double f = key[size];
+    const uint32_t c = id[size];
     uint32_t i = 0;
     for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= size)
-            break;
-        uint32_t cid = heap[c];
-        double cf = nodes[cid].f;
-        if (c + 1 < size) {
-            uint32_t rid = heap[c + 1];
-            double rf = nodes[rid].f;
-            if (rf < cf) {
-                c++;
-                cid = rid;
-                cf = rf;
+        uint32_t k = 4 * i + 1;
+        uint32_t m = k;
+        double mf;
+        if (WF_LIKELY(k + 3 < size)) {
+            /* all four children exist */
+            mf = key[k];
+            if (key[k + 1] < mf) {
+                m = k + 1;
+                mf = key[k + 1];
             }
+            if (key[k + 2] < mf) {
+                m = k + 2;
+                mf = key[k + 2];
+            }
+            if (key[k + 3] < mf) {
+                m = k + 3;
+                mf = key[k + 3];
+            }
+        } else {
+            if (k >= size)
+                break;
+            mf = key[k];
+            for (uint32_t j = k + 1; j < size; j++)
+                if (key[j] < mf) {
+                    m = j;
+                    mf = key[j];
+                }
         }
-        if (!(cf < f))
+        if (!(mf < f))
             break;
-        heap[i] = cid;
-        nodes[cid].pos = i;
-        i = c;
+        uint32_t mc = id[m];
+        key[i] = mf;
+        id[i] = mc;
+        h->cells[mc].pos = i;
+        i = m;
     }
-    heap[i] = last;
-    nodes[last].pos = i;
-    return top;
+    key[i] = f;
+    id[i] = c;
+    h->cells[c].pos = i;
 }
 
 #endif
