@@ -31,6 +31,7 @@ extern "C" {
     X(OK, 0, "success")                                                        \
     X(NO_PATH, 1, "no path: the goal is unreachable, or start/goal is blocked") \
     X(PARTIAL, 2, "expansion limit reached: partial path to the closest explored cell") \
+    X(ARRIVED, 3, "already at the goal")                                       \
     X(E_INVALID_ARG, -1, "invalid argument")                                   \
     X(E_NOMEM, -2, "out of memory")                                            \
     X(E_RANGE, -3, "coordinate or value out of range")                         \
@@ -133,6 +134,22 @@ typedef enum wf_heuristic {
  * consistent the search reopens closed cells, so the result stays optimal.
  */
 typedef double (*wf_heuristic_fn)(void *ud, int x, int y, int gx, int gy);
+
+/**
+ * A user heuristic on a graph: estimated cost from @p node to @p goal; the
+ * same rules as wf_heuristic_fn (closed nodes are always reopened on
+ * graphs, so an admissible one gives optimal paths).
+ */
+typedef double (*wf_node_heuristic_fn)(void *ud, uint32_t node, uint32_t goal);
+
+/**
+ * The unscaled distance heuristic @p h between two cells @p dx columns and
+ * @p dy rows apart (signs ignored) under @p connect 4 or 8: the value the
+ * grid search multiplies by the smallest terrain cost and the weight.
+ * WF_H_DEFAULT is Manhattan for 4-connected and octile for 8-connected
+ * moves; WF_H_ZERO gives 0; WF_H_CUSTOM and unknown values give -1.
+ */
+double wf_heuristic_distance(wf_heuristic h, int connect, int dx, int dy);
 
 /** Search algorithms. */
 typedef enum wf_algo {
@@ -280,6 +297,10 @@ typedef struct wf_search_opts {
     void *custom_ud;
     double weight;          /**< >= 1 and finite; f = g + weight·h */
     uint64_t max_expansions; /**< 0: unlimited; else WF_PARTIAL past it */
+    wf_node_heuristic_fn node_h; /**< graphs: used with WF_H_CUSTOM */
+    double h_scale;         /**< graphs: h = h_scale × straight-line distance
+                                 between positions; 0 (default): the largest
+                                 admissible scale (wf_graph_h_scale) */
 } wf_search_opts;
 
 /** The defaults listed in wf_search_opts. */
@@ -302,7 +323,8 @@ void wf_search_destroy(wf_search *ws);
  * allocate nothing. Errors: WF_E_INVALID_ARG, WF_E_TOO_BIG, WF_E_NOMEM.
  */
 wf_status wf_search_reserve(wf_search *ws, size_t cells);
-/** Bytes the workspace holds for per-cell state and its open list. */
+/** Bytes the workspace holds for per-cell (per-node) state and its open
+ *  list. */
 size_t wf_search_bytes(const wf_search *ws);
 
 /**
@@ -333,8 +355,8 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
 /* Waypoint graphs                                                          */
 /* ------------------------------------------------------------------------ */
 
-/** Largest node count of a graph (node ids are uint32_t). */
-#define WF_GRAPH_MAX_NODES ((size_t)1 << 30)
+/** Largest node count of a graph: as many as a grid has cells. */
+#define WF_GRAPH_MAX_NODES ((size_t)1 << 28)
 /** Largest directed edge (arc) count of a graph. */
 #define WF_GRAPH_MAX_EDGES ((size_t)1 << 31)
 
@@ -428,6 +450,139 @@ wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell);
 /** The node of cell (x, y), or -1 when the cell has none (blocked, off the
  *  grid, or not a graph of a grid). O(log nodes). */
 int64_t wf_graph_cell_node(const wf_graph *g, int x, int y);
+
+/* ------------------------------------------------------------------------ */
+/* Graph search                                                             */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The result of a graph search: nodes[0] is the start and nodes[count-1]
+ * the goal (or, for WF_PARTIAL, the expanded node with the smallest
+ * heuristic estimate). Same conventions as wf_path.
+ */
+typedef struct wf_node_path {
+    uint32_t *nodes;
+    size_t count;
+    size_t capacity;
+    double cost;      /**< sum of the arc weights along nodes */
+    wf_stats stats;
+    wf_allocator alloc;
+} wf_node_path;
+
+/** Empty path using @p alloc (NULL: malloc). */
+void wf_node_path_init(wf_node_path *p, const wf_allocator *alloc);
+/** Frees the buffer; NULL is a no-op. */
+void wf_node_path_free(wf_node_path *p);
+/** Ensures room for @p n nodes. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+wf_status wf_node_path_reserve(wf_node_path *p, size_t n);
+
+/**
+ * The largest scale s for which s × straight-line distance never exceeds
+ * the cost of any path: min over arcs of weight / distance between its
+ * ends (arcs between coincident positions are skipped). 0 when the graph
+ * has no positions or no such arc. O(1) (computed when built).
+ */
+double wf_graph_h_scale(const wf_graph *g);
+
+/**
+ * Sizes @p ws for graphs of up to @p nodes nodes (32 bytes per node:
+ * the grid workspace's 20 plus a parent and a cost per node), so that
+ * graph queries allocate nothing. Errors: WF_E_INVALID_ARG, WF_E_TOO_BIG,
+ * WF_E_NOMEM.
+ */
+wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes);
+
+/**
+ * Finds a least-cost path on @p g from node @p start to node @p goal.
+ * Options used: algo, heuristic (WF_H_DEFAULT and WF_H_EUCLIDEAN:
+ * h_scale × straight-line distance; WF_H_ZERO; WF_H_CUSTOM: node_h),
+ * weight and max_expansions; connect and corners are ignored. With the
+ * default scale the heuristic is consistent and the path optimal. Closed
+ * nodes are reopened when a cheaper path reaches them, so any admissible
+ * heuristic gives an optimal path at weight 1.
+ *
+ * Returns WF_OK, WF_NO_PATH, WF_PARTIAL or an error: WF_E_INVALID_ARG
+ * (NULL argument, a bad option, a heuristic other than those above),
+ * WF_E_RANGE (no such node), WF_E_NOMEM. Ties are broken as in
+ * wf_search_grid's open list (a 4-ary heap with strict comparisons) with
+ * arcs relaxed in the graph's order (by target), so a query gives the same
+ * path on every platform.
+ */
+wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
+                          uint32_t goal, const wf_search_opts *opts,
+                          wf_node_path *out);
+
+/* ------------------------------------------------------------------------ */
+/* Agents: next steps, walking, changing maps                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Where an agent standing on @p current goes next along @p path (seed
+ * 004's GetNextNode): WF_OK with *next the following cell; WF_ARRIVED when
+ * @p current is the last cell (*next = current); WF_NO_PATH when @p
+ * current is not on the path (re-plan). Errors: WF_E_INVALID_ARG.
+ * O(path length).
+ */
+wf_status wf_path_next(const wf_path *path, wf_point current, wf_point *next);
+/** wf_path_next for a graph path. */
+wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
+                            uint32_t *next);
+
+/**
+ * An agent walking a planned grid path that re-plans when the map changes
+ * under it (libtcod's TCOD_path_walk, with wayfind's rules): before each
+ * step it checks the move to the next cell; if that cell is now blocked,
+ * or the move costs more than when planned, it plans again from where it
+ * stands. Cells that became cheaper elsewhere are not noticed: call
+ * wf_walker_plan to re-plan from scratch.
+ */
+typedef struct wf_walker wf_walker;
+
+/** Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out);
+/** Frees @p w; NULL is a no-op. */
+void wf_walker_destroy(wf_walker *w);
+/**
+ * Plans a path from @p start to @p goal on @p g with @p opts (NULL:
+ * defaults; kept for re-plans) and puts the agent on @p start. Returns
+ * what wf_search_grid returns (WF_PARTIAL is treated as WF_NO_PATH).
+ */
+wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
+                         wf_point start, wf_point goal,
+                         const wf_search_opts *opts);
+/**
+ * Moves the agent one cell: WF_OK and *next = its new cell; WF_ARRIVED when
+ * it already stands on the goal; WF_NO_PATH when the way is blocked and no
+ * other way exists (the agent stays). Re-plans as described above; a
+ * re-plan allocates when the new path is longer than any before.
+ */
+wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
+                         wf_point *next);
+/** The current plan (from the cell where it was made). */
+const wf_path *wf_walker_path(const wf_walker *w);
+/** The agent's cell. */
+wf_point wf_walker_position(const wf_walker *w);
+/** How many times wf_walker_step has re-planned. */
+size_t wf_walker_replans(const wf_walker *w);
+
+/**
+ * Would making @p cell impassable (a turret placed on it, seed 000) leave
+ * no way from the start of @p path to its goal? @p path must be a path on
+ * @p g under the movement model (@p connect, @p corners), such as the one
+ * the units follow now. Sets *disconnects to 1 or 0.
+ *
+ * Fast in the common case: a cell off the path cannot disconnect it
+ * (O(path length)); for a cell on the path a breadth-first search from the
+ * cell before it, around it, stops as soon as it meets the path again
+ * beyond it, which takes a few dozen cells when a detour exists. Only a
+ * real cut explores the whole region. The answer always equals that of a
+ * full search on the grid with the cell blocked (tested).
+ * Errors: WF_E_INVALID_ARG, WF_E_RANGE (cell off the grid), WF_E_NOMEM.
+ */
+wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
+                                    const wf_path *path, wf_point cell,
+                                    int connect, wf_corners corners,
+                                    int *disconnects);
 
 #ifdef __cplusplus
 }

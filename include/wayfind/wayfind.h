@@ -34,6 +34,7 @@
 #define WAYFIND_H
 
 #include "core.h"
+#include "field.h"
 #include "gen.h"
 #include "io.h"
 #include "render.h"

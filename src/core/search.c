@@ -42,6 +42,8 @@ void wf_search_destroy(wf_search *ws) {
         return;
     wf_allocator a = ws->alloc;
     free_arrays(&a, ws->cells, ws->key, ws->id, ws->capacity);
+    wf__free(&a, ws->parent, ws->graph_capacity * sizeof *ws->parent);
+    wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
     wf__free(&a, ws, sizeof *ws);
 }
 
@@ -76,8 +78,29 @@ wf_status wf_search_reserve(wf_search *ws, size_t cells) {
     return WF_OK;
 }
 
+wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes) {
+    wf_status s = wf_search_reserve(ws, nodes);
+    if (s != WF_OK || nodes <= ws->graph_capacity)
+        return s;
+    /* nodes <= WF_GRID_MAX_CELLS here, so the sizes cannot overflow. */
+    uint32_t *parent = wf__alloc(&ws->alloc, nodes * sizeof *parent);
+    double *g = parent ? wf__alloc(&ws->alloc, nodes * sizeof *g) : NULL;
+    if (!g) {
+        wf__free(&ws->alloc, parent, nodes * sizeof *parent);
+        return WF_E_NOMEM;
+    }
+    wf__free(&ws->alloc, ws->parent, ws->graph_capacity * sizeof *ws->parent);
+    wf__free(&ws->alloc, ws->g, ws->graph_capacity * sizeof *ws->g);
+    ws->parent = parent;
+    ws->g = g;
+    ws->graph_capacity = nodes;
+    return WF_OK;
+}
+
 size_t wf_search_bytes(const wf_search *ws) {
-    return ws ? ws->capacity * WF__SEARCH_CELL_BYTES : 0;
+    return ws ? ws->capacity * WF__SEARCH_CELL_BYTES +
+                    ws->graph_capacity * (sizeof(uint32_t) + sizeof(double))
+              : 0;
 }
 
 uint32_t wf__search_begin(wf_search *ws) {

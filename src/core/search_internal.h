@@ -42,6 +42,10 @@ struct wf_search {
     double *key;
     uint32_t *id;
     uint32_t gen;     /* current generation, 1 .. WF__GEN_LIMIT-1 */
+    /* Graph searches also keep a parent and a path cost per node. */
+    size_t graph_capacity;
+    uint32_t *parent;
+    double *g;
 };
 
 /* Starts a query: a new generation (clearing the tags only when the 28-bit

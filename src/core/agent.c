@@ -1,0 +1,144 @@
+/* Agents: the next step along a path, and a walker that re-plans when the
+ * map changes under it. */
+#include "internal.h"
+
+wf_status wf_path_next(const wf_path *path, wf_point current, wf_point *next) {
+    if (!path || !next || (path->count && !path->points))
+        return WF_E_INVALID_ARG;
+    for (size_t i = 0; i < path->count; i++) {
+        if (path->points[i].x != current.x || path->points[i].y != current.y)
+            continue;
+        if (i + 1 == path->count) {
+            *next = current;
+            return WF_ARRIVED;
+        }
+        *next = path->points[i + 1];
+        return WF_OK;
+    }
+    return WF_NO_PATH;
+}
+
+wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
+                            uint32_t *next) {
+    if (!path || !next || (path->count && !path->nodes))
+        return WF_E_INVALID_ARG;
+    for (size_t i = 0; i < path->count; i++) {
+        if (path->nodes[i] != current)
+            continue;
+        if (i + 1 == path->count) {
+            *next = current;
+            return WF_ARRIVED;
+        }
+        *next = path->nodes[i + 1];
+        return WF_OK;
+    }
+    return WF_NO_PATH;
+}
+
+struct wf_walker {
+    wf_allocator alloc;
+    wf_path path;
+    double *planned;   /* planned cost of step i (path[i] → path[i+1]) */
+    size_t planned_cap;
+    size_t at;         /* index of the agent's cell in path */
+    wf_point pos, goal;
+    wf_search_opts opts;
+    size_t replans;
+};
+
+wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out) {
+    if (!out)
+        return WF_E_INVALID_ARG;
+    wf_allocator a = wf__allocator(alloc);
+    wf_walker *w = wf__alloc(&a, sizeof *w);
+    if (!w)
+        return WF_E_NOMEM;
+    memset(w, 0, sizeof *w);
+    w->alloc = a;
+    wf_path_init(&w->path, &a);
+    w->opts = wf_search_opts_default();
+    *out = w;
+    return WF_OK;
+}
+
+void wf_walker_destroy(wf_walker *w) {
+    if (!w)
+        return;
+    wf_allocator a = w->alloc;
+    wf_path_free(&w->path);
+    wf__free(&a, w->planned, w->planned_cap * sizeof *w->planned);
+    wf__free(&a, w, sizeof *w);
+}
+
+/* Plans from w->pos to w->goal and records each step's cost. */
+static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
+    wf_status s = wf_search_grid(ws, g, w->pos, w->goal, &w->opts, &w->path);
+    if (s == WF_PARTIAL)
+        s = WF_NO_PATH;
+    if (s != WF_OK) {
+        w->path.count = 0;
+        return s;
+    }
+    if (w->path.count > w->planned_cap) {
+        double *p = wf__realloc(&w->alloc, w->planned,
+                                w->planned_cap * sizeof *p,
+                                w->path.capacity * sizeof *p);
+        if (!p)
+            return WF_E_NOMEM;
+        w->planned = p;
+        w->planned_cap = w->path.capacity;
+    }
+    for (size_t i = 0; i + 1 < w->path.count; i++)
+        w->planned[i] = wf_grid_move_cost(g, w->path.points[i],
+                                          w->path.points[i + 1],
+                                          w->opts.connect, w->opts.corners);
+    w->at = 0;
+    return WF_OK;
+}
+
+wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
+                         wf_point start, wf_point goal,
+                         const wf_search_opts *opts) {
+    if (!w || !ws || !g)
+        return WF_E_INVALID_ARG;
+    w->opts = opts ? *opts : wf_search_opts_default();
+    w->pos = start;
+    w->goal = goal;
+    w->replans = 0;
+    return plan(w, ws, g);
+}
+
+wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
+                         wf_point *next) {
+    if (!w || !ws || !g || !next)
+        return WF_E_INVALID_ARG;
+    if (w->pos.x == w->goal.x && w->pos.y == w->goal.y) {
+        *next = w->pos;
+        return WF_ARRIVED;
+    }
+    int stale = w->at + 1 >= w->path.count;
+    if (!stale) {
+        double now = wf_grid_move_cost(g, w->pos, w->path.points[w->at + 1],
+                                       w->opts.connect, w->opts.corners);
+        stale = now < 0 || now > w->planned[w->at];
+    }
+    if (stale) {
+        w->replans++;
+        wf_status s = plan(w, ws, g);
+        if (s != WF_OK)
+            return s;
+    }
+    w->at++;
+    w->pos = w->path.points[w->at];
+    *next = w->pos;
+    return WF_OK;
+}
+
+const wf_path *wf_walker_path(const wf_walker *w) { return w ? &w->path : NULL; }
+
+wf_point wf_walker_position(const wf_walker *w) {
+    wf_point none = {-1, -1};
+    return w ? w->pos : none;
+}
+
+size_t wf_walker_replans(const wf_walker *w) { return w ? w->replans : 0; }

@@ -1,0 +1,132 @@
+/* Multi-source Dijkstra maps on grids and graphs, on the search
+ * workspace's open list: the heap key of a cell is its cost, exact in
+ * double while the cell is open; it is stored as float when it closes. */
+#include <math.h>
+
+#include "../core/graph_internal.h"
+#include "../core/search_internal.h"
+#include "wayfind/field.h"
+
+const int wf_flow_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+const int wf_flow_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+/* Offers cell c the cost d: pushes it, or lowers its key. */
+static void offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
+    wf__cell *cell = &h->cells[c];
+    if ((cell->tag & ~0xFu) != gen) {
+        cell->tag = gen;
+        wf__heap_push(h, d, c);
+    } else if (!(cell->tag & WF__TAG_CLOSED) && d < h->key[cell->pos]) {
+        wf__heap_up(h, cell->pos, d, c);
+    }
+}
+
+/* Settles every cell reachable from what is on the heap, in cost order,
+ * writing each cell's cost into out as it closes. */
+static void grid_drain(wf_search *ws, wf__heap *h, uint32_t gen,
+                       const wf_grid *g, int connect, wf_corners corners,
+                       float *out) {
+    const uint32_t W = (uint32_t)g->width;
+    const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
+                                       1 - (int32_t)W, 1 + (int32_t)W,
+                                       (int32_t)W - 1, -1 - (int32_t)W};
+    while (h->n) {
+        uint32_t u = h->id[0];
+        double d = h->key[0];
+        wf__heap_pop(h);
+        ws->cells[u].tag |= WF__TAG_CLOSED;
+        out[u] = (float)d;
+        unsigned m = wf__allowed_moves(g->nbmask[u], connect, corners);
+        while (m) {
+            int dir = __builtin_ctz(m);
+            m &= m - 1;
+            uint32_t v = (uint32_t)((int32_t)u + off[dir]);
+            double c = g->cost[g->terrain[v]];
+            offer(h, gen, v, d + (dir < 4 ? c : WF_SQRT2 * c));
+        }
+    }
+}
+
+wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
+                               const wf_field_source *src, size_t n,
+                               int connect, wf_corners corners, float *out) {
+    if (!ws || !g || !out || (n && !src) || (connect != 4 && connect != 8) ||
+        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+        return WF_E_INVALID_ARG;
+    for (size_t i = 0; i < n; i++) {
+        if (!isfinite(src[i].value))
+            return WF_E_INVALID_ARG;
+        if (!wf_grid_contains(g, src[i].cell.x, src[i].cell.y))
+            return WF_E_RANGE;
+    }
+    wf_status s = wf_search_reserve(ws, g->cells);
+    if (s != WF_OK)
+        return s;
+    for (size_t c = 0; c < g->cells; c++)
+        out[c] = INFINITY;
+    const uint32_t gen = wf__search_begin(ws);
+    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    const uint32_t W = (uint32_t)g->width;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = (uint32_t)src[i].cell.y * W + (uint32_t)src[i].cell.x;
+        if (g->passable[g->terrain[c]])
+            offer(&h, gen, c, src[i].value);
+    }
+    grid_drain(ws, &h, gen, g, connect, corners, out);
+    return WF_OK;
+}
+
+wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
+                                const uint32_t *nodes, const double *values,
+                                size_t n, float *out) {
+    if (!ws || !g || !out || (n && !nodes))
+        return WF_E_INVALID_ARG;
+    for (size_t i = 0; i < n; i++) {
+        if (values && !isfinite(values[i]))
+            return WF_E_INVALID_ARG;
+        if (nodes[i] >= g->nodes)
+            return WF_E_RANGE;
+    }
+    wf_status s = wf_search_reserve(ws, g->nodes);
+    if (s != WF_OK)
+        return s;
+    for (uint32_t v = 0; v < g->nodes; v++)
+        out[v] = INFINITY;
+    const uint32_t gen = wf__search_begin(ws);
+    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    for (size_t i = 0; i < n; i++)
+        offer(&h, gen, nodes[i], values ? values[i] : 0.0);
+    while (h.n) {
+        uint32_t u = h.id[0];
+        double d = h.key[0];
+        wf__heap_pop(&h);
+        ws->cells[u].tag |= WF__TAG_CLOSED;
+        out[u] = (float)d;
+        for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
+            offer(&h, gen, g->target[k], d + g->weight[k]);
+    }
+    return WF_OK;
+}
+
+wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
+                           double k, int connect, wf_corners corners,
+                           float *out) {
+    if (!ws || !g || !dist || !out || !(k > 0) || !isfinite(k) ||
+        (connect != 4 && connect != 8) ||
+        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+        return WF_E_INVALID_ARG;
+    wf_status s = wf_search_reserve(ws, g->cells);
+    if (s != WF_OK)
+        return s;
+    /* Every reachable cell is a source: push them straight onto the heap
+     * (no wf_field_source array needed), then run the same loop. */
+    const uint32_t gen = wf__search_begin(ws);
+    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    for (size_t c = 0; c < g->cells; c++)
+        if (isfinite(dist[c]) && g->passable[g->terrain[c]])
+            offer(&h, gen, (uint32_t)c, -k * (double)dist[c]);
+    for (size_t c = 0; c < g->cells; c++)
+        out[c] = INFINITY;
+    grid_drain(ws, &h, gen, g, connect, corners, out);
+    return WF_OK;
+}
