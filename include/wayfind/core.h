@@ -571,11 +571,13 @@ size_t wf_walker_replans(const wf_walker *w);
  * @p g under the movement model (@p connect, @p corners), such as the one
  * the units follow now. Sets *disconnects to 1 or 0.
  *
- * Fast in the common case: a cell off the path cannot disconnect it
- * (O(path length)); for a cell on the path a breadth-first search from the
- * cell before it, around it, stops as soon as it meets the path again
- * beyond it, which takes a few dozen cells when a detour exists. Only a
- * real cut explores the whole region. The answer always equals that of a
+ * Fast in the common case: a cell that breaks no step of the path (not on
+ * it, and not beside a diagonal step that the corner rule would then
+ * forbid) leaves the path standing: O(path length). Otherwise a
+ * breadth-first search from the cell before the first broken step stops as
+ * soon as it meets the path again beyond the last one, which takes a few
+ * dozen cells when a detour exists; only a real cut explores the whole
+ * region. The answer always equals that of a
  * full search on the grid with the cell blocked (tested).
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (cell off the grid), WF_E_NOMEM.
  */

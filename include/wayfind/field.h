@@ -10,6 +10,8 @@
  * source reaches (and blocked cells). Costs follow the search's rules
  * (step × cost of the entered cell, the movement model's corner rule) and
  * accumulate in double; they are rounded to float only when stored.
+ * Memory: the wf_search workspace, sized as for a search on the same map;
+ * nothing is allocated once it is.
  */
 #ifndef WAYFIND_FIELD_H
 #define WAYFIND_FIELD_H
@@ -28,7 +30,10 @@ typedef struct wf_field_source {
 
 /**
  * Multi-source Dijkstra map on a grid: out[c] = min over sources s of
- * (s.value + least cost from s.cell to c) under @p connect and @p corners.
+ * (s.value + least cost of walking from c to s.cell) under @p connect and
+ * @p corners, each move paying step × cost of the cell it enters: the
+ * field that units walk downhill (wf_flow_field_grid) to reach the
+ * nearest source.
  * Sources on blocked cells are ignored. Uses @p ws (sized as for a grid
  * search) and allocates nothing once it is sized.
  * Errors: WF_E_INVALID_ARG (NULL, bad movement model, a value not finite),
@@ -40,7 +45,9 @@ wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
 
 /**
  * Multi-source Dijkstra map on a graph: out[v] = min over i of (values[i]
- * (0 when @p values is NULL) + least cost from nodes[i] to v).
+ * (0 when @p values is NULL) + least cost from nodes[i] to v along the
+ * arcs). On a graph whose edges are all two-way (equal weights both ways)
+ * that is also the cost from v to the nearest source.
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
 wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,

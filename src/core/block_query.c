@@ -17,17 +17,45 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
         return WF_E_INVALID_ARG;
     if (!wf_grid_contains(g, cell.x, cell.y))
         return WF_E_RANGE;
-    size_t at = path->count;
-    for (size_t i = 0; i < path->count && at == path->count; i++)
-        if (path->points[i].x == cell.x && path->points[i].y == cell.y)
-            at = i;
-    *disconnects = 0;
-    if (at == path->count)
-        return WF_OK; /* off the path: the path stands */
-    if (at == 0 || at + 1 == path->count) {
-        *disconnects = 1; /* a blocked start or goal has no path */
-        return WF_OK;
+    /* Steps path[i] → path[i+1] that blocking the cell breaks: those into
+     * and out of it, and diagonal steps that pass beside it when the
+     * corner rule then forbids them. The path stands when there are none;
+     * otherwise start and goal stay joined exactly when the cell before
+     * the first broken step still reaches the path after the last one. */
+    size_t first = path->count, last = 0;
+    for (size_t i = 0; i < path->count; i++) {
+        wf_point a = path->points[i];
+        if (a.x == cell.x && a.y == cell.y) {
+            if (i == 0 || i + 1 == path->count) {
+                *disconnects = 1; /* a blocked start or goal has no path */
+                return WF_OK;
+            }
+            if (i - 1 < first)
+                first = i - 1;
+            last = i;
+            continue;
+        }
+        if (i + 1 == path->count)
+            break;
+        wf_point b = path->points[i + 1];
+        if (a.x == b.x || a.y == b.y || corners == WF_CORNERS_ALWAYS)
+            continue;
+        int beside1 = cell.x == b.x && cell.y == a.y;
+        int beside2 = cell.x == a.x && cell.y == b.y;
+        if (!beside1 && !beside2)
+            continue;
+        wf_point other = beside1 ? (wf_point){a.x, b.y} : (wf_point){b.x, a.y};
+        if (corners == WF_CORNERS_ONE_FREE &&
+            wf_grid_passable(g, other.x, other.y))
+            continue;
+        if (i < first)
+            first = i;
+        if (i > last)
+            last = i;
     }
+    *disconnects = 0;
+    if (first == path->count)
+        return WF_OK; /* nothing broken: the path stands */
     wf_status s = wf_search_reserve(ws, g->cells);
     if (s != WF_OK)
         return s;
@@ -38,16 +66,16 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     const uint32_t blocked = (uint32_t)cell.y * W + (uint32_t)cell.x;
     const uint32_t gen = wf__search_begin(ws);
     wf__cell *cells = ws->cells;
-    for (size_t i = at + 1; i < path->count; i++)
+    for (size_t i = last + 1; i < path->count; i++)
         cells[(uint32_t)path->points[i].y * W + (uint32_t)path->points[i].x]
             .tag = gen | MARK_TARGET;
-    /* Breadth-first from the cell before the blocked one, in the open
+    /* Breadth-first from the cell before the first broken step, in the open
      * array's id slots, with the blocked cell's bit taken out of its
      * neighbours' masks so that the corner rule sees it as a wall. */
     uint32_t *queue = ws->id;
     size_t head = 0, tail = 0;
-    const wf_point first = path->points[at - 1];
-    uint32_t c0 = (uint32_t)first.y * W + (uint32_t)first.x;
+    const wf_point from = path->points[first];
+    uint32_t c0 = (uint32_t)from.y * W + (uint32_t)from.x;
     cells[c0].tag = gen | MARK_SEEN;
     queue[tail++] = c0;
     while (head < tail) {

@@ -1,6 +1,9 @@
 /* Multi-source Dijkstra maps on grids and graphs, on the search
  * workspace's open list: the heap key of a cell is its cost, exact in
- * double while the cell is open; it is stored as float when it closes. */
+ * double while the cell is open; it is stored as float when it closes.
+ * Grid maps hold the cost of walking from each cell to the nearest source
+ * (what units following the map downhill pay); graph maps the cost from
+ * the nearest source along the arcs. */
 #include <math.h>
 
 #include "../core/graph_internal.h"
@@ -36,13 +39,17 @@ static void grid_drain(wf_search *ws, wf__heap *h, uint32_t gen,
         wf__heap_pop(h);
         ws->cells[u].tag |= WF__TAG_CLOSED;
         out[u] = (float)d;
+        /* A unit on neighbour v walks into u: it pays u's cost. Moves are
+         * allowed both ways alike (passability and the corner rule are
+         * symmetric), so u's own mask lists the v that can step into u. */
+        const double c = g->cost[g->terrain[u]];
+        const double straight = d + c, diagonal = d + WF_SQRT2 * c;
         unsigned m = wf__allowed_moves(g->nbmask[u], connect, corners);
         while (m) {
             int dir = __builtin_ctz(m);
             m &= m - 1;
             uint32_t v = (uint32_t)((int32_t)u + off[dir]);
-            double c = g->cost[g->terrain[v]];
-            offer(h, gen, v, d + (dir < 4 ? c : WF_SQRT2 * c));
+            offer(h, gen, v, dir < 4 ? straight : diagonal);
         }
     }
 }
