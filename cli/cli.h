@@ -29,6 +29,9 @@ int cli_scen(int argc, char **argv);
 int cli_demo(int argc, char **argv);
 int cli_gen(int argc, char **argv);
 int cli_render(int argc, char **argv);
+int cli_graph(int argc, char **argv);
+int cli_convert(int argc, char **argv);
+int cli_field(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)

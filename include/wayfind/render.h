@@ -182,6 +182,28 @@ wf_status wf_render_png(const char *path, const wf_grid *g,
 wf_status wf_render_png_file(FILE *f, const wf_grid *g,
                              const wf_png_opts *opts, wf_diag *diag);
 
+/* ------------------------------------------------------------------------ */
+/* SVG pictures of graphs                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** What wf_render_graph_svg draws. */
+typedef struct wf_svg_opts {
+    const wf_node_path *path;  /**< highlighted (NULL: none) */
+    const char *const *labels; /**< a label per node (NULL: none) */
+    double size;               /**< longer side of the picture in pixels;
+                                    0: 800 */
+} wf_svg_opts;
+
+/**
+ * Writes a 2-D picture of @p g as SVG: nodes as dots at their positions
+ * (x to the right, y down, scaled to fit), two-way edges as lines, one-way
+ * arcs as arrows, the path in colour over them, labels beside the nodes.
+ * A 3-D graph is drawn from above (z ignored). @p opts may be NULL.
+ * Errors: WF_E_INVALID_ARG (NULL, or a graph without positions), WF_E_IO.
+ */
+wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
+                              const wf_svg_opts *opts);
+
 #ifdef __cplusplus
 }
 #endif

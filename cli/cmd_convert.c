@@ -1,0 +1,121 @@
+/* wayfind convert: a grid map as a waypoint graph file (or JSON). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define CMD "convert"
+
+static const char help[] =
+    "usage: " WF_PROG " convert MAP --to graph [--out FILE] [options]\n"
+    "\n"
+    "Writes the graph of MAP's moves (seed 000's BuildGraphFromGrid): a node\n"
+    "per passable cell, named X_Y, at the cell's centre in world units; an\n"
+    "arc per allowed move, weighted step x cost of the cell entered.\n"
+    "\n"
+    "  --to graph             the output kind (the only one so far)\n"
+    "  --out FILE             write there instead of stdout\n"
+    "  --format text|json     graph file (default) or JSON\n"
+    "  --connect 4|8          movement (default 8)\n"
+    "  --corners RULE         no-cut (default), always, one-free\n"
+    "  --tile S               tile size in world units (default 1)\n"
+    "  --legend FILE          legend of a CSV map\n"
+    "  --help                 this text\n"
+    "\n"
+    "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
+
+enum { OPT_TO = 1, OPT_OUT, OPT_FORMAT, OPT_TILE, OPT_HELP };
+
+/* Node names X_Y for the graph of a grid. */
+static wf_status cell_names(const wf_graph *g, wf_graph_names **out) {
+    wf_status st = wf_graph_names_create(NULL, out);
+    for (uint32_t u = 0; st == WF_OK && u < wf_graph_node_count(g); u++) {
+        wf_point c;
+        char buf[32];
+        wf_graph_node_cell(g, u, &c);
+        int n = snprintf(buf, sizeof buf, "%d_%d", c.x, c.y);
+        st = wf_graph_names_add(*out, buf, (size_t)n, NULL);
+    }
+    return st;
+}
+
+int cli_convert(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"to", required_argument, NULL, OPT_TO},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"tile", required_argument, NULL, OPT_TILE},
+        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
+        {"connect", required_argument, NULL, CLI_OPT_CONNECT},
+        {"corners", required_argument, NULL, CLI_OPT_CORNERS},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    const char *kind = NULL, *out = NULL, *legend = NULL;
+    int json = 0, c;
+    double tile = 1.0;
+    wf_search_opts o = wf_search_opts_default();
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_TO: kind = optarg; break;
+        case OPT_OUT: out = optarg; break;
+        case CLI_OPT_LEGEND: legend = optarg; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+                return cli_usage_error(CMD, "--format: expected text or json, "
+                                            "got '%s'", optarg);
+            json = optarg[0] == 'j';
+            break;
+        case OPT_TILE:
+            if (cli_parse_double(CMD, "tile", optarg, 1e-9, 1e12, &tile) != 0)
+                return WF_EXIT_USAGE;
+            break;
+        case OPT_HELP: return cli_help(help);
+        case ':':
+            return cli_usage_error(CMD, "option '%s' needs a value",
+                                   argv[optind - 1]);
+        case '?':
+            return cli_usage_error(CMD, "unknown option '%s'",
+                                   argv[optind - 1]);
+        default:
+            if (cli_search_option(CMD, c, optarg, &o) != 0)
+                return WF_EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage_error(CMD, "expected one MAP file");
+    if (!kind || strcmp(kind, "graph") != 0)
+        return cli_usage_error(CMD, "--to: expected 'graph'");
+    wf_grid *grid = NULL;
+    int code = cli_load_map(argv[optind], legend, &grid, NULL);
+    if (code)
+        return code;
+    wf_graph *g = NULL;
+    wf_graph_names *names = NULL;
+    wf_status st = wf_graph_from_grid(grid, o.connect, o.corners, tile, NULL, &g);
+    if (st == WF_OK)
+        st = cell_names(g, &names);
+    if (st != WF_OK) {
+        code = cli_fail(st, NULL);
+    } else {
+        FILE *f = out ? fopen(out, "w") : stdout;
+        st = !f ? WF_E_IO
+             : json ? wf_graph_write_json(g, names, f)
+                    : wf_graph_write(g, names, f);
+        if (f && out && fclose(f) != 0)
+            st = WF_E_IO;
+        if (st != WF_OK) {
+            cli_error(CMD, "%s: cannot write", out ? out : "stdout");
+            code = WF_EXIT_IO;
+        } else if (out) {
+            printf("wrote %s: %zu nodes, %zu arcs\n", out,
+                   wf_graph_node_count(g), wf_graph_edge_count(g));
+        }
+    }
+    wf_graph_names_destroy(names);
+    wf_graph_destroy(g);
+    wf_grid_destroy(grid);
+    return code;
+}

@@ -1,0 +1,187 @@
+/* wayfind field: a Dijkstra map (or flee map) of a grid, printed or drawn. */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <wayfind/field.h>
+
+#include "cli.h"
+
+#define CMD "field"
+#define MAX_SOURCES 1024
+
+static const char help[] =
+    "usage: " WF_PROG " field MAP --sources X,Y[;X,Y...] [options]\n"
+    "\n"
+    "Computes the Dijkstra map of MAP: for every cell the least cost of\n"
+    "walking to the nearest source. Prints the map shaded by cost (0-9 from\n"
+    "near to far, '#' blocked, ' ' unreachable) and a summary, or with --png\n"
+    "draws it as a heat map with a colour bar.\n"
+    "\n"
+    "  --sources LIST         source cells, X,Y separated by ';'\n"
+    "  --flee K               a flee map instead: leads away from the sources\n"
+    "                         (K > 0, 1.2 is usual)\n"
+    "  --connect 4|8          movement (default 8)\n"
+    "  --corners RULE         no-cut (default), always, one-free\n"
+    "  --png FILE             draw a heat map\n"
+    "  --legend FILE          legend of a CSV map\n"
+    "  --help                 this text\n"
+    "\n"
+    "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
+
+enum { OPT_SOURCES = 1, OPT_FLEE, OPT_PNG, OPT_HELP };
+
+/* Parses "X,Y;X,Y..." into src; returns the count or -1. */
+static long parse_sources(const char *s, wf_field_source *src) {
+    long n = 0;
+    char buf[64];
+    while (*s) {
+        const char *end = strchr(s, ';');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (n == MAX_SOURCES || len == 0 || len >= sizeof buf) {
+            cli_error(CMD, "--sources: expected up to %d cells X,Y separated "
+                           "by ';'", MAX_SOURCES);
+            return -1;
+        }
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        if (cli_parse_point(CMD, "sources", buf, &src[n].cell) != 0)
+            return -1;
+        src[n++].value = 0;
+        s += len + (end ? 1 : 0);
+    }
+    return n;
+}
+
+static void print_shading(const wf_grid *g, const float *f, double hi) {
+    int W = wf_grid_width(g), H = wf_grid_height(g);
+    for (int y = 0; y < H; y++) {
+        for (int x = 0; x < W; x++) {
+            float v = f[(size_t)y * (size_t)W + (size_t)x];
+            char ch = !wf_grid_passable(g, x, y) ? '#'
+                      : !isfinite(v)             ? ' '
+                      : hi > 0 ? (char)('0' + (int)fmin(9, 10 * v / hi))
+                               : '0';
+            putchar(ch);
+        }
+        putchar('\n');
+    }
+}
+
+int cli_field(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"sources", required_argument, NULL, OPT_SOURCES},
+        {"flee", required_argument, NULL, OPT_FLEE},
+        {"png", required_argument, NULL, OPT_PNG},
+        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
+        {"connect", required_argument, NULL, CLI_OPT_CONNECT},
+        {"corners", required_argument, NULL, CLI_OPT_CORNERS},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    static wf_field_source src[MAX_SOURCES];
+    long n = -1;
+    double flee = 0;
+    const char *png = NULL, *legend = NULL;
+    wf_search_opts o = wf_search_opts_default();
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_SOURCES:
+            if ((n = parse_sources(optarg, src)) < 0)
+                return WF_EXIT_USAGE;
+            break;
+        case OPT_FLEE:
+            if (cli_parse_double(CMD, "flee", optarg, 1e-6, 1e6, &flee) != 0)
+                return WF_EXIT_USAGE;
+            break;
+        case OPT_PNG: png = optarg; break;
+        case CLI_OPT_LEGEND: legend = optarg; break;
+        case OPT_HELP: return cli_help(help);
+        case ':':
+            return cli_usage_error(CMD, "option '%s' needs a value",
+                                   argv[optind - 1]);
+        case '?':
+            return cli_usage_error(CMD, "unknown option '%s'",
+                                   argv[optind - 1]);
+        default:
+            if (cli_search_option(CMD, c, optarg, &o) != 0)
+                return WF_EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage_error(CMD, "expected one MAP file");
+    if (n < 1)
+        return cli_usage_error(CMD, "--sources: give at least one cell");
+    wf_grid *g = NULL;
+    int code = cli_load_map(argv[optind], legend, &g, NULL);
+    if (code)
+        return code;
+    for (long i = 0; i < n; i++)
+        if (!wf_grid_contains(g, src[i].cell.x, src[i].cell.y)) {
+            cli_error(CMD, "--sources: %d,%d is outside the %d x %d map",
+                      src[i].cell.x, src[i].cell.y, wf_grid_width(g),
+                      wf_grid_height(g));
+            wf_grid_destroy(g);
+            return WF_EXIT_INPUT;
+        }
+    size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
+    float *f = malloc(cells * sizeof *f), *tmp = flee ? malloc(cells * sizeof *tmp) : NULL;
+    wf_search *ws = NULL;
+    wf_status st = f && (!flee || tmp) ? wf_search_create(NULL, &ws) : WF_E_NOMEM;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (st == WF_OK)
+        st = wf_dijkstra_map_grid(ws, g, src, (size_t)n, o.connect, o.corners,
+                                  flee ? tmp : f);
+    if (st == WF_OK && flee)
+        st = wf_flee_map_grid(ws, g, tmp, flee, o.connect, o.corners, f);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (st != WF_OK) {
+        code = cli_fail(st, NULL);
+    } else {
+        double lo = INFINITY, hi = -INFINITY;
+        size_t reached = 0;
+        for (size_t i = 0; i < cells; i++)
+            if (isfinite(f[i])) {
+                lo = fmin(lo, f[i]);
+                hi = fmax(hi, f[i]);
+                reached++;
+            }
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+                    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+        if (png) {
+            wf_png_opts po = wf_png_opts_default();
+            wf_point marks[MAX_SOURCES];
+            for (long i = 0; i < n; i++)
+                marks[i] = src[i].cell;
+            po.field = f;
+            po.legend = 1;
+            po.marks = marks;
+            po.mark_count = (size_t)n;
+            wf_diag diag;
+            memset(&diag, 0, sizeof diag);
+            st = wf_render_png(png, g, &po, &diag);
+            if (st != WF_OK)
+                code = cli_fail(st, &diag);
+            else
+                printf("wrote %s\n", png);
+        } else {
+            print_shading(g, f, reached ? hi - fmin(lo, 0) : 0);
+        }
+        if (!code)
+            printf("%s map: %zu of %zu cells reached, values %.3f to %.3f, "
+                   "%.2f ms (%.1f M cells/s)\n",
+                   flee ? "flee" : "distance", reached, cells,
+                   reached ? lo : 0.0, reached ? hi : 0.0, ms,
+                   ms > 0 ? (double)cells / ms / 1e3 : 0.0);
+    }
+    wf_search_destroy(ws);
+    free(f);
+    free(tmp);
+    wf_grid_destroy(g);
+    return code;
+}
