@@ -66,6 +66,7 @@ bench: deps-bench
 	  -DWF_BUILD_BENCH=ON $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/bench -j $(JOBS)
 	./$(BUILD)/bench/bench/wf_bench_movingai --json $(BUILD)/bench/movingai.json $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_fields $(SHARED)/movingai
 
 install: $(BUILD)/release/wayfind
 	cmake --build $(BUILD)/release -j $(JOBS)

@@ -26,6 +26,7 @@ double bench_step_cost(const wf_grid *g, wf_point a, wf_point b) {
 const bench_engine *const *bench_engines(size_t *count) {
     static const bench_engine *const list[] = {
         &bench_engine_wayfind,
+        &bench_engine_graph,
         &bench_engine_libtcod,
     };
     *count = sizeof list / sizeof list[0];

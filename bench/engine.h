@@ -57,6 +57,7 @@ uint64_t bench_clock_ns(void);
 double bench_step_cost(const wf_grid *g, wf_point a, wf_point b);
 
 extern const bench_engine bench_engine_wayfind;
+extern const bench_engine bench_engine_graph;
 extern const bench_engine bench_engine_libtcod;
 
 /** The engines in table order; the first is the reference of speed-ups. */
