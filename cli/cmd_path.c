@@ -1,6 +1,7 @@
 /* wayfind path: one query on one map. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,6 +21,8 @@ static const char help[] =
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
     "  --format text|json     output format (default text)\n"
     "  --draw                 also print the map with the path ('*')\n"
+    "  --explored             with --draw, also show the cells the search\n"
+    "                         expanded ('o') and left open ('+')\n"
     "  --png FILE             also write a PNG of the map with the path and\n"
     "                         the cells the search explored\n"
     "  --help                 this text\n"
@@ -27,13 +30,14 @@ static const char help[] =
     "Exit status: 0 path found, 1 no path (or --max-expansions reached),\n"
     "2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_PNG, OPT_HELP };
+enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_EXPLORED, OPT_PNG,
+       OPT_HELP };
 
 typedef struct args {
     const char *map;
     const char *legend;
     const char *png;
-    int has_from, has_to, json, draw;
+    int has_from, has_to, json, draw, explored;
     wf_point from, to;
     wf_search_opts opts;
 } args;
@@ -45,6 +49,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"to", required_argument, NULL, OPT_TO},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"draw", no_argument, NULL, OPT_DRAW},
+        {"explored", no_argument, NULL, OPT_EXPLORED},
         {"png", required_argument, NULL, OPT_PNG},
         {"legend", required_argument, NULL, CLI_OPT_LEGEND},
         {"help", no_argument, NULL, OPT_HELP},
@@ -75,6 +80,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
             a->json = optarg[0] == 'j';
             break;
         case OPT_DRAW: a->draw = 1; break;
+        case OPT_EXPLORED: a->explored = 1; break;
         case OPT_PNG: a->png = optarg; break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case OPT_HELP: *code = cli_help(help); return -1;
@@ -133,9 +139,15 @@ static void print_text(const args *a, wf_status st, const wf_path *p) {
  * printing why. */
 static int write_png(const args *a, const wf_grid *g, const wf_search *ws,
                      const wf_path *path) {
-    (void)ws;
     wf_point ends[2] = {a->from, a->to};
+    size_t n = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
+    uint8_t *cells = malloc(n);
+    if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK) {
+        free(cells);
+        return cli_fail(WF_E_NOMEM, NULL);
+    }
     wf_png_opts po = wf_png_opts_default();
+    po.cells = cells;
     po.paths = path;
     po.path_count = path->count ? 1 : 0;
     po.marks = ends;
@@ -143,6 +155,7 @@ static int write_png(const args *a, const wf_grid *g, const wf_search *ws,
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
     wf_status st = wf_render_png(a->png, g, &po, &diag);
+    free(cells);
     if (st != WF_OK)
         return cli_fail(st, &diag);
     if (!a->json)
@@ -198,9 +211,18 @@ int cli_path(int argc, char **argv) {
         ao.has_start = ao.has_goal = 1;
         ao.start = a.from;
         ao.goal = a.to;
+        uint8_t *cells = NULL;
+        if (a.explored) {
+            cells = malloc((size_t)wf_grid_width(g) * (size_t)wf_grid_height(g));
+            if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK)
+                st = WF_E_NOMEM;
+            ao.cells = cells;
+        }
         if (a.json)
             fflush(stdout);
-        st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
+        if (st >= 0)
+            st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
+        free(cells);
     }
     if (st < 0)
         code = cli_fail(st, NULL);

@@ -85,6 +85,20 @@ static void test_seed003_maze(void **state) {
     assert_true(f->path.cost == 26.0);
     assert_int_equal(f->path.stats.expanded, astar);
 
+    /* What the search touched: as many explored cells as it expanded, a
+     * frontier, and the walls never seen. */
+    uint8_t cells[100];
+    assert_int_equal(wf_search_cell_states(f->ws, g, cells), WF_OK);
+    size_t explored = 0, frontier = 0;
+    for (int i = 0; i < 100; i++) {
+        explored += cells[i] == WF_CELL_EXPLORED;
+        frontier += cells[i] == WF_CELL_FRONTIER;
+    }
+    assert_int_equal(explored, f->path.stats.expanded);
+    assert_true(frontier >= 1); /* the goal, reached but not expanded */
+    assert_int_equal(cells[1], WF_CELL_UNSEEN); /* a wall */
+    assert_int_equal(wf_search_cell_states(f->ws, NULL, cells), WF_E_INVALID_ARG);
+
     /* Walling the goal in: "search failed". */
     assert_int_equal(wf_grid_set(g, 9, 8, WF_TERRAIN_WALL), WF_OK);
     assert_int_equal(wf_grid_set(g, 8, 9, WF_TERRAIN_WALL), WF_OK);

@@ -351,6 +351,21 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *opts,
                          wf_path *out);
 
+/** What a search did with a cell (wf_search_cell_states); pictures use the
+ *  same values (wayfind/render.h). */
+enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
+
+/**
+ * After a wf_search_grid query on @p g that was the last query of @p ws,
+ * writes each cell's state into @p cells (width × height bytes, row-major):
+ * WF_CELL_EXPLORED for cells the search expanded, WF_CELL_FRONTIER for
+ * cells it reached but had not expanded when it stopped, WF_CELL_UNSEEN for
+ * the rest. Errors: WF_E_INVALID_ARG (NULL, or a workspace too small for
+ * @p g). O(cells).
+ */
+wf_status wf_search_cell_states(const wf_search *ws, const wf_grid *g,
+                                uint8_t *cells);
+
 /* ------------------------------------------------------------------------ */
 /* Waypoint graphs                                                          */
 /* ------------------------------------------------------------------------ */

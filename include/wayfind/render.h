@@ -20,10 +20,6 @@
 extern "C" {
 #endif
 
-/** Cell states of the explored overlays (wf_ascii_opts.cells,
- *  wf_png_opts.cells). */
-enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
-
 /** What to draw over the map in wf_render_ascii. */
 typedef struct wf_ascii_opts {
     const wf_path *path;   /**< drawn with '*' (may be NULL) */
@@ -36,8 +32,9 @@ typedef struct wf_ascii_opts {
     size_t path_count;
     const wf_point *marks; /**< points labelled 'A', 'B', ... 'Z', 'A', ... */
     size_t mark_count;
-    const uint8_t *cells;  /**< per cell (row-major) a WF_CELL_* state:
-                                explored cells show 'o', frontier '+' */
+    const uint8_t *cells;  /**< per cell (row-major) a WF_CELL_* state
+                                (core.h, wf_search_cell_states): explored
+                                cells show 'o', frontier '+' */
     int color;             /**< ANSI 24-bit colours for terminals: terrain
                                 in its PNG colour (wf_render_terrain_color),
                                 paths and marks in theirs */

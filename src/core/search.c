@@ -111,3 +111,17 @@ uint32_t wf__search_begin(wf_search *ws) {
     }
     return ws->gen << WF__TAG_GEN_SHIFT;
 }
+
+wf_status wf_search_cell_states(const wf_search *ws, const wf_grid *g,
+                                uint8_t *cells) {
+    if (!ws || !g || !cells || ws->capacity < g->cells)
+        return WF_E_INVALID_ARG;
+    const uint32_t gen = ws->gen << WF__TAG_GEN_SHIFT;
+    for (size_t c = 0; c < g->cells; c++) {
+        uint32_t tag = ws->cells[c].tag;
+        cells[c] = (tag & ~0xFu) != gen || !ws->gen ? WF_CELL_UNSEEN
+                   : (tag & WF__TAG_CLOSED)         ? WF_CELL_EXPLORED
+                                                    : WF_CELL_FRONTIER;
+    }
+    return WF_OK;
+}

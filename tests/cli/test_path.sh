@@ -11,6 +11,8 @@ contains "$TMP/out" "cost: 26.000000" "dijkstra cost"
 expect 0 "maze draw" -- "$WF" path "$DATA/maze10.txt" --connect 4 --draw
 contains "$TMP/out" "S#***...#." "drawn first row"
 contains "$TMP/out" "..##.#..#G" "drawn last row"
+expect 0 "explored" -- "$WF" path "$DATA/maze10.txt" --connect 4 --draw --explored
+contains "$TMP/out" "S#***ooo#o" "explored cells drawn"
 expect 0 "maze json" -- "$WF" path "$DATA/maze10.txt" --connect 4 --format json
 contains "$TMP/out" '{"status":"ok","cost":26,"length":27,' "json head"
 contains "$TMP/out" '"path":[[0,0],[0,1],[0,2],' "json path"
