@@ -248,6 +248,19 @@ double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
 wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
                           uint32_t *labels, uint32_t *count);
 
+/**
+ * Line of sight between the centres of cells @p a and @p b: 1 when every
+ * cell that the segment between the centres passes through, strictly
+ * between a and b, is passable, and where the segment passes exactly
+ * through a grid corner the corner rule allows it (no-cut: both cells
+ * beside the corner passable; one-free: at least one; always: sight is
+ * never stopped by a corner alone). The end cells may be blocked (a wall is
+ * seen). Exact integer arithmetic, symmetric: los(a, b) == los(b, a).
+ * 0 when either cell is off the grid or g is NULL. O(|dx| + |dy|).
+ */
+int wf_grid_line_of_sight(const wf_grid *g, wf_point a, wf_point b,
+                          wf_corners corners);
+
 /* ------------------------------------------------------------------------ */
 /* Paths                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -301,6 +314,17 @@ typedef struct wf_search_opts {
     double h_scale;         /**< graphs: h = h_scale × straight-line distance
                                  between positions; 0 (default): the largest
                                  admissible scale (wf_graph_h_scale) */
+    const float *overlay;   /**< a cost overlay (an influence layer), one
+                                 value per cell (row-major) or per node:
+                                 entering b costs step × (cost(b) +
+                                 overlay_k × overlay[b]) on grids and
+                                 weight + overlay_k × overlay[v] on graphs.
+                                 Values < 0 or NaN count as 0; INFINITY
+                                 forbids the cell. NULL (default): none.
+                                 The map is not changed, so it stays
+                                 shareable; heuristics stay admissible
+                                 because the overlay only adds cost. */
+    double overlay_k;       /**< finite, >= 0; default 0 */
 } wf_search_opts;
 
 /** The defaults listed in wf_search_opts. */
@@ -547,8 +571,9 @@ wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
  * An agent walking a planned grid path that re-plans when the map changes
  * under it (libtcod's TCOD_path_walk, with wayfind's rules): before each
  * step it checks the move to the next cell; if that cell is now blocked,
- * or the move costs more than when planned, it plans again from where it
- * stands. Cells that became cheaper elsewhere are not noticed: call
+ * or the move costs more than when planned (terrain, or the cost overlay
+ * of its options: an influence layer that changed, an enemy that turned),
+ * it plans again from where it stands. Cells that became cheaper elsewhere are not noticed: call
  * wf_walker_plan to re-plan from scratch.
  */
 typedef struct wf_walker wf_walker;

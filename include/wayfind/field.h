@@ -86,6 +86,125 @@ wf_status wf_flow_field_grid(const wf_grid *g, const float *field,
 extern const int wf_flow_dx[8];
 extern const int wf_flow_dy[8];
 
+/* ---- Influence layers (seed 004) -------------------------------------- */
+
+/*
+ * A layer is a float per cell, one concern per layer (distance to a target,
+ * an enemy's view, ...), kept apart so each can be inspected and tuned, then
+ * blended into one field that a search takes as a cost overlay
+ * (wf_search_opts.overlay). Every layer function takes an optional
+ * rectangle: with NULL it computes the whole layer; with a rectangle it
+ * recomputes only the cells inside it, in time proportional to the area
+ * touched. Moving a viewer or a source recomputes the union of its old and
+ * new boxes (wf_rect_union, wf_viewer_box, wf_source_box), and the result
+ * equals a full recomputation exactly.
+ */
+
+/** A rectangle of cells: x0 <= x < x1, y0 <= y < y1. */
+typedef struct wf_rect {
+    int x0, y0, x1, y1;
+} wf_rect;
+
+/** The smallest rectangle holding both (an empty one is ignored). */
+wf_rect wf_rect_union(wf_rect a, wf_rect b);
+
+/** How a source's influence falls off with distance d within radius r
+ *  (0 beyond r), for strength s. */
+typedef enum wf_falloff {
+    WF_FALLOFF_LINEAR = 0, /**< s × (1 − d/r) */
+    WF_FALLOFF_EXP,        /**< s × e^(−3d/r): 5 % of s at the radius */
+    WF_FALLOFF_INV_SQUARE, /**< s / (1 + d²) */
+    WF_FALLOFF_STEP        /**< s */
+} wf_falloff;
+
+/** The value of @p kind at distance @p d for radius @p r and strength
+ *  @p s; 0 when d > r or d < 0. */
+double wf_falloff_value(wf_falloff kind, double d, double r, double s);
+
+/** A source of influence. */
+typedef struct wf_influence_source {
+    wf_point cell;
+    double strength; /**< finite */
+    double radius;   /**< finite, >= 0 */
+} wf_influence_source;
+
+/** How distance is measured for falloff layers. */
+typedef enum wf_distance {
+    WF_DISTANCE_STRAIGHT = 0, /**< between cell centres, through walls */
+    WF_DISTANCE_PATH          /**< the cost of walking (a Dijkstra map) */
+} wf_distance;
+
+/** Options of wf_layer_falloff_grid. */
+typedef struct wf_falloff_opts {
+    wf_falloff kind;        /**< default WF_FALLOFF_LINEAR */
+    wf_distance distance;   /**< default WF_DISTANCE_STRAIGHT */
+    int connect;            /**< path distance: 4 or 8 (default 8) */
+    wf_corners corners;     /**< path distance: default no-cut */
+} wf_falloff_opts;
+wf_falloff_opts wf_falloff_opts_default(void);
+
+/** The cells source @p s can touch: its radius around its cell, clipped. */
+wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s);
+
+/**
+ * Distance-falloff layer: out[c] = sum over sources of falloff(distance
+ * from the source to c). Blocked cells get 0; with path distance, cells the
+ * source cannot reach within its radius get 0. @p ws is used for path
+ * distance only (may be NULL otherwise). With @p rect only its cells are
+ * written. Errors: WF_E_INVALID_ARG, WF_E_RANGE (a source off the grid),
+ * WF_E_NOMEM. Time: the area of the sources' boxes (× log for path).
+ */
+wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
+                                const wf_influence_source *src, size_t n,
+                                const wf_falloff_opts *o, const wf_rect *rect,
+                                float *out);
+
+/** A viewer: what it sees is the visibility layer. */
+typedef struct wf_viewer {
+    wf_point cell;
+    double facing;    /**< degrees; 0 looks along +x (east), 90 along +y
+                           (south, down the map) */
+    double fov;       /**< field of view in degrees, (0, 360] */
+    double range;     /**< cells (distance between centres), >= 0 */
+    int falloff;      /**< 0: every visible cell 1; 1: 1 − d/range inside
+                           the cone (1 at the viewer) */
+} wf_viewer;
+
+/** The cells a viewer can see at most: its range around it, clipped. */
+wf_rect wf_viewer_box(const wf_grid *g, const wf_viewer *v);
+
+/**
+ * Visibility layer: out[c] = the viewer's value for c when c lies within
+ * range and inside the cone (angle from the facing at most fov/2,
+ * inclusive) and wf_grid_line_of_sight(viewer, c, corners) holds; 0
+ * otherwise. The viewer's own cell is visible. With @p rect only its cells
+ * are written. Errors: WF_E_INVALID_ARG (bad viewer), WF_E_RANGE (viewer
+ * off the grid). Time: cells in the box × range.
+ */
+wf_status wf_layer_view_grid(const wf_grid *g, const wf_viewer *v,
+                             wf_corners corners, const wf_rect *rect,
+                             float *out);
+
+/** Options of wf_layer_blend. */
+typedef struct wf_blend_opts {
+    int normalise;  /**< divide by the sum of |weights| (layers in 0..1
+                         then blend into 0..1) */
+    int clamp;      /**< clamp the result to [lo, hi] */
+    double lo, hi;
+} wf_blend_opts;
+
+/**
+ * out[c] = Σ weights[i] × layers[i][c] over @p cells cells (or only the
+ * cells of @p rect on a grid @p width wide; @p width is ignored without a
+ * rect), then normalised and clamped as @p o says (NULL: neither). The
+ * blend is itself a layer. Errors: WF_E_INVALID_ARG (NULL, a weight not
+ * finite, all weights 0 with normalise, lo > hi).
+ */
+wf_status wf_layer_blend(const float *const *layers, const double *weights,
+                         size_t n, size_t cells, int width,
+                         const wf_blend_opts *o, const wf_rect *rect,
+                         float *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,7 @@
 /* Agents: the next step along a path, and a walker that re-plans when the
- * map changes under it. */
+ * map (or the cost overlay it walks with) changes under it. */
+#include <math.h>
+
 #include "internal.h"
 
 wf_status wf_path_next(const wf_path *path, wf_point current, wf_point *next) {
@@ -70,6 +72,23 @@ void wf_walker_destroy(wf_walker *w) {
     wf__free(&a, w, sizeof *w);
 }
 
+/* The cost of the move a → b as the search prices it: the grid's move
+ * cost plus the step × overlay_k × overlay of b when the options attach an
+ * overlay; < 0 when the move is not allowed (or the overlay forbids b). */
+static double move_cost(const wf_walker *w, const wf_grid *g, wf_point a,
+                        wf_point b) {
+    double c = wf_grid_move_cost(g, a, b, w->opts.connect, w->opts.corners);
+    const float *ov = w->opts.overlay;
+    if (c < 0 || !ov || !(w->opts.overlay_k > 0))
+        return c;
+    float v = ov[(size_t)b.y * (size_t)g->width + (size_t)b.x];
+    if (!(v > 0))
+        return c;
+    double step = a.x != b.x && a.y != b.y ? WF_SQRT2 : 1.0;
+    double total = c + step * w->opts.overlay_k * (double)v;
+    return total < INFINITY ? total : -1.0;
+}
+
 /* Plans from w->pos to w->goal and records each step's cost. */
 static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
     wf_status s = wf_search_grid(ws, g, w->pos, w->goal, &w->opts, &w->path);
@@ -89,9 +108,8 @@ static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
         w->planned_cap = w->path.capacity;
     }
     for (size_t i = 0; i + 1 < w->path.count; i++)
-        w->planned[i] = wf_grid_move_cost(g, w->path.points[i],
-                                          w->path.points[i + 1],
-                                          w->opts.connect, w->opts.corners);
+        w->planned[i] = move_cost(w, g, w->path.points[i],
+                                  w->path.points[i + 1]);
     w->at = 0;
     return WF_OK;
 }
@@ -118,8 +136,7 @@ wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
     }
     int stale = w->at + 1 >= w->path.count;
     if (!stale) {
-        double now = wf_grid_move_cost(g, w->pos, w->path.points[w->at + 1],
-                                       w->opts.connect, w->opts.corners);
+        double now = move_cost(w, g, w->pos, w->path.points[w->at + 1]);
         stale = now < 0 || now > w->planned[w->at];
     }
     if (stale) {

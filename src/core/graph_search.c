@@ -73,7 +73,8 @@ static wf_status setup(const wf_search_opts *o, const wf_graph *g,
     if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA)
         return WF_E_INVALID_ARG;
     if (!(o->weight >= 1.0 && o->weight < INFINITY) ||
-        !(o->h_scale >= 0.0 && o->h_scale < INFINITY))
+        !(o->h_scale >= 0.0 && o->h_scale < INFINITY) ||
+        !(o->overlay_k >= 0.0 && o->overlay_k < INFINITY))
         return WF_E_INVALID_ARG;
     memset(q, 0, sizeof *q);
     q->g = g;
@@ -105,8 +106,15 @@ static wf_status setup(const wf_search_opts *o, const wf_graph *g,
     }
 }
 
+/* The cost of entering node v by an arc of weight w: w + k·overlay[v],
+ * overlay values < 0 or NaN read as 0. */
+static double enter(double w, const float *overlay, double k, uint32_t v) {
+    return overlay && overlay[v] > 0 ? w + k * (double)overlay[v] : w;
+}
+
 static wf_status rebuild(const wf_search *ws, uint32_t start, uint32_t end,
-                         const wf_graph *g, wf_node_path *out) {
+                         const wf_graph *g, const wf_search_opts *o,
+                         wf_node_path *out) {
     size_t len = 1;
     for (uint32_t u = end; u != start; u = ws->parent[u])
         len++;
@@ -119,7 +127,8 @@ static wf_status rebuild(const wf_search *ws, uint32_t start, uint32_t end,
     out->count = len;
     double cost = 0;
     for (size_t i = 1; i < len; i++)
-        cost += wf_graph_edge_weight(g, out->nodes[i - 1], out->nodes[i]);
+        cost += enter(wf_graph_edge_weight(g, out->nodes[i - 1], out->nodes[i]),
+                      o->overlay, o->overlay_k, out->nodes[i]);
     out->cost = cost;
     return WF_OK;
 }
@@ -149,6 +158,8 @@ wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
     uint32_t *parent = ws->parent;
     wf_stats st;
     memset(&st, 0, sizeof st);
+    const float *ov = o.overlay_k > 0 ? o.overlay : NULL;
+    o.overlay = ov;
     cells[start].tag = gen;
     gv[start] = 0;
     parent[start] = start;
@@ -182,7 +193,9 @@ wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
         const double gu = gv[u];
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
             const uint32_t v = g->target[k];
-            const double ng = gu + g->weight[k];
+            const double ng = gu + enter(g->weight[k], ov, o.overlay_k, v);
+            if (!(ng < INFINITY))
+                continue; /* the overlay forbids v */
             wf__cell *cv = &cells[v];
             const int seen = (cv->tag & ~0xFu) == gen;
             if (seen && !(ng < gv[v]))
@@ -208,6 +221,6 @@ wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
     out->stats = st;
     if (result == WF_NO_PATH)
         return result;
-    s = rebuild(ws, start, end, g, out);
+    s = rebuild(ws, start, end, g, &o, out);
     return s != WF_OK ? s : result;
 }

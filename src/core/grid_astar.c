@@ -41,6 +41,8 @@ typedef struct query {
     wf_stats stats;
     uint32_t best;         /* expanded cell closest to the goal (limit) */
     uint32_t end;          /* the cell the path is rebuilt from */
+    const float *overlay;  /* extra cost per cell, × overlay_k; may be NULL */
+    double overlay_k;
 } query;
 
 /* Division by the grid width as a multiply and a shift, exact for every
@@ -87,6 +89,12 @@ WF_INLINE double h_of(const query *q, const int hk, double hmul, int gx,
                          : hmul * h_dist(q, hk, gx, gy, x, y, adx, ady);
 }
 
+/* The cost of entering a cell of terrain cost c and overlay value v:
+ * c + k·v, with v < 0 or NaN read as 0. */
+WF_INLINE double with_overlay(double c, float v, double k) {
+    return v > 0 ? c + k * (double)v : c;
+}
+
 /* Distance used to pick the closest explored cell for a partial path. */
 static double goal_distance(const query *q, int x, int y) {
     int adx = abs(x - q->gx), ady = abs(y - q->gy);
@@ -118,6 +126,8 @@ WF_INLINE void relax(frontier *fr, const int plateau, const int reopen,
     const uint32_t tag = nn->tag;
     const int seen = (tag & ~0xFu) == gen;
     if (seen && (tag & WF__TAG_CLOSED) && !reopen)
+        return;
+    if (!(step_cost < INFINITY)) /* an overlay that forbids the cell */
         return;
     const double ng = gc + step_cost;
     const double nf = ng + h_of(q, hk, hmul, gx, gy, nx, ny, abs(nx - gx),
@@ -163,12 +173,14 @@ WF_INLINE void relax(frontier *fr, const int plateau, const int reopen,
  * are the plateau stack (plateau) or the closed cells (q->reopen), whose f
  * a cheaper path must beat to reopen them. */
 WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
-                        const int connect, const int plateau) {
+                        const int connect, const int plateau, const int ovl) {
     const wf_grid *g = q->g;
     const int W = g->width;
     const uint8_t *terrain = g->terrain;
     const uint8_t *nbmask = g->nbmask;
     const double *cost = g->cost;
+    const float *overlay = q->overlay;
+    const double ovk = q->overlay_k;
     const wf_corners corners = q->corners;
     const int reopen = hk == HK_CUSTOM && q->reopen;
     /* the direction back to the cell a move in direction d came from */
@@ -257,11 +269,14 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
             m &= ~(1u << back[ctag & 7u]);
         /* One relax() per direction, unrolled so that the offsets, step
          * lengths and heuristic arguments are constants. */
+#define WF_ENTER_(n)                                                           \
+        (ovl ? with_overlay(cost[terrain[n]], overlay[n], ovk)                 \
+             : cost[terrain[n]])
 #define WF_RELAX_(d, offset, dx, dy, step)                                     \
         if (m & (1u << (d)))                                                   \
             relax(&fr, plateau, reopen, d, (uint32_t)((int32_t)c + (offset)),  \
-                  gc, fc, (step) * cost[terrain[(int32_t)c + (offset)]], q,    \
-                  hk, hmul, gx, gy, x + (dx), y + (dy))
+                  gc, fc, (step) * WF_ENTER_((int32_t)c + (offset)), q, hk,    \
+                  hmul, gx, gy, x + (dx), y + (dy))
         WF_RELAX_(WF_DIR_N, -W, 0, -1, 1.0);
         WF_RELAX_(WF_DIR_E, 1, 1, 0, 1.0);
         WF_RELAX_(WF_DIR_S, W, 0, 1, 1.0);
@@ -273,6 +288,7 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
             WF_RELAX_(WF_DIR_NW, -1 - W, -1, -1, WF_SQRT2);
         }
 #undef WF_RELAX_
+#undef WF_ENTER_
     }
     q->stats.expanded = expanded;
     q->stats.generated = fr.generated;
@@ -285,8 +301,14 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
     return st;
 }
 
+/* An instance of run() with constant arguments for the run-time options.
+ * The overlay costs a load and a multiply per neighbour, so only queries
+ * that attach one run the instances that read it. */
+#define WF_RUN_OVL_(hk, plateau, ovl)                                          \
+    (q->connect == 4 ? run(ws, q, hk, 4, plateau, ovl)                         \
+                     : run(ws, q, hk, 8, plateau, ovl))
 #define WF_RUN_CONNECT_(hk, plateau)                                           \
-    (q->connect == 4 ? run(ws, q, hk, 4, plateau) : run(ws, q, hk, 8, plateau))
+    (q->overlay ? WF_RUN_OVL_(hk, plateau, 1) : WF_RUN_OVL_(hk, plateau, 0))
 
 static wf_status dispatch(wf_search *ws, query *q, int hk, int plateau) {
     switch (hk) {
@@ -307,6 +329,7 @@ static wf_status dispatch(wf_search *ws, query *q, int hk, int plateau) {
     }
 }
 #undef WF_RUN_CONNECT_
+#undef WF_RUN_OVL_
 
 /* Rebuilds the path ending at q->end into out, summing the move costs from
  * the start so the reported cost does not depend on the search's rounding. */
@@ -332,7 +355,10 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
     double cost = 0;
     for (size_t i = 1; i < len; i++) {
         const wf_point a = out->points[i - 1], b = out->points[i];
-        double t = g->cost[g->terrain[(size_t)b.y * W + (size_t)b.x]];
+        const size_t n = (size_t)b.y * W + (size_t)b.x;
+        double t = g->cost[g->terrain[n]];
+        if (q->overlay)
+            t = with_overlay(t, q->overlay[n], q->overlay_k);
         cost += (a.x != b.x && a.y != b.y) ? WF_SQRT2 * t : t;
     }
     out->cost = cost;
@@ -350,6 +376,8 @@ static int opts_valid(const wf_search_opts *o) {
     if ((unsigned)o->heuristic > (unsigned)WF_H_CUSTOM)
         return 0;
     if (o->heuristic == WF_H_CUSTOM && !o->custom_h)
+        return 0;
+    if (!(o->overlay_k >= 0.0 && o->overlay_k < INFINITY))
         return 0;
     return o->weight >= 1.0 && o->weight < INFINITY; /* also rejects NaN */
 }
@@ -402,6 +430,13 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
     q.best = q.start;
     div_init(&q, (uint32_t)g->width);
     q.end = q.start;
+    if (o.overlay && o.overlay_k > 0) {
+        q.overlay = o.overlay;
+        q.overlay_k = o.overlay_k;
+        /* A goal the overlay forbids cannot be entered. */
+        if (!(with_overlay(0.0, o.overlay[q.goal], o.overlay_k) < INFINITY))
+            return WF_NO_PATH;
+    }
     int hk = heuristic_kind(&o);
     if (hk == HK_CUSTOM) {
         q.custom = o.custom_h;

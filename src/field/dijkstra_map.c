@@ -7,14 +7,12 @@
 #include <math.h>
 
 #include "../core/graph_internal.h"
-#include "../core/search_internal.h"
-#include "wayfind/field.h"
+#include "field_internal.h"
 
 const int wf_flow_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 const int wf_flow_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
-/* Offers cell c the cost d: pushes it, or lowers its key. */
-static void offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
+void wf__field_offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
     wf__cell *cell = &h->cells[c];
     if ((cell->tag & ~0xFu) != gen) {
         cell->tag = gen;
@@ -24,11 +22,14 @@ static void offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
     }
 }
 
-/* Settles every cell reachable from what is on the heap, in cost order,
- * writing each cell's cost into out as it closes. */
-static void grid_drain(wf_search *ws, wf__heap *h, uint32_t gen,
-                       const wf_grid *g, int connect, wf_corners corners,
-                       float *out) {
+int wf__field_model_ok(int connect, wf_corners corners) {
+    return (connect == 4 || connect == 8) &&
+           (unsigned)corners <= (unsigned)WF_CORNERS_ONE_FREE;
+}
+
+void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
+                     const wf_grid *g, int connect, wf_corners corners,
+                     double limit, wf__field_visit visit, void *ud) {
     const uint32_t W = (uint32_t)g->width;
     const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
                                        1 - (int32_t)W, 1 + (int32_t)W,
@@ -36,9 +37,11 @@ static void grid_drain(wf_search *ws, wf__heap *h, uint32_t gen,
     while (h->n) {
         uint32_t u = h->id[0];
         double d = h->key[0];
+        if (d > limit)
+            break;
         wf__heap_pop(h);
         ws->cells[u].tag |= WF__TAG_CLOSED;
-        out[u] = (float)d;
+        visit(ud, u, d);
         /* A unit on neighbour v walks into u: it pays u's cost. Moves are
          * allowed both ways alike (passability and the corner rule are
          * symmetric), so u's own mask lists the v that can step into u. */
@@ -49,9 +52,13 @@ static void grid_drain(wf_search *ws, wf__heap *h, uint32_t gen,
             int dir = __builtin_ctz(m);
             m &= m - 1;
             uint32_t v = (uint32_t)((int32_t)u + off[dir]);
-            offer(h, gen, v, dir < 4 ? straight : diagonal);
+            wf__field_offer(h, gen, v, dir < 4 ? straight : diagonal);
         }
     }
+}
+
+static void store(void *ud, uint32_t cell, double d) {
+    ((float *)ud)[cell] = (float)d;
 }
 
 wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
@@ -77,9 +84,9 @@ wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
     for (size_t i = 0; i < n; i++) {
         uint32_t c = (uint32_t)src[i].cell.y * W + (uint32_t)src[i].cell.x;
         if (g->passable[g->terrain[c]])
-            offer(&h, gen, c, src[i].value);
+            wf__field_offer(&h, gen, c, src[i].value);
     }
-    grid_drain(ws, &h, gen, g, connect, corners, out);
+    wf__field_drain(ws, &h, gen, g, connect, corners, INFINITY, store, out);
     return WF_OK;
 }
 
@@ -102,7 +109,7 @@ wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
     const uint32_t gen = wf__search_begin(ws);
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
     for (size_t i = 0; i < n; i++)
-        offer(&h, gen, nodes[i], values ? values[i] : 0.0);
+        wf__field_offer(&h, gen, nodes[i], values ? values[i] : 0.0);
     while (h.n) {
         uint32_t u = h.id[0];
         double d = h.key[0];
@@ -110,7 +117,7 @@ wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
         ws->cells[u].tag |= WF__TAG_CLOSED;
         out[u] = (float)d;
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
-            offer(&h, gen, g->target[k], d + g->weight[k]);
+            wf__field_offer(&h, gen, g->target[k], d + g->weight[k]);
     }
     return WF_OK;
 }
@@ -131,9 +138,9 @@ wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
     for (size_t c = 0; c < g->cells; c++)
         if (isfinite(dist[c]) && g->passable[g->terrain[c]])
-            offer(&h, gen, (uint32_t)c, -k * (double)dist[c]);
+            wf__field_offer(&h, gen, (uint32_t)c, -k * (double)dist[c]);
     for (size_t c = 0; c < g->cells; c++)
         out[c] = INFINITY;
-    grid_drain(ws, &h, gen, g, connect, corners, out);
+    wf__field_drain(ws, &h, gen, g, connect, corners, INFINITY, store, out);
     return WF_OK;
 }
