@@ -32,6 +32,7 @@ int cli_render(int argc, char **argv);
 int cli_graph(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_field(int argc, char **argv);
+int cli_influence(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -101,6 +102,12 @@ const char *cli_algo_name(wf_algo a);
  * the exit code, else 0. */
 int cli_load_map(const char *path, const char *legend, wf_grid **out,
                  wf_map_marks *marks);
+
+/* Prints field f over g shaded '0'-'9' from its lowest to its highest
+ * finite value ('#' blocked, ' ' not finite), with up to three paths drawn
+ * on top ('*', '+', 'x'). Returns 0 or an exit code. */
+int cli_shade(const wf_grid *g, const float *f, const wf_path *paths,
+              size_t npaths);
 
 /* Common handling of --help: prints @p text to stdout. */
 int cli_help(const char *text);

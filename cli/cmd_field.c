@@ -17,7 +17,7 @@ static const char help[] =
     "\n"
     "Computes the Dijkstra map of MAP: for every cell the least cost of\n"
     "walking to the nearest source. Prints the map shaded by cost (0-9 from\n"
-    "near to far, '#' blocked, ' ' unreachable) and a summary, or with --png\n"
+    "lowest to highest, '#' blocked, ' ' unreachable) and a summary, or with --png\n"
     "draws it as a heat map with a colour bar.\n"
     "\n"
     "  --sources LIST         source cells, X,Y separated by ';'\n"
@@ -53,21 +53,6 @@ static long parse_sources(const char *s, wf_field_source *src) {
         s += len + (end ? 1 : 0);
     }
     return n;
-}
-
-static void print_shading(const wf_grid *g, const float *f, double hi) {
-    int W = wf_grid_width(g), H = wf_grid_height(g);
-    for (int y = 0; y < H; y++) {
-        for (int x = 0; x < W; x++) {
-            float v = f[(size_t)y * (size_t)W + (size_t)x];
-            char ch = !wf_grid_passable(g, x, y) ? '#'
-                      : !isfinite(v)             ? ' '
-                      : hi > 0 ? (char)('0' + (int)fmin(9, 10 * v / hi))
-                               : '0';
-            putchar(ch);
-        }
-        putchar('\n');
-    }
 }
 
 int cli_field(int argc, char **argv) {
@@ -170,7 +155,7 @@ int cli_field(int argc, char **argv) {
             else
                 printf("wrote %s\n", png);
         } else {
-            print_shading(g, f, reached ? hi - fmin(lo, 0) : 0);
+            code = cli_shade(g, f, NULL, 0);
         }
         if (!code)
             printf("%s map: %zu of %zu cells reached, values %.3f to %.3f, "

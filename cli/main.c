@@ -15,6 +15,8 @@ static const cli_command commands[] = {
     {"graph", "find a path on a waypoint graph file", cli_graph},
     {"convert", "write the graph of a grid map", cli_convert},
     {"field", "compute a Dijkstra (or flee) map of a grid", cli_field},
+    {"influence", "steer a path round a viewer's cone with influence maps",
+     cli_influence},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
