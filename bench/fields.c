@@ -1,9 +1,12 @@
 /*
- * wf_bench_fields: Dijkstra-map timings. For every Moving AI map given
- * (default: the 512×512 ones under the shared data), a multi-source
- * Dijkstra map from the starts of the first 8 scenarios and a flee map from
- * it are computed --reps times; the table gives the mean time and the rate
- * in cells settled per second.
+ * wf_bench_fields: field timings on the 512×512 Moving AI maps.
+ *  1. A multi-source Dijkstra map from the starts of 8 scenarios and a flee
+ *     map from it: mean time and cells settled per second.
+ *  2. Influence: a view-cone layer (range 64, 90°) computed in full and
+ *     updated after the viewer moves (only the union of its boxes), a
+ *     0.3/0.7 blend with a falloff layer in full and over that region, and
+ *     A* with the blend as an overlay (k 20) beside plain A* on the first
+ *     200 scenarios.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,10 +21,80 @@
 
 #define SOURCES 8
 
+/* The influence table, printed after the Dijkstra-map one. */
+static char influence_rows[8192];
+
 static uint64_t clock_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+#define INFLUENCE_QUERIES 200
+
+static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
+
+/* Prints one row of the influence table for this map. */
+static void influence(const char *scen_path, const wf_grid *g,
+                      const wf_scen *sc, wf_search *ws, int reps) {
+    size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
+    float *view = malloc(cells * sizeof *view), *near = malloc(cells * sizeof *near);
+    float *blend = malloc(cells * sizeof *blend);
+    wf_path p;
+    wf_path_init(&p, NULL);
+    wf_viewer v = {sc->entries[0].start, 45.0, 90.0, 64.0, 0};
+    wf_influence_source src = {sc->entries[sc->count / 2].start, 1.0, 48.0};
+    const float *layers[2] = {near, view};
+    double w[2] = {0.3, 0.7};
+    wf_layer_falloff_grid(ws, g, &src, 1, NULL, NULL, near);
+    double t_view = 0, t_move = 0, t_blend = 0, t_blend_rect = 0;
+    for (int r = 0; r < reps; r++) {
+        uint64_t t0 = clock_ns();
+        wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, view);
+        t_view += ms_since(t0);
+        t0 = clock_ns();
+        wf_layer_blend(layers, w, 2, cells, 0, NULL, NULL, blend);
+        t_blend += ms_since(t0);
+        /* The viewer steps 3 cells and turns: recompute its region only. */
+        wf_viewer moved = v;
+        moved.cell.x = v.cell.x + 3 < 512 ? v.cell.x + 3 : v.cell.x - 3;
+        moved.facing += 30;
+        wf_rect box = wf_rect_union(wf_viewer_box(g, &v), wf_viewer_box(g, &moved));
+        t0 = clock_ns();
+        wf_layer_view_grid(g, &moved, WF_CORNERS_NO_CUT, &box, view);
+        t_move += ms_since(t0);
+        t0 = clock_ns();
+        wf_layer_blend(layers, w, 2, cells, 512, NULL, &box, blend);
+        t_blend_rect += ms_since(t0);
+    }
+    size_t nq = sc->count < INFLUENCE_QUERIES ? sc->count : INFLUENCE_QUERIES;
+    wf_search_opts o = wf_search_opts_default();
+    double t_plain = 0, t_over = 0;
+    for (size_t i = 0; i < nq; i++) {
+        const wf_scen_entry *e = &sc->entries[i * (sc->count / nq)];
+        uint64_t t0 = clock_ns();
+        wf_search_grid(ws, g, e->start, e->goal, &o, &p);
+        t_plain += ms_since(t0);
+    }
+    o.overlay = blend;
+    o.overlay_k = 20.0;
+    for (size_t i = 0; i < nq; i++) {
+        const wf_scen_entry *e = &sc->entries[i * (sc->count / nq)];
+        uint64_t t0 = clock_ns();
+        wf_search_grid(ws, g, e->start, e->goal, &o, &p);
+        t_over += ms_since(t0);
+    }
+    char label[128];
+    bench_map_label(scen_path, label, sizeof label);
+    snprintf(influence_rows + strlen(influence_rows),
+             sizeof influence_rows - strlen(influence_rows),
+             "| %s | %.2f | %.3f | %.2f | %.3f | %.1f | %.1f |\n", label,
+             t_view / reps, t_move / reps, t_blend / reps, t_blend_rect / reps,
+             t_plain * 1e3 / (double)nq, t_over * 1e3 / (double)nq);
+    wf_path_free(&p);
+    free(view);
+    free(near);
+    free(blend);
 }
 
 static int run(const char *scen_path, int reps, wf_search *ws) {
@@ -66,6 +139,7 @@ static int run(const char *scen_path, int reps, wf_search *ws) {
     }
     for (size_t c = 0; c < cells; c++)
         reached += dist[c] < 1e30f;
+    influence(scen_path, g, &sc, ws, reps);
     char label[128];
     bench_map_label(scen_path, label, sizeof label);
     double ms_map = (double)t_map / reps / 1e6, ms_flee = (double)t_flee / reps / 1e6;
@@ -100,6 +174,13 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < files.count; i++)
         if (run(files.items[i], reps, ws) != 0)
             rc = 3;
+    printf("\nInfluence on the 512x512 maps: view cone (range 64, 90 degrees), "
+           "0.3 x falloff (radius 48) + 0.7 x view, mean of %d runs; A* on %d "
+           "scenarios per map\n\n"
+           "| map | view layer ms | view update ms | blend ms | blend update ms "
+           "| A* µs | A* + overlay µs |\n"
+           "|---|---:|---:|---:|---:|---:|---:|\n%s",
+           reps, INFLUENCE_QUERIES, influence_rows);
     wf_search_destroy(ws);
     bench_strings_free(&files);
     return rc;
