@@ -159,6 +159,27 @@ wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
                                 const wf_falloff_opts *o, const wf_rect *rect,
                                 float *out);
 
+/** A source of influence on a graph node. */
+typedef struct wf_node_source {
+    uint32_t node;
+    double strength; /**< finite */
+    double radius;   /**< finite, >= 0 */
+} wf_node_source;
+
+/**
+ * Distance-falloff layer on a graph: out[v] = sum over sources of
+ * falloff(distance from the source to v), the distance being the
+ * straight line between node positions (WF_DISTANCE_STRAIGHT; the graph
+ * needs positions) or the least cost along the arcs (WF_DISTANCE_PATH,
+ * a Dijkstra search stopped at the radius). @p o's movement model is
+ * ignored. Views on graphs come from a grid layer through the cell ↔ node
+ * mapping of wf_graph_from_grid, or from the caller (a custom layer).
+ * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
+ */
+wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
+                                 const wf_node_source *src, size_t n,
+                                 const wf_falloff_opts *o, float *out);
+
 /** A viewer: what it sees is the visibility layer. */
 typedef struct wf_viewer {
     wf_point cell;
