@@ -109,6 +109,13 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
 int cli_shade(const wf_grid *g, const float *f, const wf_path *paths,
               size_t npaths);
 
+/* getopt_long's ':' (missing value) and '?' (unknown option) for the
+ * option just read: prints which and returns WF_EXIT_USAGE. */
+int cli_bad_option(const char *cmd, int c, char **argv);
+
+/* --format text|json into *json (0 or 1); -1 after printing why. */
+int cli_parse_format(const char *cmd, const char *s, int *json);
+
 /* Common handling of --help: prints @p text to stdout. */
 int cli_help(const char *text);
 /* "wayfind: CMD: ...; try 'wayfind CMD --help'" and WF_EXIT_USAGE. */

@@ -63,10 +63,8 @@ int cli_convert(int argc, char **argv) {
         case OPT_OUT: out = optarg; break;
         case CLI_OPT_LEGEND: legend = optarg; break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-                return cli_usage_error(CMD, "--format: expected text or json, "
-                                            "got '%s'", optarg);
-            json = optarg[0] == 'j';
+            if (cli_parse_format(CMD, optarg, &json) != 0)
+                return WF_EXIT_USAGE;
             break;
         case OPT_TILE:
             if (cli_parse_double(CMD, "tile", optarg, 1e-9, 1e12, &tile) != 0)
@@ -74,11 +72,8 @@ int cli_convert(int argc, char **argv) {
             break;
         case OPT_HELP: return cli_help(help);
         case ':':
-            return cli_usage_error(CMD, "option '%s' needs a value",
-                                   argv[optind - 1]);
         case '?':
-            return cli_usage_error(CMD, "unknown option '%s'",
-                                   argv[optind - 1]);
+            return cli_bad_option(CMD, c, argv);
         default:
             if (cli_search_option(CMD, c, optarg, &o) != 0)
                 return WF_EXIT_USAGE;

@@ -257,12 +257,8 @@ int cli_demo(int argc, char **argv) {
             break;
         case OPT_MAZE: maze_only = 1; break;
         case OPT_HELP: return cli_help(help);
-        case ':':
-            return cli_usage_error(CMD, "option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error(CMD, "unknown option '%s'",
-                                   argv[optind - 1]);
+            return cli_bad_option(CMD, c, argv);
         }
         if (bad)
             return WF_EXIT_USAGE;

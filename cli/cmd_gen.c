@@ -97,11 +97,8 @@ static int parse(int argc, char **argv, args *a, int *code) {
             bad = cli_parse_double(CMD, "density", optarg, 0, 1, &a->density);
             break;
         case OPT_HELP: *code = cli_help(help); return -1;
-        case ':':
-            cli_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-            return -1;
         default:
-            cli_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            cli_bad_option(CMD, c, argv);
             return -1;
         }
         if (bad)

@@ -129,18 +129,13 @@ int cli_graph(int argc, char **argv) {
         case OPT_TO: to = optarg; break;
         case OPT_SVG: svg = optarg; break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-                return cli_usage_error(CMD, "--format: expected text or json, "
-                                            "got '%s'", optarg);
-            json = optarg[0] == 'j';
+            if (cli_parse_format(CMD, optarg, &json) != 0)
+                return WF_EXIT_USAGE;
             break;
         case OPT_HELP: return cli_help(help);
         case ':':
-            return cli_usage_error(CMD, "option '%s' needs a value",
-                                   argv[optind - 1]);
         case '?':
-            return cli_usage_error(CMD, "unknown option '%s'",
-                                   argv[optind - 1]);
+            return cli_bad_option(CMD, c, argv);
         case CLI_OPT_CONNECT:
         case CLI_OPT_CORNERS:
             return cli_usage_error(CMD, "'%s' is for grids, not graphs",

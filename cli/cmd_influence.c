@@ -152,10 +152,8 @@ static int parse(int argc, char **argv, args *a, int *code) {
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':
-            cli_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-            return -1;
         case '?':
-            cli_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            cli_bad_option(CMD, c, argv);
             return -1;
         default:
             if (cli_search_option(CMD, c, optarg, &a->so) != 0)

@@ -72,12 +72,8 @@ static int parse(int argc, char **argv, args *a, int *code) {
             a->has_to = 1;
             break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0) {
-                cli_usage_error(CMD, "--format: expected text or json, got "
-                                     "'%s'", optarg);
+            if (cli_parse_format(CMD, optarg, &a->json) != 0)
                 return -1;
-            }
-            a->json = optarg[0] == 'j';
             break;
         case OPT_DRAW: a->draw = 1; break;
         case OPT_EXPLORED: a->explored = 1; break;
@@ -85,10 +81,8 @@ static int parse(int argc, char **argv, args *a, int *code) {
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':
-            cli_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-            return -1;
         case '?':
-            cli_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            cli_bad_option(CMD, c, argv);
             return -1;
         default:
             if (cli_search_option(CMD, c, optarg, &a->opts) != 0)

@@ -45,12 +45,8 @@ int cli_render(int argc, char **argv) {
             break;
         case CLI_OPT_LEGEND: legend = optarg; break;
         case OPT_HELP: return cli_help(help);
-        case ':':
-            return cli_usage_error(CMD, "option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error(CMD, "unknown option '%s'",
-                                   argv[optind - 1]);
+            return cli_bad_option(CMD, c, argv);
         }
     }
     if (optind != argc - 1)

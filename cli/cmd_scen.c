@@ -162,11 +162,8 @@ int cli_scen(int argc, char **argv) {
         case OPT_QUIET: quiet = 1; break;
         case OPT_HELP: return cli_help(help);
         case ':':
-            return cli_usage_error(CMD, "option '%s' needs a value",
-                                   argv[optind - 1]);
         case '?':
-            return cli_usage_error(CMD, "unknown option '%s'",
-                                   argv[optind - 1]);
+            return cli_bad_option(CMD, c, argv);
         default:
             if (cli_search_option(CMD, c, optarg, &o) != 0)
                 return WF_EXIT_USAGE;
