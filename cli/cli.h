@@ -89,7 +89,8 @@ enum {
     "                         zero (default: the tightest admissible one)\n"    \
     "  --weight W             weighted A*: cost <= W x optimal (W >= 1, "       \
     "default 1)\n"                                                            \
-    "  --algo A               astar (default) or dijkstra\n"                   \
+    "  --algo A               astar (default), dijkstra, or jps / auto (Jump\n" \
+    "                         Point Search where the map allows, else A*)\n"  \
     "  --max-expansions N     stop after N expansions with a partial path\n"
 int cli_search_option(const char *cmd, int key, const char *arg,
                       wf_search_opts *o);

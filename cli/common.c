@@ -175,14 +175,15 @@ static const char *const corner_names[] = {"no-cut", "always", "one-free",
 static const char *const heuristic_names[] = {
     "default", "manhattan", "euclidean", "chebyshev", "octile", "zero", NULL};
 /* In wf_algo order. */
-static const char *const algo_names[] = {"astar", "dijkstra", NULL};
+static const char *const algo_names[] = {"astar", "dijkstra", "jps", "auto",
+                                         NULL};
 
 const char *cli_corners_name(wf_corners c) {
     return (unsigned)c < 3 ? corner_names[c] : "?";
 }
 
 const char *cli_algo_name(wf_algo a) {
-    return (unsigned)a < 2 ? algo_names[a] : "?";
+    return (unsigned)a < 3 ? algo_names[a] : "?";
 }
 
 int cli_search_option(const char *cmd, int key, const char *arg,
@@ -218,11 +219,13 @@ int cli_search_option(const char *cmd, int key, const char *arg,
         return cli_parse_double(cmd, "weight", arg, 1.0, 1e6, &o->weight);
     case CLI_OPT_ALGO:
         if ((i = lookup(arg, algo_names)) < 0) {
-            cli_error(cmd, "--algo: expected astar or dijkstra, got '%s'",
-                      arg);
+            cli_error(cmd, "--algo: expected astar, dijkstra, jps or auto, "
+                           "got '%s'", arg);
             return -1;
         }
-        o->algo = (wf_algo)i;
+        /* auto: JPS where it applies, A* elsewhere, which is what
+         * WF_ALGO_JPS does. */
+        o->algo = i == 3 ? WF_ALGO_JPS : (wf_algo)i;
         return 0;
     case CLI_OPT_MAX_EXPANSIONS:
         if (cli_parse_int(cmd, "max-expansions", arg, 1, LONG_MAX, &n) != 0)

@@ -224,9 +224,81 @@ static void test_agree_random(void **state) {
     wf_search_destroy(ws);
 }
 
+/* Jump Point Search equals A* and the reference on uniform-cost maps of
+ * every density, including maps of 1-cell corridors and diagonal gaps;
+ * where JPS does not apply (terrain costs, other movement models) it
+ * falls back to A* and still equals the reference. */
+static void test_jps_random(void **state) {
+    (void)state;
+    wf_test_rng r = {6};
+    wf_search *ws;
+    wf_path p, q;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path_init(&p, NULL);
+    wf_path_init(&q, NULL);
+    double dist[MAX_SIDE * MAX_SIDE];
+    int compared = 0;
+    for (int gi = 0; gi < 3000; gi++) {
+        int W = 1 + (int)wf_test_rng_below(&r, MAX_SIDE);
+        int H = 1 + (int)wf_test_rng_below(&r, MAX_SIDE);
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(W, H, NULL, &g), WF_OK);
+        uint32_t dens = wf_test_rng_below(&r, 60);
+        int maze = gi % 5 == 0; /* walls on a checkerboard-ish lattice */
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                if (maze ? (x % 2 && y % 2) || wf_test_rng_below(&r, 100) < dens / 3
+                         : wf_test_rng_below(&r, 100) < dens)
+                    wf_grid_set(g, x, y, WF_TERRAIN_WALL);
+        if (gi % 7 == 0) { /* uniform but not 1 */
+            wf_grid_set_cost(g, 0, 2.5);
+        } else if (gi % 11 == 0) { /* not uniform: the fallback */
+            wf_grid_set_cost(g, 3, 4.0);
+            wf_grid_set(g, 0, 0, 3);
+        }
+        model m = {8, WF_CORNERS_NO_CUT};
+        if (gi % 13 == 0)
+            m = models[(gi / 13) % 4]; /* other models: the fallback */
+        for (int k = 0; k < 6; k++) {
+            wf_point s = {(int)wf_test_rng_below(&r, (uint32_t)W),
+                          (int)wf_test_rng_below(&r, (uint32_t)H)};
+            wf_point t = {(int)wf_test_rng_below(&r, (uint32_t)W),
+                          (int)wf_test_rng_below(&r, (uint32_t)H)};
+            double ref = INFINITY;
+            if (free_cell(g, s.x, s.y)) {
+                ref_dijkstra(g, m, s.x, s.y, dist);
+                ref = dist[t.y * W + t.x];
+            }
+            wf_search_opts o = wf_search_opts_default();
+            o.connect = m.connect;
+            o.corners = m.corners;
+            o.algo = WF_ALGO_JPS;
+            wf_status st = wf_search_grid(ws, g, s, t, &o, &p);
+            if (isinf(ref)) {
+                assert_int_equal(st, WF_NO_PATH);
+                continue;
+            }
+            assert_int_equal(st, WF_OK);
+            check_path(g, m, &p, s, t);
+            if (!same_cost(p.cost, ref))
+                print_error("grid %d: JPS %.17g, reference %.17g\n", gi,
+                            p.cost, ref);
+            assert_true(same_cost(p.cost, ref));
+            compared++;
+        }
+        wf_grid_destroy(g);
+    }
+    print_message("%d JPS searches equal the reference\n", compared);
+    assert_true(compared > 5000);
+    wf_path_free(&p);
+    wf_path_free(&q);
+    wf_search_destroy(ws);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agree_random),
+        cmocka_unit_test(test_jps_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -154,7 +154,12 @@ double wf_heuristic_distance(wf_heuristic h, int connect, int dx, int dy);
 /** Search algorithms. */
 typedef enum wf_algo {
     WF_ALGO_ASTAR = 0, /**< A* (weighted when weight > 1) */
-    WF_ALGO_DIJKSTRA   /**< A* with the zero heuristic */
+    WF_ALGO_DIJKSTRA,  /**< A* with the zero heuristic */
+    /** Jump Point Search where it applies (grids whose passable cells
+     *  present all cost the same, 8-connected, no-cut corners, default or
+     *  octile heuristic, weight 1, no overlay, no expansion limit; graphs
+     *  never), plain A* otherwise: the same costs either way. */
+    WF_ALGO_JPS
 } wf_algo;
 
 /* ------------------------------------------------------------------------ */

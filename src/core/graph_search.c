@@ -70,7 +70,8 @@ static double heuristic(const gquery *q, uint32_t u) {
 
 static wf_status setup(const wf_search_opts *o, const wf_graph *g,
                        uint32_t goal, gquery *q) {
-    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA)
+    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA &&
+        o->algo != WF_ALGO_JPS) /* JPS is for grids: A* on graphs */
         return WF_E_INVALID_ARG;
     if (!(o->weight >= 1.0 && o->weight < INFINITY) ||
         !(o->h_scale >= 0.0 && o->h_scale < INFINITY) ||

@@ -366,7 +366,8 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
 }
 
 static int opts_valid(const wf_search_opts *o) {
-    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA)
+    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA &&
+        o->algo != WF_ALGO_JPS)
         return 0;
     if (o->connect != 4 && o->connect != 8)
         return 0;
@@ -416,6 +417,16 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
     if (!wf_grid_passable(g, start.x, start.y) ||
         !wf_grid_passable(g, goal.x, goal.y))
         return WF_NO_PATH;
+
+    if (o.algo == WF_ALGO_JPS) {
+        double c;
+        if (o.connect == 8 && o.corners == WF_CORNERS_NO_CUT &&
+            (o.heuristic == WF_H_DEFAULT || o.heuristic == WF_H_OCTILE) &&
+            o.weight == 1.0 && !(o.overlay && o.overlay_k > 0) &&
+            !o.max_expansions && wf__jps_uniform(g, &c))
+            return wf__search_jps(ws, g, start, goal, c, out);
+        o.algo = WF_ALGO_ASTAR; /* a model JPS does not cover: plain A* */
+    }
 
     query q;
     memset(&q, 0, sizeof q);

@@ -52,6 +52,13 @@ struct wf_search {
  * counter wraps, once every 2^28 queries). Returns the tag base. */
 uint32_t wf__search_begin(wf_search *ws);
 
+/* Jump Point Search (grid_jps.c). wf__jps_uniform: 1 when every passable
+ * terrain present on g costs the same (*cost); wf__search_jps: the search,
+ * for 8-connected no-cut moves on such a grid, start and goal passable. */
+int wf__jps_uniform(const wf_grid *g, double *cost);
+wf_status wf__search_jps(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal, double cost, wf_path *out);
+
 /* ---- 4-ary min-heap on key[] ------------------------------------------- */
 
 /* Slot i's parent is (i-1)/4, its children 4i+1 .. 4i+4: the four keys a
