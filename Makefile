@@ -12,8 +12,16 @@ CMAKE_COMMON := -DWF_SHARED_DIR=$(SHARED)
 BUILD_PKGS := cmake make gcc pkg-config libpng-dev
 TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
+VALGRIND_PKGS := $(TEST_PKGS) valgrind
 
-.PHONY: all run test bench install clean deps-build deps-test deps-bench
+# make fuzz: each libFuzzer target runs FUZZ_SECONDS (600 for the 10-minute
+# runs); new inputs go to $(FUZZ_BUILD)/corpus, crashes to .../artifacts.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD   ?= $(BUILD)/fuzz
+FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph cli
+
+.PHONY: all run test bench install clean deps-build deps-test deps-bench \
+        fuzz check-valgrind deps-valgrind
 
 all: $(BUILD)/release/wayfind
 
@@ -39,6 +47,8 @@ deps-test:
 	$(call need,$(TEST_PKGS))
 deps-bench:
 	$(call need,$(BENCH_PKGS))
+deps-valgrind:
+	$(call need,$(VALGRIND_PKGS))
 
 $(BUILD)/release/wayfind: deps-build FORCE
 	cmake -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
@@ -67,6 +77,47 @@ bench: deps-bench
 	cmake --build $(BUILD)/bench -j $(JOBS)
 	./$(BUILD)/bench/bench/wf_bench_movingai --json $(BUILD)/bench/movingai.json $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_fields $(SHARED)/movingai
+
+# libFuzzer targets (fuzz/), clang with ASan+UBSan, the library instrumented
+# too. The committed seeds in fuzz/corpus/<parser> are read, never written.
+# The CLI target's rejected values print a line each: its stderr is closed
+# (sanitizer reports still go to libFuzzer's own copy of it).
+fuzz: deps-test
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON -DWF_FUZZ=ON \
+	  $(CMAKE_COMMON) >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzzers
+	@mkdir -p $(FUZZ_BUILD)/artifacts
+	@for p in $(FUZZ_PARSERS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$p; \
+	  echo "== fuzz_$$p: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_BUILD)/fuzz/fuzz_$$p -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -print_final_stats=1 $$([ $$p = cli ] && echo -close_fd_mask=2) \
+	    -artifact_prefix=$(abspath $(FUZZ_BUILD))/artifacts/$$p- \
+	    $(FUZZ_BUILD)/corpus/$$p fuzz/corpus/$$p || exit 1; \
+	done
+
+# Every CTest under valgrind memcheck, in a Debug build without sanitizers;
+# any memory error or leak fails. Child processes (the CLI tests' wayfind)
+# are checked too; system programs the scripts run are skipped.
+VALGRIND_OPTS := --error-exitcode=99 --leak-check=full \
+  --errors-for-leak-kinds=definite,indirect,possible \
+  --show-leak-kinds=definite,indirect,possible \
+  --trace-children=yes --trace-children-skip=/usr/*,/bin/*
+# The CLI tests run bash under valgrind: its own leaks are not ours.
+check-valgrind: deps-valgrind
+	@mkdir -p $(BUILD)/valgrind
+	@printf '{\n  bash\n  Memcheck:Leak\n  match-leak-kinds: all\n  ...\n  obj:/usr/bin/bash\n}\n' \
+	  > $(BUILD)/valgrind/bash.supp
+	cmake -S . -B $(BUILD)/valgrind -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
+	  -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF \
+	  -DMEMORYCHECK_COMMAND_OPTIONS="$(VALGRIND_OPTS)" \
+	  -DMEMORYCHECK_SUPPRESSIONS_FILE=$(abspath $(BUILD))/valgrind/bash.supp \
+	  $(CMAKE_COMMON) >/dev/null
+	cmake --build $(BUILD)/valgrind -j $(JOBS)
+	cd $(BUILD)/valgrind && ctest -T memcheck --output-on-failure -j $(JOBS) || \
+	  { grep -l "ERROR SUMMARY: [1-9]\|definitely lost\|indirectly lost\|possibly lost" \
+	      Testing/Temporary/MemoryChecker.*.log | xargs -r cat; exit 1; }
 
 install: $(BUILD)/release/wayfind
 	cmake --build $(BUILD)/release -j $(JOBS)

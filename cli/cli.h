@@ -55,6 +55,10 @@ int cli_parse_int(const char *cmd, const char *opt, const char *s, long lo,
                   long hi, long *out);
 int cli_parse_double(const char *cmd, const char *opt, const char *s,
                      double lo, double hi, double *out);
+/* "X,Y;X,Y;..." into out (at most max cells): the count, or -1 after
+ * printing why. */
+long cli_parse_points(const char *cmd, const char *opt, const char *s,
+                      wf_point *out, size_t max);
 /* "WxH", each side 1..16384. */
 int cli_parse_size(const char *cmd, const char *s, int *w, int *h);
 /* A decimal seed 0..2^64-1. */

@@ -33,28 +33,6 @@ static const char help[] =
 
 enum { OPT_SOURCES = 1, OPT_FLEE, OPT_PNG, OPT_HELP };
 
-/* Parses "X,Y;X,Y..." into src; returns the count or -1. */
-static long parse_sources(const char *s, wf_field_source *src) {
-    long n = 0;
-    char buf[64];
-    while (*s) {
-        const char *end = strchr(s, ';');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        if (n == MAX_SOURCES || len == 0 || len >= sizeof buf) {
-            cli_error(CMD, "--sources: expected up to %d cells X,Y separated "
-                           "by ';'", MAX_SOURCES);
-            return -1;
-        }
-        memcpy(buf, s, len);
-        buf[len] = '\0';
-        if (cli_parse_point(CMD, "sources", buf, &src[n].cell) != 0)
-            return -1;
-        src[n++].value = 0;
-        s += len + (end ? 1 : 0);
-    }
-    return n;
-}
-
 int cli_field(int argc, char **argv) {
     static const struct option longopts[] = {
         {"sources", required_argument, NULL, OPT_SOURCES},
@@ -75,10 +53,17 @@ int cli_field(int argc, char **argv) {
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
-        case OPT_SOURCES:
-            if ((n = parse_sources(optarg, src)) < 0)
+        case OPT_SOURCES: {
+            static wf_point cells[MAX_SOURCES];
+            if ((n = cli_parse_points(CMD, "sources", optarg, cells,
+                                      MAX_SOURCES)) < 0)
                 return WF_EXIT_USAGE;
+            for (long i = 0; i < n; i++) {
+                src[i].cell = cells[i];
+                src[i].value = 0;
+            }
             break;
+        }
         case OPT_FLEE:
             if (cli_parse_double(CMD, "flee", optarg, 1e-6, 1e6, &flee) != 0)
                 return WF_EXIT_USAGE;

@@ -160,6 +160,28 @@ bad:
     return -1;
 }
 
+long cli_parse_points(const char *cmd, const char *opt, const char *s,
+                      wf_point *out, size_t max) {
+    size_t n = 0;
+    char buf[64];
+    while (*s) {
+        const char *end = strchr(s, ';');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (n == max || len == 0 || len >= sizeof buf) {
+            cli_error(cmd, "--%s: expected up to %zu cells X,Y separated by "
+                           "';'", opt, max);
+            return -1;
+        }
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        if (cli_parse_point(cmd, opt, buf, &out[n]) != 0)
+            return -1;
+        n++;
+        s += len + (end ? 1 : 0);
+    }
+    return (long)n;
+}
+
 /* Index of @p s in the NULL-terminated @p names, or -1. */
 static int lookup(const char *s, const char *const *names) {
     for (int i = 0; names[i]; i++)

@@ -124,7 +124,8 @@ wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *o);
 
 /**
  * Fills @p g with '.' and, each cell with probability @p density in [0, 1],
- * '@' obstacles (the Moving AI "random" maps). Errors: WF_E_INVALID_ARG.
+ * '@' obstacles (the Moving AI "random" maps). Errors: WF_E_INVALID_ARG,
+ * WF_E_NOMEM.
  */
 wf_status wf_gen_noise(wf_grid *g, uint64_t seed, double density);
 

@@ -255,7 +255,10 @@ wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
  * Writes @p g in the graph file format: node lines (names from @p names,
  * or "nID" when NULL), then an "edge" line for each pair of opposite arcs
  * of equal weight and an "arc" line for every other arc. Numbers are
- * written with 17 significant digits, so reading back gives the same graph.
+ * written with 17 significant digits: reading back gives the same graph
+ * exactly for values of up to 15 significant digits within 1e±22 (every
+ * weight and position a game writes by hand), and within a few units in
+ * the last place otherwise (the reader is exact only in that range).
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
 wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,

@@ -99,6 +99,8 @@ void wf_grid_destroy(wf_grid *g) {
 }
 
 wf_status wf_grid_clone(const wf_grid *g, wf_grid **out) {
+    if (out)
+        *out = NULL;
     if (!g || !out)
         return WF_E_INVALID_ARG;
     wf_grid *c;

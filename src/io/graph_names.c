@@ -56,7 +56,8 @@ static size_t find_slot(const wf_graph_names *t, const char *s, size_t n) {
     size_t mask = t->nslots - 1, i = (size_t)hash(s, n) & mask;
     while (t->slot[i]) {
         const char *name = t->text + t->offset[t->slot[i] - 1];
-        if (strncmp(name, s, n) == 0 && name[n] == '\0')
+        /* s may hold a NUL byte: compare lengths, never read past name */
+        if (strncmp(name, s, n) == 0 && strlen(name) == n)
             return i;
         i = (i + 1) & mask;
     }

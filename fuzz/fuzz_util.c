@@ -1,0 +1,92 @@
+/* Helpers of the fuzz targets (see fuzz.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fuzz.h"
+
+void fuzz_fail(const char *file, int line, const char *what) {
+    fprintf(stderr, "%s:%d: check failed: %s\n", file, line, what);
+    abort();
+}
+
+int fuzz_close(double a, double b) {
+    if (a == b)
+        return 1;
+    if (!isfinite(a) || !isfinite(b))
+        return 0;
+    return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
+}
+
+int fuzz_near(double a, double b) {
+    return a == b || fabs(a - b) <= 1e-14 * fmax(fabs(a), fabs(b));
+}
+
+int fuzz_passable_ends(const wf_grid *g, wf_point *first, wf_point *last) {
+    int w = wf_grid_width(g), h = wf_grid_height(g), found = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (wf_grid_passable(g, x, y)) {
+                wf_point p = {x, y};
+                if (!found)
+                    *first = p;
+                *last = p;
+                found = 1;
+            }
+    return found;
+}
+
+/* Checks one search result (see fuzz_check_search). */
+static void check_path(const wf_grid *g, wf_point s, wf_point t,
+                       wf_status st, const wf_path *p) {
+    int ends_ok = wf_grid_passable(g, s.x, s.y) && wf_grid_passable(g, t.x, t.y);
+    FUZZ_CHECK(st == WF_OK || st == WF_NO_PATH);
+    if (st == WF_NO_PATH) {
+        FUZZ_CHECK(p->count == 0);
+        return;
+    }
+    FUZZ_CHECK(ends_ok);
+    FUZZ_CHECK(p->count >= 1);
+    FUZZ_CHECK(p->points[0].x == s.x && p->points[0].y == s.y);
+    FUZZ_CHECK(p->points[p->count - 1].x == t.x &&
+               p->points[p->count - 1].y == t.y);
+    double sum = 0;
+    for (size_t i = 1; i < p->count; i++) {
+        double c = wf_grid_move_cost(g, p->points[i - 1], p->points[i], 8,
+                                     WF_CORNERS_NO_CUT);
+        FUZZ_CHECK(c != WF_BLOCKED);
+        sum += c;
+    }
+    FUZZ_CHECK(fuzz_close(sum, p->cost));
+}
+
+void fuzz_check_search(const wf_grid *g, wf_point s, wf_point t) {
+    wf_search *ws;
+    wf_path a, d;
+    FUZZ_CHECK(wf_search_create(NULL, &ws) == WF_OK);
+    wf_path_init(&a, NULL);
+    wf_path_init(&d, NULL);
+    wf_search_opts o = wf_search_opts_default();
+    wf_status sa = wf_search_grid(ws, g, s, t, &o, &a);
+    check_path(g, s, t, sa, &a);
+    o.algo = WF_ALGO_DIJKSTRA;
+    wf_status sd = wf_search_grid(ws, g, s, t, &o, &d);
+    check_path(g, s, t, sd, &d);
+    FUZZ_CHECK(sa == sd);
+    FUZZ_CHECK(fuzz_close(a.cost, d.cost));
+    wf_path_free(&a);
+    wf_path_free(&d);
+    wf_search_destroy(ws);
+}
+
+void fuzz_out_open(fuzz_out *o) {
+    o->buf = NULL;
+    o->len = 0;
+    o->f = open_memstream(&o->buf, &o->len);
+    FUZZ_CHECK(o->f != NULL);
+}
+
+void fuzz_out_close(fuzz_out *o) {
+    FUZZ_CHECK(fclose(o->f) == 0);
+    o->f = NULL;
+}
