@@ -1,0 +1,96 @@
+# Hostile inputs: each gives a clear error and its documented exit code,
+# never a crash or a wrong answer. docs/hardening.md lists the same cases.
+# With a fifth argument "table" it prints the markdown table instead.
+. "$(dirname "$0")/lib.sh"
+TABLE=${5:-}
+A="$SHARED/movingai/dao/arena.map"
+
+# case DESCRIPTION EXIT FRAGMENT -- COMMAND...
+case_() {
+  local what=$1 want=$2 part=$3; shift 4
+  expect "$want" "$what" -- "$@"
+  [ -n "$part" ] && contains "$TMP/err" "$part" "$what"
+  if [ -n "$TABLE" ]; then
+    printf '| %s | %s | `%s` |\n' "$what" "$want" \
+      "$(head -n 1 "$TMP/err" | sed "s|$TMP/||g; s|$SHARED/||g; s/|/\\\\|/g")" >>"$TMP/table"
+  fi
+}
+m() { printf "$2" >"$TMP/$1"; }
+
+m h0.map 'type octile\nheight 0\nwidth 4\nmap\n'
+case_ "map height 0" 3 "height must be at least 1" -- "$WF" path "$TMP/h0.map" --from 0,0 --to 1,1
+m hneg.map 'type octile\nheight 5\nwidth -3\nmap\n'
+case_ "map width negative" 3 "width must be at least 1" -- "$WF" path "$TMP/hneg.map" --from 0,0 --to 1,1
+m hbig.map 'type octile\nheight 2147483648\nwidth 4\nmap\n'
+case_ "map height 2^31" 3 "larger than the limit" -- "$WF" path "$TMP/hbig.map" --from 0,0 --to 1,1
+m htoo.map 'type octile\nheight 16384\nwidth 16385\nmap\n'
+case_ "map over 16384 x 16384 cells" 3 "larger than the limit" -- "$WF" path "$TMP/htoo.map" --from 0,0 --to 1,1
+m rows.map 'type octile\nheight 3\nwidth 4\nmap\n....\n....\n'
+case_ "fewer rows than the header" 3 "expected 3 map rows, found 2" -- "$WF" path "$TMP/rows.map" --from 0,0 --to 1,1
+m more.map 'type octile\nheight 1\nwidth 4\nmap\n....\n....\n'
+case_ "more rows than the header" 3 "" -- "$WF" path "$TMP/more.map" --from 0,0 --to 1,0
+m ragged.map 'type octile\nheight 2\nwidth 4\nmap\n....\n...\n'
+case_ "ragged row" 3 "row 2 has 3 cells, expected 4" -- "$WF" path "$TMP/ragged.map" --from 0,0 --to 1,1
+m unknown.map 'type octile\nheight 2\nwidth 4\nmap\n....\n..x.\n'
+case_ "unknown terrain character" 3 "unknown map character 'x'" -- "$WF" path "$TMP/unknown.map" --from 0,0 --to 1,1
+m crlf.map 'type octile\r\nheight 2\r\nwidth 4\r\nmap\r\n....\r\n....\r\n'
+case_ "CRLF line ends (accepted)" 0 "" -- "$WF" path "$TMP/crlf.map" --from 0,0 --to 3,1
+m nonl.map 'type octile\nheight 2\nwidth 4\nmap\n....\n....'
+case_ "no final newline (accepted)" 0 "" -- "$WF" path "$TMP/nonl.map" --from 0,0 --to 3,1
+printf 'type octile\nheight 2\nwidth 4\nmap\n\001\377\000\033[2J\n....\n' >"$TMP/binary.map"
+case_ "binary garbage in a map" 3 "unknown map character" -- "$WF" path "$TMP/binary.map" --from 0,0 --to 1,1
+: >"$TMP/empty.txt"
+case_ "empty map file" 3 "found end of file" -- "$WF" path "$TMP/empty.txt" --from 0,0 --to 1,1
+case_ "missing map file" 4 "No such file" -- "$WF" path "$TMP/none.map" --from 0,0 --to 1,1
+case_ "a directory as the map" 4 "" -- "$WF" path "$TMP" --from 0,0 --to 1,1
+m a.txt 'S.\n.G\n'
+case_ "start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0
+case_ "coordinate outside the map" 3 "outside the 2 x 2 map" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 2,0
+case_ "negative coordinate" 2 "expected X,Y" -- "$WF" path "$TMP/a.txt" --from -1,0 --to 1,1
+case_ "coordinate 2^31" 2 "expected X,Y" -- "$WF" path "$TMP/a.txt" --from 2147483648,0 --to 1,1
+m wall.txt 'S#\n.G\n'
+case_ "goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0
+
+m bad.scen 'version 1\n0\tarena.map\t49\t49\t1\t11\t99\t1\t3\n'
+case_ "scenario outside the map" 3 "outside the 49 x 49 grid" -- "$WF" scen "$TMP/bad.scen" --map "$A"
+m wall.scen 'version 1\n0\tarena.map\t49\t49\t0\t0\t4\t1\t3\n'
+case_ "scenario on a wall" 3 "is blocked" -- "$WF" scen "$TMP/wall.scen" --map "$A"
+m size.scen 'version 1\n0\tarena.map\t50\t49\t1\t11\t4\t1\t3\n'
+case_ "scenario for another map size" 3 "differs from the grid" -- "$WF" scen "$TMP/size.scen" --map "$A"
+m nan.scen 'version 1\n0\tarena.map\t49\t49\t1\t11\t4\t1\tnan\n'
+case_ "scenario length NaN" 3 "optimal length" -- "$WF" scen "$TMP/nan.scen" --map "$A"
+m neg.scen 'version 1\n0\tarena.map\t49\t49\t1\t11\t4\t1\t-2\n'
+case_ "scenario length negative" 3 "optimal length" -- "$WF" scen "$TMP/neg.scen" --map "$A"
+
+m t.csv '0,1\n1,0\n'
+m t.legend '0 cost 0\n1 blocked\n'
+case_ "legend cost 0" 3 "expected a cost" -- "$WF" path "$TMP/t.csv" --from 0,0 --to 1,1
+m t.legend '0 cost -1\n1 blocked\n'
+case_ "legend cost negative" 3 "expected a cost" -- "$WF" path "$TMP/t.csv" --from 0,0 --to 1,1
+m t.legend '0 cost nan\n1 blocked\n'
+case_ "legend cost NaN" 3 "expected a cost" -- "$WF" path "$TMP/t.csv" --from 0,0 --to 1,1
+m t.legend '1 blocked\n'
+case_ "CSV tile missing from the legend" 3 "" -- "$WF" path "$TMP/t.csv" --from 0,0 --to 1,1
+
+m dup.graph 'node a\nnode a\n'
+case_ "duplicate graph node" 3 "declared twice" -- "$WF" graph "$TMP/dup.graph" --from a --to a
+m miss.graph 'node a\nedge a b 1\n'
+case_ "edge to a missing node" 3 "unknown node 'b'" -- "$WF" graph "$TMP/miss.graph" --from a --to a
+m w0.graph 'node a\nnode b\nedge a b 0\n'
+case_ "edge weight 0" 3 "weight" -- "$WF" graph "$TMP/w0.graph" --from a --to b
+m wn.graph 'node a\nnode b\narc a b nan\n'
+case_ "edge weight NaN" 3 "weight" -- "$WF" graph "$TMP/wn.graph" --from a --to b
+
+case_ "weight below 1" 2 "--weight" -- "$WF" path "$TMP/a.txt" --weight 0.5
+case_ "weight NaN" 2 "--weight" -- "$WF" path "$TMP/a.txt" --weight nan
+case_ "connect 6" 2 "--connect" -- "$WF" path "$TMP/a.txt" --connect 6
+case_ "max-expansions 0" 2 "--max-expansions" -- "$WF" path "$TMP/a.txt" --max-expansions 0
+case_ "size 0x10" 2 "--size" -- "$WF" gen caves --size 0x10
+case_ "size 20000x10" 2 "--size" -- "$WF" gen caves --size 20000x10
+case_ "seed not a number" 2 "--seed" -- "$WF" gen caves --seed x
+case_ "scale 65" 2 "--scale" -- "$WF" render "$TMP/a.txt" --png "$TMP/x.png" --scale 65
+case_ "viewer FOV 0" 2 "--viewer" -- "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --viewer 0,0,0,0,5
+case_ "flee factor 0" 2 "--flee" -- "$WF" field "$TMP/a.txt" --sources 0,0 --flee 0
+
+if [ -n "$TABLE" ]; then cat "$TMP/table"; exit 0; fi
+finish
