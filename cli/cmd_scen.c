@@ -23,13 +23,15 @@ static const char help[] =
     "\n"
     "  --map FILE             the map the scenarios are for\n"
     CLI_SEARCH_HELP
+    "  --threads N            answer on N threads, one workspace each (1-256,\n"
+    "                         default 1); the answers are the same\n"
     "  --quiet                print the summary only\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 every scenario optimal, 1 one was not, 2 usage,\n"
     "3 bad input (malformed file, scenario off the map or on a wall), 4 I/O.\n";
 
-enum { OPT_MAP = 1, OPT_QUIET, OPT_HELP };
+enum { OPT_MAP = 1, OPT_QUIET, OPT_THREADS, OPT_HELP };
 
 static int file_exists(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -88,44 +90,76 @@ typedef struct tally {
     double us;
 } tally;
 
+/* One answer, checked on the thread that found it. */
+typedef struct verdict {
+    wf_status status;
+    const char *why;   /* NULL: optimal */
+    double cost;
+    uint64_t expanded, ns;
+} verdict;
+
+typedef struct checker {
+    const wf_grid *g;
+    const wf_scen *sc;
+    const wf_search_opts *o;
+    verdict *v;
+} checker;
+
+static void check(void *ud, size_t i, wf_status st, const wf_path *p,
+                  uint64_t ns) {
+    const checker *c = ud;
+    const wf_scen_entry *e = &c->sc->entries[i];
+    verdict *v = &c->v[i];
+    v->status = st;
+    v->cost = st == WF_OK ? p->cost : 0.0;
+    v->expanded = p->stats.expanded;
+    v->ns = ns;
+    double walked = st == WF_OK ? walk_cost(c->g, p, e, c->o) : -1;
+    v->why = st != WF_OK ? "no path found"
+             : walked < 0 ? "illegal path"
+             : fabs(walked - p->cost) > 1e-9 * fmax(1.0, walked)
+                 ? "reported cost differs from the path's"
+             : wf_scen_cost_ok(e, p->cost) ? NULL
+             : p->cost < e->optimal ? "cheaper than the file's optimum"
+                                    : "not optimal";
+}
+
+/* Answers every scenario on `threads` threads (wf_search_grid_batch),
+ * then reports in file order. */
 static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
-                   const wf_search_opts *o, int quiet, tally *t) {
-    wf_search *ws = NULL;
-    wf_path p;
-    wf_path_init(&p, NULL);
-    wf_status st = wf_search_create(NULL, &ws);
-    if (st == WF_OK)
-        st = wf_search_reserve(ws, (size_t)wf_grid_width(g) *
-                                       (size_t)wf_grid_height(g));
-    if (st != WF_OK) {
-        wf_search_destroy(ws);
-        return cli_fail(st, NULL);
+                   const wf_search_opts *o, int threads, int quiet,
+                   tally *t, double *wall_us) {
+    size_t n = sc->count;
+    verdict *v = calloc(n ? n : 1, sizeof *v);
+    wf_point *starts = malloc((n ? n : 1) * sizeof *starts);
+    wf_point *goals = malloc((n ? n : 1) * sizeof *goals);
+    if (!v || !starts || !goals) {
+        free(v);
+        free(starts);
+        free(goals);
+        return cli_fail(WF_E_NOMEM, NULL);
     }
-    for (size_t i = 0; i < sc->count; i++) {
+    for (size_t i = 0; i < n; i++) {
+        starts[i] = sc->entries[i].start;
+        goals[i] = sc->entries[i].goal;
+    }
+    checker c = {g, sc, o, v};
+    double t0 = now_us();
+    wf_status st = wf_search_grid_batch(g, starts, goals, n, o, threads,
+                                        check, &c);
+    *wall_us = now_us() - t0;
+    int code = st == WF_OK ? 0 : cli_fail(st, NULL);
+    for (size_t i = 0; i < n && !code; i++) {
         const wf_scen_entry *e = &sc->entries[i];
-        double t0 = now_us();
-        st = wf_search_grid(ws, g, e->start, e->goal, o, &p);
-        t->us += now_us() - t0;
-        t->expanded += p.stats.expanded;
-        if (st < 0) {
+        t->us += (double)v[i].ns / 1e3;
+        t->expanded += v[i].expanded;
+        if (v[i].status < 0) {
             cli_error(CMD, "%s: scenario %zu: %s", path, i + 1,
-                      wf_strerror(st));
-            wf_path_free(&p);
-            wf_search_destroy(ws);
-            return cli_exit_code(st);
+                      wf_strerror(v[i].status));
+            code = cli_exit_code(v[i].status);
+            break;
         }
-        const char *why = NULL;
-        double walked = st == WF_OK ? walk_cost(g, &p, e, o) : -1;
-        if (st != WF_OK)
-            why = "no path found";
-        else if (walked < 0)
-            why = "illegal path";
-        else if (fabs(walked - p.cost) > 1e-9 * fmax(1.0, walked))
-            why = "reported cost differs from the path's";
-        else if (!wf_scen_cost_ok(e, p.cost))
-            why = p.cost < e->optimal ? "cheaper than the file's optimum"
-                                      : "not optimal";
-        if (!why) {
+        if (!v[i].why) {
             t->optimal++;
             continue;
         }
@@ -133,25 +167,28 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
         if (!quiet && t->shown++ < MAX_SHOWN)
             printf("scenario %zu: %d,%d -> %d,%d: %s: cost %.8f, expected "
                    "%.8f\n",
-                   i + 1, e->start.x, e->start.y, e->goal.x, e->goal.y, why,
-                   st == WF_OK ? p.cost : 0.0, e->optimal);
+                   i + 1, e->start.x, e->start.y, e->goal.x, e->goal.y,
+                   v[i].why, v[i].cost, e->optimal);
     }
-    if (!quiet && t->shown > MAX_SHOWN)
+    if (!code && !quiet && t->shown > MAX_SHOWN)
         printf("... and %zu more mismatches\n", t->shown - MAX_SHOWN);
-    wf_path_free(&p);
-    wf_search_destroy(ws);
-    return 0;
+    free(v);
+    free(starts);
+    free(goals);
+    return code;
 }
 
 int cli_scen(int argc, char **argv) {
     static const struct option longopts[] = {
         {"map", required_argument, NULL, OPT_MAP},
         {"quiet", no_argument, NULL, OPT_QUIET},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"help", no_argument, NULL, OPT_HELP},
         CLI_SEARCH_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *map = NULL;
     int quiet = 0;
+    long threads = 1;
     wf_search_opts o = wf_search_opts_default();
     opterr = 0;
     optind = 1;
@@ -160,6 +197,10 @@ int cli_scen(int argc, char **argv) {
         switch (c) {
         case OPT_MAP: map = optarg; break;
         case OPT_QUIET: quiet = 1; break;
+        case OPT_THREADS:
+            if (cli_parse_int(CMD, "threads", optarg, 1, 256, &threads) != 0)
+                return WF_EXIT_USAGE;
+            break;
         case OPT_HELP: return cli_help(help);
         case ':':
         case '?':
@@ -206,14 +247,19 @@ int cli_scen(int argc, char **argv) {
     }
     tally t;
     memset(&t, 0, sizeof t);
+    double wall = 0;
     if (code == 0)
-        code = run_all(g, &sc, scen_path, &o, quiet, &t);
+        code = run_all(g, &sc, scen_path, &o, (int)threads, quiet, &t, &wall);
     if (code == 0) {
         double mean = sc.count ? t.us / (double)sc.count : 0.0;
         double rate = t.us > 0 ? (double)t.expanded / (t.us / 1e6) : 0.0;
         printf("%s: %zu scenarios, %zu optimal, %.2f us/query mean, %.2f M "
-               "expansions/s\n",
+               "expansions/s",
                scen_path, sc.count, t.optimal, mean, rate / 1e6);
+        if (threads > 1)
+            printf(", %ld threads: %.1f ms wall, %.0f queries/s", threads,
+                   wall / 1e3, wall > 0 ? (double)sc.count / (wall / 1e6) : 0.0);
+        putchar('\n');
         code = t.wrong ? WF_EXIT_NO_PATH : WF_EXIT_OK;
     }
     wf_grid_destroy(g);

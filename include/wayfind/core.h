@@ -395,6 +395,32 @@ enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
 wf_status wf_search_cell_states(const wf_search *ws, const wf_grid *g,
                                 uint8_t *cells);
 
+/**
+ * Called by wf_search_grid_batch once per query, from the thread that
+ * answered it: @p index is the query's position, @p status what
+ * wf_search_grid returned, @p path its result (valid only during the
+ * call), @p ns the search's wall time in nanoseconds. Calls for different
+ * queries may run at the same time on different threads, so the callback
+ * must only touch what belongs to @p index (or lock).
+ */
+typedef void (*wf_batch_fn)(void *ud, size_t index, wf_status status,
+                            const wf_path *path, uint64_t ns);
+
+/**
+ * Answers @p n queries (starts[i] → goals[i]) on @p g with @p opts on
+ * @p threads threads (1 to 256; each with its own workspace and path
+ * buffer, created and freed here; the grid is shared read-only), calling
+ * @p fn for each. Queries are handed out one at a time, so threads stay
+ * busy; each answer is exactly what wf_search_grid gives alone.
+ * Errors: WF_E_INVALID_ARG, WF_E_NOMEM (a workspace could not be sized),
+ * WF_E_IO (a thread could not be started); a query's own error goes to
+ * @p fn instead.
+ */
+wf_status wf_search_grid_batch(const wf_grid *g, const wf_point *starts,
+                               const wf_point *goals, size_t n,
+                               const wf_search_opts *opts, int threads,
+                               wf_batch_fn fn, void *ud);
+
 /* ------------------------------------------------------------------------ */
 /* Waypoint graphs                                                          */
 /* ------------------------------------------------------------------------ */

@@ -19,6 +19,14 @@ for s in "$M"/*/*.map.scen; do
   contains "$TMP/out" "$n scenarios, $n optimal" "$name sample optimal"
 done
 
+# Two threads: the same answers.
+expect 0 "threads" -- "$WF" scen "$M/da2/ht_chantry.map.scen" --threads 2 --quiet
+contains "$TMP/out" "470 scenarios, 470 optimal" "2 threads all optimal"
+contains "$TMP/out" "2 threads:" "thread summary"
+expect 2 "threads 0" -- "$WF" scen "$M/dao/arena.map.scen" --threads 0
+# Jump Point Search.
+expect 0 "jps" -- "$WF" scen "$M/da2/ht_chantry.map.scen" --algo jps --quiet
+contains "$TMP/out" "470 scenarios, 470 optimal" "jps all optimal"
 # A wrong optimal length is reported and fails the run.
 { head -n 3 "$M/dao/arena.map.scen"; head -n 4 "$M/dao/arena.map.scen" | tail -n 1 | awk -F'\t' 'BEGIN{OFS="\t"} {$9 = $9 + 1; print}'; } >"$TMP/wrong.scen"
 expect 1 "wrong length" -- "$WF" scen "$TMP/wrong.scen" --map "$M/dao/arena.map"
