@@ -14,9 +14,12 @@ TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
 VALGRIND_PKGS := $(TEST_PKGS) valgrind
 
-# make fuzz: each libFuzzer target runs FUZZ_SECONDS (600 for the 10-minute
-# runs); new inputs go to $(FUZZ_BUILD)/corpus, crashes to .../artifacts.
+# make fuzz: each libFuzzer target runs FUZZ_SECONDS or FUZZ_RUNS inputs,
+# whichever comes first (FUZZ_SECONDS=600 FUZZ_RUNS=10000000 for the
+# issue's runs); new inputs go to $(FUZZ_BUILD)/corpus, crashes to
+# .../artifacts.
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?= -1
 FUZZ_BUILD   ?= $(BUILD)/fuzz
 FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph cli
 
@@ -91,7 +94,7 @@ fuzz: deps-test
 	@for p in $(FUZZ_PARSERS); do \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$p; \
 	  echo "== fuzz_$$p: $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_BUILD)/fuzz/fuzz_$$p -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	  $(FUZZ_BUILD)/fuzz/fuzz_$$p -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -timeout=10 \
 	    -print_final_stats=1 $$([ $$p = cli ] && echo -close_fd_mask=2) \
 	    -artifact_prefix=$(abspath $(FUZZ_BUILD))/artifacts/$$p- \
 	    $(FUZZ_BUILD)/corpus/$$p fuzz/corpus/$$p || exit 1; \
