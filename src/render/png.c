@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/internal.h"
-#include "wayfind/render.h"
+#include "render_internal.h"
 
 /* Opacities out of 256. */
 enum { HEAT_ALPHA = 192, EXPLORED_ALPHA = 96, FRONTIER_ALPHA = 150 };
@@ -23,15 +22,6 @@ static const wf_rgb explored_tint = {150, 90, 230};
 static const wf_rgb frontier_tint = {255, 180, 30};
 static const wf_rgb mark_outline = {0, 0, 0};
 
-/* Legend layout, rows from the top of the legend strip. */
-enum {
-    LEG_BAR_TOP = 4, LEG_BAR_BOTTOM = 15, /* outlined bar, inclusive */
-    LEG_TICK_BOTTOM = 18,
-    LEG_TEXT_TOP = 21, LEG_FONT = 2,      /* 3x5 glyphs drawn 2x */
-    LEG_ADVANCE = 4 * LEG_FONT
-};
-static const wf_rgb legend_bg = {255, 255, 255};
-static const wf_rgb legend_ink = {50, 50, 50};
 
 /* What to draw, checked and measured before anything is allocated. */
 typedef struct plan {
@@ -180,38 +170,6 @@ static void field_range(plan *p, const uint8_t *pass) {
     snprintf(p->lab_hi, sizeof p->lab_hi, "%.4g", p->hi + 0.0);
 }
 
-/* ---- colours ------------------------------------------------------------ */
-
-static wf_rgb blend(wf_rgb under, wf_rgb over, unsigned a) {
-    wf_rgb c;
-    c.r = (uint8_t)((over.r * a + under.r * (256u - a) + 128u) >> 8);
-    c.g = (uint8_t)((over.g * a + under.g * (256u - a) + 128u) >> 8);
-    c.b = (uint8_t)((over.b * a + under.b * (256u - a) + 128u) >> 8);
-    return c;
-}
-
-static void put(uint8_t *row, size_t x, wf_rgb c) {
-    row[3 * x] = c.r;
-    row[3 * x + 1] = c.g;
-    row[3 * x + 2] = c.b;
-}
-
-/* Fills pixels a..b (inclusive, already clipped) of row. */
-static void fill(uint8_t *row, size_t a, size_t b, wf_rgb c) {
-    for (size_t x = a; x <= b; x++)
-        put(row, x, c);
-}
-
-/* Clips the pixel interval [lo, hi] (doubles, any range) to 0..width-1;
- * 0 when nothing is left. */
-static int clip(double lo, double hi, size_t width, size_t *a, size_t *b) {
-    if (!(lo <= hi) || hi < 0.0 || lo > (double)(width - 1))
-        return 0;
-    *a = lo < 0.0 ? 0 : (size_t)lo;
-    *b = hi > (double)(width - 1) ? width - 1 : (size_t)hi;
-    return *a <= *b;
-}
-
 /* ---- the map rows -------------------------------------------------------- */
 
 static void build_base(const plan *p, work *w, int y) {
@@ -224,14 +182,14 @@ static void build_base(const plan *p, work *w, int y) {
         wf_rgb c = w->pal[t[x]];
         if (o->cells) {
             if (o->cells[i0 + x] == WF_CELL_EXPLORED)
-                c = blend(c, explored_tint, EXPLORED_ALPHA);
+                c = wf__blend(c, explored_tint, EXPLORED_ALPHA);
             else if (o->cells[i0 + x] == WF_CELL_FRONTIER)
-                c = blend(c, frontier_tint, FRONTIER_ALPHA);
+                c = wf__blend(c, frontier_tint, FRONTIER_ALPHA);
         }
         if (o->field && w->pass[t[x]]) {
             double v = o->field[i0 + x];
             if (isfinite(v))
-                c = blend(c,
+                c = wf__blend(c,
                           wf_render_ramp_color(span > 0.0 ? (v - p->lo) / span
                                                           : 0.0),
                           HEAT_ALPHA);
@@ -284,8 +242,8 @@ static void draw_segment(const plan *p, uint8_t *row, const seg *sg,
     double lo = (xa < xb ? xa : xb) - h, hi = (xa < xb ? xb : xa) + h;
     size_t a, b;
     /* pixel x is covered when its centre x + 0.5 lies in [lo, hi] */
-    if (clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
-        fill(row, a, b, wf_render_path_color(sg->path));
+    if (wf__clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
+        wf__fill(row, a, b, wf_render_path_color(sg->path));
 }
 
 static void draw_paths(const plan *p, work *w, size_t py) {
@@ -315,87 +273,17 @@ static void draw_marks(const plan *p, work *w, size_t py) {
         int64_t rel = y - m->top;
         wf_rgb c = wf_render_mark_color(m->index);
         size_t a, b;
-        if (!clip((double)m->left, (double)(m->left + side - 1), p->width,
+        if (!wf__clip((double)m->left, (double)(m->left + side - 1), p->width,
                   &a, &b))
             continue;
         if (rel < e || rel >= side - e) {
-            fill(w->row, a, b, mark_outline);
+            wf__fill(w->row, a, b, mark_outline);
             continue;
         }
         for (size_t x = a; x <= b; x++) {
             int64_t u = (int64_t)x - m->left;
-            put(w->row, x, u < e || u >= side - e ? mark_outline : c);
+            wf__put(w->row, x, u < e || u >= side - e ? mark_outline : c);
         }
-    }
-}
-
-/* ---- the legend ---------------------------------------------------------- */
-
-/* 3x5 glyphs, one byte per row, bit 2 the left column. */
-static const uint8_t *glyph(char ch) {
-    static const uint8_t digits[10][5] = {
-        {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 7, 1, 7},
-        {5, 5, 7, 1, 1}, {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 1, 2, 2},
-        {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7}};
-    static const uint8_t minus[5] = {0, 0, 7, 0, 0}, plus[5] = {0, 2, 7, 2, 0},
-                         dot[5] = {0, 0, 0, 0, 2}, e[5] = {0, 7, 7, 4, 7},
-                         blank[5] = {0, 0, 0, 0, 0};
-    if (ch >= '0' && ch <= '9')
-        return digits[ch - '0'];
-    switch (ch) {
-    case '-': return minus;
-    case '+': return plus;
-    case '.': return dot;
-    case 'e': return e;
-    default: return blank;
-    }
-}
-
-static size_t text_width(const char *s) {
-    size_t n = strlen(s);
-    return n ? n * LEG_ADVANCE - (LEG_ADVANCE - 3 * LEG_FONT) : 0;
-}
-
-/* Row gy (0..4) of the glyphs of s, from pixel x0 on. */
-static void draw_text_row(const plan *p, uint8_t *row, const char *s,
-                          size_t x0, int gy) {
-    for (size_t i = 0; s[i]; i++) {
-        uint8_t bits = glyph(s[i])[gy];
-        for (int gx = 0; gx < 3; gx++) {
-            if (!(bits & (4 >> gx)))
-                continue;
-            size_t x = x0 + i * LEG_ADVANCE + (size_t)gx * LEG_FONT, a, b;
-            if (clip((double)x, (double)x + LEG_FONT - 1, p->width, &a, &b))
-                fill(row, a, b, legend_ink);
-        }
-    }
-}
-
-static void legend_row(const plan *p, uint8_t *row, size_t ly) {
-    const size_t W = p->width;
-    const size_t margin = W >= 32 ? 6 : 0;
-    const size_t x0 = margin, x1 = W - 1 - margin;
-    fill(row, 0, W - 1, legend_bg);
-    if (ly >= LEG_BAR_TOP && ly <= LEG_BAR_BOTTOM) {
-        fill(row, x0, x1, legend_ink);
-        if (ly > LEG_BAR_TOP && ly < LEG_BAR_BOTTOM && x1 > x0 + 1) {
-            /* inner pixels x0+1 .. x1-1 run over the whole ramp */
-            size_t n = x1 - x0 - 2;
-            for (size_t x = x0 + 1; x < x1; x++)
-                put(row, x,
-                    wf_render_ramp_color(n ? (double)(x - x0 - 1) / (double)n
-                                           : 0.0));
-        }
-    } else if (ly > LEG_BAR_BOTTOM && ly <= LEG_TICK_BOTTOM) {
-        put(row, x0, legend_ink);
-        put(row, x1, legend_ink);
-    } else if (ly >= LEG_TEXT_TOP && ly < LEG_TEXT_TOP + 5 * LEG_FONT) {
-        int gy = (int)(ly - LEG_TEXT_TOP) / LEG_FONT;
-        size_t wlo = text_width(p->lab_lo), whi = text_width(p->lab_hi);
-        draw_text_row(p, row, p->lab_lo, x0, gy);
-        /* the max label ends under the bar's end, if it fits beside min */
-        if (x1 + 1 >= whi && x1 + 1 - whi >= x0 + wlo + LEG_ADVANCE)
-            draw_text_row(p, row, p->lab_hi, x1 + 1 - whi, gy);
     }
 }
 
@@ -466,7 +354,8 @@ static void write_rows(png_structp png, const plan *p, work *w) {
             draw_paths(p, w, py);
             draw_marks(p, w, py);
         } else {
-            legend_row(p, w->row, py - p->map_h);
+            wf__png_legend_row(w->row, p->width, p->lab_lo, p->lab_hi,
+                               py - p->map_h);
         }
         png_write_row(png, w->row);
     }
