@@ -1,6 +1,7 @@
 /* The engine list and the helpers every engine shares. */
 #include "engine.h"
 
+#include <math.h>
 #include <time.h>
 
 uint64_t bench_clock_ns(void) {
@@ -23,9 +24,27 @@ double bench_step_cost(const wf_grid *g, wf_point a, wf_point b) {
     return 1.4142135623730951;
 }
 
+int bench_path_valid(const wf_grid *g, wf_point start, wf_point goal,
+                     const wf_path *p) {
+    const wf_point *pt = p->points;
+    size_t n = p->count;
+    if (n == 0 || pt[0].x != start.x || pt[0].y != start.y ||
+        pt[n - 1].x != goal.x || pt[n - 1].y != goal.y)
+        return 0;
+    double walked = 0.0;
+    for (size_t i = 1; i < n; i++) {
+        double c = bench_step_cost(g, pt[i - 1], pt[i]);
+        if (c < 0.0)
+            return 0;
+        walked += c;
+    }
+    return fabs(walked - p->cost) <= 1e-9 * fmax(1.0, walked);
+}
+
 const bench_engine *const *bench_engines(size_t *count) {
     static const bench_engine *const list[] = {
         &bench_engine_wayfind,
+        &bench_engine_jps,
         &bench_engine_graph,
         &bench_engine_libtcod,
     };

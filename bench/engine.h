@@ -56,7 +56,14 @@ uint64_t bench_clock_ns(void);
  *  it checks wayfind's paths as independently as libtcod's. */
 double bench_step_cost(const wf_grid *g, wf_point a, wf_point b);
 
+/** 1 when @p p runs from @p start to @p goal by legal Moving AI moves
+ *  (bench_step_cost) and its cost is the sum of those moves (to 1e-9
+ *  relative), else 0. */
+int bench_path_valid(const wf_grid *g, wf_point start, wf_point goal,
+                     const wf_path *p);
+
 extern const bench_engine bench_engine_wayfind;
+extern const bench_engine bench_engine_jps;
 extern const bench_engine bench_engine_graph;
 extern const bench_engine bench_engine_libtcod;
 

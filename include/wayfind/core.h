@@ -158,7 +158,12 @@ typedef enum wf_algo {
     /** Jump Point Search where it applies (grids whose passable cells
      *  present all cost the same, 8-connected, no-cut corners, default or
      *  octile heuristic, weight 1, no overlay, no expansion limit; graphs
-     *  never), plain A* otherwise: the same costs either way. */
+     *  never), plain A* otherwise: the same costs either way. Its jumps
+     *  scan the grid's passability bits 64 cells at a time (Harabor &
+     *  Grastien 2014, block-based); path.stats.expanded counts jump
+     *  points. The workspace also holds a parent and a cost per cell (12
+     *  bytes, allocated by the first JPS query on a larger grid, or up
+     *  front by wf_search_reserve_graph). */
     WF_ALGO_JPS
 } wf_algo;
 
@@ -179,7 +184,11 @@ typedef enum wf_algo {
  * A W×H grid of terrain codes (0–255) and a table terrain → cost of entering
  * a cell of that terrain (finite, > 0) or blocked. A new grid has every cell
  * at terrain 0 and a table giving cost 1 to every code but WF_TERRAIN_WALL,
- * which is blocked. Memory: 2 bytes per cell plus a fixed ~4 KiB.
+ * which is blocked. Memory: about 2.25 bytes per cell (terrain code,
+ * neighbour mask, and a row-major and a column-major passability bit that
+ * Jump Point Search scans a word at a time) plus a fixed ~4 KiB; every
+ * change through wf_grid_set, wf_grid_fill or wf_grid_set_cost keeps the
+ * bits current, so queries only read the grid.
  */
 typedef struct wf_grid wf_grid;
 

@@ -1,5 +1,6 @@
-/* wf_grid: terrain codes, the cost table and the neighbour masks that let the
- * search skip bounds and passability checks. */
+/* wf_grid: terrain codes, the cost table, the neighbour masks that let the
+ * search skip bounds and passability checks, and the passability bit planes
+ * that Jump Point Search scans a word at a time (see internal.h). */
 #include <math.h>
 
 #include "internal.h"
@@ -26,6 +27,48 @@ static void rebuild_masks(wf_grid *g) {
         for (int x = 0; x < g->width; x++)
             g->nbmask[(size_t)y * (size_t)g->width + (size_t)x] =
                 compute_mask(g, x, y);
+}
+
+/* Sets or clears the bits of cell (x, y) in both planes. */
+static void set_bits(wf_grid *g, int x, int y, int passable) {
+    size_t r = (size_t)y + 1, c = (size_t)x + 1;
+    uint64_t *rw = &g->rowbits[r * g->row_words + (c >> 6)];
+    uint64_t *cw = &g->colbits[c * g->col_words + (r >> 6)];
+    uint64_t rb = (uint64_t)1 << (c & 63), cb = (uint64_t)1 << (r & 63);
+    if (passable) {
+        *rw |= rb;
+        *cw |= cb;
+    } else {
+        *rw &= ~rb;
+        *cw &= ~cb;
+    }
+}
+
+/* Recomputes both bit planes from the terrain. */
+static void rebuild_bits(wf_grid *g) {
+    memset(g->bits, 0, g->bit_words * sizeof *g->bits);
+    for (int y = 0; y < g->height; y++) {
+        const uint8_t *row = g->terrain + (size_t)y * (size_t)g->width;
+        for (int x = 0; x < g->width; x++)
+            if (g->passable[row[x]])
+                set_bits(g, x, y, 1);
+    }
+}
+
+/* Sizes the bit planes of a width × height grid: 0 on overflow. */
+static int size_bits(wf_grid *g) {
+    size_t rw = ((size_t)g->width + 2 + 63) / 64;
+    size_t cw = ((size_t)g->height + 2 + 63) / 64;
+    size_t rn, cn;
+    if (!wf__mul_size(rw, (size_t)g->height + 2, &rn) ||
+        !wf__mul_size(cw, (size_t)g->width + 2, &cn) || rn > SIZE_MAX / 2 ||
+        cn > SIZE_MAX / 2 - rn - 3 ||
+        (rn + cn + 3) > SIZE_MAX / sizeof(uint64_t))
+        return 0;
+    g->row_words = rw;
+    g->col_words = cw;
+    g->bit_words = rn + cn + 3;
+    return 1;
 }
 
 /* Cell (x, y) changed passability: fix the masks of its neighbours. */
@@ -75,16 +118,24 @@ wf_status wf_grid_create(int width, int height, const wf_allocator *alloc,
     g->width = width;
     g->height = height;
     g->cells = cells;
+    if (!size_bits(g)) {
+        wf__free(&a, g, sizeof *g);
+        return WF_E_TOO_BIG;
+    }
     g->terrain = wf__alloc(&a, cells);
     g->nbmask = wf__alloc(&a, cells);
-    if (!g->terrain || !g->nbmask) {
+    g->bits = wf__alloc(&a, g->bit_words * sizeof *g->bits);
+    if (!g->terrain || !g->nbmask || !g->bits) {
         wf_grid_destroy(g);
         return WF_E_NOMEM;
     }
+    g->rowbits = g->bits + 1;
+    g->colbits = g->rowbits + g->row_words * ((size_t)height + 2) + 1;
     memset(g->terrain, 0, cells);
     default_table(g);
     g->count[0] = cells;
     rebuild_masks(g);
+    rebuild_bits(g);
     *out = g;
     return WF_OK;
 }
@@ -95,6 +146,7 @@ void wf_grid_destroy(wf_grid *g) {
     wf_allocator a = g->alloc;
     wf__free(&a, g->terrain, g->cells);
     wf__free(&a, g->nbmask, g->cells);
+    wf__free(&a, g->bits, g->bit_words * sizeof *g->bits);
     wf__free(&a, g, sizeof *g);
 }
 
@@ -109,6 +161,7 @@ wf_status wf_grid_clone(const wf_grid *g, wf_grid **out) {
         return s;
     memcpy(c->terrain, g->terrain, g->cells);
     memcpy(c->nbmask, g->nbmask, g->cells);
+    memcpy(c->bits, g->bits, g->bit_words * sizeof *g->bits);
     memcpy(c->cost, g->cost, sizeof c->cost);
     memcpy(c->passable, g->passable, sizeof c->passable);
     memcpy(c->count, g->count, sizeof c->count);
@@ -135,8 +188,10 @@ wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain) {
     *c = terrain;
     g->count[old]--;
     g->count[terrain]++;
-    if (g->passable[old] != g->passable[terrain])
+    if (g->passable[old] != g->passable[terrain]) {
         update_neighbour_masks(g, x, y, g->passable[terrain]);
+        set_bits(g, x, y, g->passable[terrain]);
+    }
     return WF_OK;
 }
 
@@ -153,6 +208,7 @@ wf_status wf_grid_fill(wf_grid *g, uint8_t terrain) {
     memset(g->count, 0, sizeof g->count);
     g->count[terrain] = g->cells;
     rebuild_masks(g);
+    rebuild_bits(g);
     return WF_OK;
 }
 
@@ -165,8 +221,10 @@ wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
     int was = g->passable[terrain];
     g->cost[terrain] = blocked ? WF_BLOCKED : cost;
     g->passable[terrain] = (uint8_t)!blocked;
-    if (was == blocked && g->count[terrain] > 0)
+    if (was == blocked && g->count[terrain] > 0) {
         rebuild_masks(g);
+        rebuild_bits(g);
+    }
     return WF_OK;
 }
 

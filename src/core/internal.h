@@ -70,7 +70,30 @@ struct wf_grid {
     double cost[256];   /* cost of entering each terrain; WF_BLOCKED */
     uint8_t passable[256];
     size_t count[256];  /* cells of each terrain */
+    /* Passability as bits, for the word-at-a-time scans of Jump Point Search
+     * (grid_jps.c): a row-major plane (bit x+1 of line y+1 is cell (x, y))
+     * and a transposed one (bit y+1 of line x+1), each framed by blocked
+     * border bits and border lines so that a scan needs no bounds checks.
+     * They live in the grid, kept current by wf_grid_set, _fill and
+     * _set_cost, rather than in each workspace keyed to the grid: a cache
+     * keyed by (grid pointer, modification count) could not tell a grid
+     * from a new one allocated at a freed one's address, and would rebuild
+     * for every workspace that meets the grid. About 2 bits per cell, and a
+     * query still only reads the grid, so it stays shareable. */
+    uint64_t *bits;     /* one block: pad word, row plane, pad, column plane,
+                           pad (pads let a scan read one word either side) */
+    uint64_t *rowbits;  /* height + 2 lines of row_words words */
+    uint64_t *colbits;  /* width + 2 lines of col_words words */
+    size_t row_words;
+    size_t col_words;
+    size_t bit_words;   /* words in the block */
 };
+
+/* Bit b of line l in a plane with `words` words a line. */
+WF_INLINE int wf__bit(const uint64_t *plane, size_t words, size_t l,
+                      size_t b) {
+    return (int)((plane[l * words + (b >> 6)] >> (b & 63)) & 1u);
+}
 
 /* Moves allowed from a cell with neighbour mask m under the movement model
  * (connect 4 or 8, corner rule): a mask of directions. */

@@ -1,0 +1,108 @@
+/* wayfind's Jump Point Search (wf_search_grid with WF_ALGO_JPS) on every
+ * scenario, like the A* engine: one workspace sized once for the largest
+ * map (with the graph arrays JPS keeps its jump points in) and one path
+ * buffer, reused by every query. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engine.h"
+
+typedef struct jps_state {
+    wf_search *ws;
+    wf_path path;
+    wf_search_opts opts;
+    const wf_grid *grid;
+} jps_state;
+
+static int jps_create(void **state, size_t max_cells, char *err,
+                      size_t errsize) {
+    jps_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    wf_path_init(&s->path, NULL);
+    s->opts = wf_search_opts_default(); /* 8-connected, no cut, octile */
+    s->opts.algo = WF_ALGO_JPS;
+    wf_status st = wf_search_create(NULL, &s->ws);
+    if (st == WF_OK)
+        st = wf_search_reserve_graph(s->ws, max_cells);
+    if (st == WF_OK)
+        st = wf_path_reserve(&s->path, max_cells);
+    if (st != WF_OK) {
+        snprintf(err, errsize, "sizing the workspace for %zu cells: %s",
+                 max_cells, wf_strerror(st));
+        wf_search_destroy(s->ws);
+        wf_path_free(&s->path);
+        free(s);
+        return -1;
+    }
+    *state = s;
+    return 0;
+}
+
+static int jps_prepare(void *state, const wf_grid *g, char *err,
+                       size_t errsize) {
+    (void)err;
+    (void)errsize;
+    ((jps_state *)state)->grid = g;
+    return 0;
+}
+
+static int jps_query(void *state, wf_point start, wf_point goal,
+                     bench_answer *out, char *err, size_t errsize) {
+    jps_state *s = state;
+    uint64_t t0 = bench_clock_ns();
+    wf_status st = wf_search_grid(s->ws, s->grid, start, goal, &s->opts,
+                                  &s->path);
+    uint64_t t1 = bench_clock_ns();
+
+    out->ns = t1 - t0;
+    out->expanded = s->path.stats.expanded; /* jump points, not cells */
+    out->found = 0;
+    out->valid = 0;
+    out->cost = 0.0;
+    if (st == WF_NO_PATH)
+        return 0;
+    if (st != WF_OK) {
+        snprintf(err, errsize, "wf_search_grid (JPS): %s", wf_strerror(st));
+        return -1;
+    }
+    out->found = 1;
+    out->cost = s->path.cost;
+    out->valid = bench_path_valid(s->grid, start, goal, &s->path);
+    return 0;
+}
+
+static void jps_release(void *state) { ((jps_state *)state)->grid = NULL; }
+
+static size_t jps_bytes(const void *state) {
+    return wf_search_bytes(((const jps_state *)state)->ws);
+}
+
+static void jps_destroy(void *state) {
+    jps_state *s = state;
+    if (!s)
+        return;
+    wf_search_destroy(s->ws);
+    wf_path_free(&s->path);
+    free(s);
+}
+
+const bench_engine bench_engine_jps = {
+    .name = "wf-jps",
+    .detail = "wayfind " WF_VERSION_STRING " wf_search_grid, Jump Point "
+              "Search (WF_ALGO_JPS: block-based jumps over the grid's "
+              "passability bits), 8-connected, no corner cutting, octile; "
+              "expansions are jump points",
+    .unavailable = NULL,
+    .counts_expansions = 1,
+    .must_be_optimal = 1,
+    .peer = 0,
+    .create = jps_create,
+    .prepare = jps_prepare,
+    .query = jps_query,
+    .release = jps_release,
+    .bytes = jps_bytes,
+    .destroy = jps_destroy,
+};
