@@ -256,9 +256,9 @@ int cli_scen(int argc, char **argv) {
         printf("%s: %zu scenarios, %zu optimal, %.2f us/query mean, %.2f M "
                "expansions/s",
                scen_path, sc.count, t.optimal, mean, rate / 1e6);
-        if (threads > 1)
-            printf(", %ld threads: %.1f ms wall, %.0f queries/s", threads,
-                   wall / 1e3, wall > 0 ? (double)sc.count / (wall / 1e6) : 0.0);
+        printf(", %ld thread%s: %.1f ms wall, %.0f queries/s", threads,
+               threads > 1 ? "s" : "", wall / 1e3,
+               wall > 0 ? (double)sc.count / (wall / 1e6) : 0.0);
         putchar('\n');
         code = t.wrong ? WF_EXIT_NO_PATH : WF_EXIT_OK;
     }
