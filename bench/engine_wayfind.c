@@ -1,5 +1,7 @@
-/* wayfind's grid A*: one workspace and one path buffer, sized once for the
- * largest map, reused by every query of the run. */
+/* wayfind's grid searches, A* and Jump Point Search: one workspace and one
+ * path buffer, sized once for the largest map (with the parent and cost
+ * arrays JPS keeps its jump points in), reused by every query of the run.
+ * The two engines differ only in the algorithm they ask for. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +15,8 @@ typedef struct wayfind_state {
     const wf_grid *grid;
 } wayfind_state;
 
-static int wayfind_create(void **state, size_t max_cells, char *err,
-                          size_t errsize) {
+static int create_for(wf_algo algo, void **state, size_t max_cells,
+                      char *err, size_t errsize) {
     wayfind_state *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errsize, "out of memory");
@@ -22,9 +24,11 @@ static int wayfind_create(void **state, size_t max_cells, char *err,
     }
     wf_path_init(&s->path, NULL);
     s->opts = wf_search_opts_default(); /* 8-connected, no cut, octile */
+    s->opts.algo = algo;
     wf_status st = wf_search_create(NULL, &s->ws);
     if (st == WF_OK)
-        st = wf_search_reserve(s->ws, max_cells);
+        st = algo == WF_ALGO_JPS ? wf_search_reserve_graph(s->ws, max_cells)
+                                 : wf_search_reserve(s->ws, max_cells);
     /* A path visits each cell at most once, so this buffer never grows. */
     if (st == WF_OK)
         st = wf_path_reserve(&s->path, max_cells);
@@ -38,6 +42,16 @@ static int wayfind_create(void **state, size_t max_cells, char *err,
     }
     *state = s;
     return 0;
+}
+
+static int wayfind_create(void **state, size_t max_cells, char *err,
+                          size_t errsize) {
+    return create_for(WF_ALGO_ASTAR, state, max_cells, err, errsize);
+}
+
+static int jps_create(void **state, size_t max_cells, char *err,
+                      size_t errsize) {
+    return create_for(WF_ALGO_JPS, state, max_cells, err, errsize);
 }
 
 static int wayfind_prepare(void *state, const wf_grid *g, char *err,
@@ -57,7 +71,7 @@ static int wayfind_query(void *state, wf_point start, wf_point goal,
     uint64_t t1 = bench_clock_ns();
 
     out->ns = t1 - t0;
-    out->expanded = s->path.stats.expanded;
+    out->expanded = s->path.stats.expanded; /* JPS: jump points */
     out->found = 0;
     out->valid = 0;
     out->cost = 0.0;
@@ -71,19 +85,7 @@ static int wayfind_query(void *state, wf_point start, wf_point goal,
     out->cost = s->path.cost;
 
     /* The reported cost must be the cost of the reported points. */
-    const wf_point *p = s->path.points;
-    size_t n = s->path.count;
-    if (n == 0 || p[0].x != start.x || p[0].y != start.y ||
-        p[n - 1].x != goal.x || p[n - 1].y != goal.y)
-        return 0;
-    double walked = 0.0;
-    for (size_t i = 1; i < n; i++) {
-        double c = bench_step_cost(s->grid, p[i - 1], p[i]);
-        if (c < 0.0)
-            return 0;
-        walked += c;
-    }
-    out->valid = fabs(walked - s->path.cost) <= 1e-9 * fmax(1.0, walked);
+    out->valid = bench_path_valid(s->grid, start, goal, &s->path);
     return 0;
 }
 
@@ -113,6 +115,24 @@ const bench_engine bench_engine_wayfind = {
     .must_be_optimal = 1,
     .peer = 0,
     .create = wayfind_create,
+    .prepare = wayfind_prepare,
+    .query = wayfind_query,
+    .release = wayfind_release,
+    .bytes = wayfind_bytes,
+    .destroy = wayfind_destroy,
+};
+
+const bench_engine bench_engine_jps = {
+    .name = "wf-jps",
+    .detail = "wayfind " WF_VERSION_STRING " wf_search_grid, Jump Point "
+              "Search (WF_ALGO_JPS: block-based jumps over the grid's "
+              "passability bits), 8-connected, no corner cutting, octile; "
+              "expansions are jump points",
+    .unavailable = NULL,
+    .counts_expansions = 1,
+    .must_be_optimal = 1,
+    .peer = 0,
+    .create = jps_create,
     .prepare = wayfind_prepare,
     .query = wayfind_query,
     .release = wayfind_release,
