@@ -2,7 +2,6 @@
  * path buffer, sized once for the largest map (with the parent and cost
  * arrays JPS keeps its jump points in), reused by every query of the run.
  * The two engines differ only in the algorithm they ask for. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
