@@ -43,8 +43,7 @@ static int graph_create(void **state, size_t max_cells, char *err,
 static int graph_prepare(void *state, const wf_grid *g, char *err,
                          size_t errsize) {
     graph_state *s = state;
-    wf_status st = wf_graph_from_grid(g, 8, WF_CORNERS_NO_CUT, 1.0, NULL,
-                                      &s->graph);
+    wf_status st = wf_graph_from_grid(g, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &s->graph);
     if (st != WF_OK) {
         snprintf(err, errsize, "wf_graph_from_grid: %s", wf_strerror(st));
         return -1;
@@ -56,8 +55,8 @@ static int graph_prepare(void *state, const wf_grid *g, char *err,
 static int graph_query(void *state, wf_point start, wf_point goal,
                        bench_answer *out, char *err, size_t errsize) {
     graph_state *s = state;
-    int64_t a = wf_graph_cell_node(s->graph, start.x, start.y);
-    int64_t b = wf_graph_cell_node(s->graph, goal.x, goal.y);
+    uint32_t a_n; int64_t a = wf_graph_cell_node(s->graph, start.x, start.y, &a_n) == WF_OK ? (int64_t)a_n : -1;
+    uint32_t b_n; int64_t b = wf_graph_cell_node(s->graph, goal.x, goal.y, &b_n) == WF_OK ? (int64_t)b_n : -1;
     out->found = out->valid = 0;
     out->cost = 0;
     out->ns = 0;

@@ -46,25 +46,25 @@ static void influence(const char *scen_path, const wf_grid *g,
     wf_influence_source src = {sc->entries[sc->count / 2].start, 1.0, 48.0};
     const float *layers[2] = {near, view};
     double w[2] = {0.3, 0.7};
-    wf_layer_falloff_grid(ws, g, &src, 1, NULL, NULL, near);
+    wf_field_falloff_grid(ws, g, &src, 1, NULL, NULL, near);
     double t_view = 0, t_move = 0, t_blend = 0, t_blend_rect = 0;
     for (int r = 0; r < reps; r++) {
         uint64_t t0 = clock_ns();
-        wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, view);
+        wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view);
         t_view += ms_since(t0);
         t0 = clock_ns();
-        wf_layer_blend(layers, w, 2, cells, 0, NULL, NULL, blend);
+        wf_field_blend(layers, w, 2, cells, 0, NULL, NULL, blend);
         t_blend += ms_since(t0);
         /* The viewer steps 3 cells and turns: recompute its region only. */
         wf_viewer moved = v;
         moved.cell.x = v.cell.x + 3 < 512 ? v.cell.x + 3 : v.cell.x - 3;
         moved.facing += 30;
-        wf_rect box = wf_rect_union(wf_viewer_box(g, &v), wf_viewer_box(g, &moved));
+        wf_rect box = wf_field_rect_union(wf_field_viewer_box(g, &v), wf_field_viewer_box(g, &moved));
         t0 = clock_ns();
-        wf_layer_view_grid(g, &moved, WF_CORNERS_NO_CUT, &box, view);
+        wf_field_view_grid(g, &moved, wf_move_make(8, WF_CORNERS_NO_CUT), &box, view);
         t_move += ms_since(t0);
         t0 = clock_ns();
-        wf_layer_blend(layers, w, 2, cells, 512, NULL, &box, blend);
+        wf_field_blend(layers, w, 2, cells, 512, NULL, &box, blend);
         t_blend_rect += ms_since(t0);
     }
     size_t nq = sc->count < INFLUENCE_QUERIES ? sc->count : INFLUENCE_QUERIES;
@@ -76,7 +76,7 @@ static void influence(const char *scen_path, const wf_grid *g,
         wf_search_grid(ws, g, e->start, e->goal, &o, &p);
         t_plain += ms_since(t0);
     }
-    o.overlay = blend;
+    o.overlay = (wf_layer){blend, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)};
     o.overlay_k = 20.0;
     for (size_t i = 0; i < nq; i++) {
         const wf_scen_entry *e = &sc->entries[i * (sc->count / nq)];
@@ -130,9 +130,9 @@ static int run(const char *scen_path, int reps, wf_search *ws) {
     size_t reached = 0;
     for (int r = 0; r < reps; r++) {
         uint64_t t0 = clock_ns();
-        wf_dijkstra_map_grid(ws, g, src, n, 8, WF_CORNERS_NO_CUT, dist);
+        wf_field_dijkstra_grid(ws, g, src, n, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist);
         uint64_t t1 = clock_ns();
-        wf_flee_map_grid(ws, g, dist, 1.2, 8, WF_CORNERS_NO_CUT, flee);
+        wf_field_flee_grid(ws, g, dist, 1.2, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee);
         uint64_t t2 = clock_ns();
         t_map += t1 - t0;
         t_flee += t2 - t1;

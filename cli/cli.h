@@ -75,6 +75,7 @@ enum {
     CLI_OPT_WEIGHT,
     CLI_OPT_ALGO,
     CLI_OPT_MAX_EXPANSIONS,
+    CLI_OPT_NEAREST,
     CLI_OPT_LEGEND
 };
 #define CLI_SEARCH_LONGOPTS                                                    \
@@ -83,7 +84,8 @@ enum {
     {"heuristic", required_argument, NULL, CLI_OPT_HEURISTIC},                 \
     {"weight", required_argument, NULL, CLI_OPT_WEIGHT},                       \
     {"algo", required_argument, NULL, CLI_OPT_ALGO},                           \
-    {"max-expansions", required_argument, NULL, CLI_OPT_MAX_EXPANSIONS}
+    {"max-expansions", required_argument, NULL, CLI_OPT_MAX_EXPANSIONS},      \
+    {"nearest", no_argument, NULL, CLI_OPT_NEAREST}
 #define CLI_SEARCH_HELP                                                        \
     "  --connect 4|8          movement: 4- or 8-connected (default 8)\n"        \
     "  --corners RULE         diagonal corner rule: no-cut (default), always,\n" \
@@ -93,9 +95,12 @@ enum {
     "                         zero (default: the tightest admissible one)\n"    \
     "  --weight W             weighted A*: cost <= W x optimal (W >= 1, "       \
     "default 1)\n"                                                            \
-    "  --algo A               astar (default), dijkstra, or jps / auto (Jump\n" \
-    "                         Point Search where the map allows, else A*)\n"  \
-    "  --max-expansions N     stop after N expansions with a partial path\n"
+    "  --algo A               astar (default), dijkstra, jps (Jump Point\n"   \
+    "                         Search; an error where it does not apply) or\n" \
+    "                         auto (jps where it applies, else astar)\n"      \
+    "  --max-expansions N     stop after N expansions with a partial path\n"  \
+    "  --nearest              an unreachable or blocked goal: a partial path\n" \
+    "                         to the reachable cell nearest to it\n"
 int cli_search_option(const char *cmd, int key, const char *arg,
                       wf_search_opts *o);
 

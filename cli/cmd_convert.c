@@ -89,7 +89,7 @@ int cli_convert(int argc, char **argv) {
         return code;
     wf_graph *g = NULL;
     wf_graph_names *names = NULL;
-    wf_status st = wf_graph_from_grid(grid, o.connect, o.corners, tile, NULL, &g);
+    wf_status st = wf_graph_from_grid(grid, o.move, NULL, tile, NULL, &g);
     if (st == WF_OK)
         st = cell_names(g, &names);
     if (st != WF_OK) {

@@ -60,7 +60,7 @@ static int demo_maze(void) {
     if (st != WF_OK)
         return cli_fail(st, &diag);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     o.heuristic = WF_H_MANHATTAN;
     wf_search *ws = NULL;
     wf_path path;

@@ -102,10 +102,9 @@ int cli_field(int argc, char **argv) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (st == WF_OK)
-        st = wf_dijkstra_map_grid(ws, g, src, (size_t)n, o.connect, o.corners,
-                                  flee ? tmp : f);
+        st = wf_field_dijkstra_grid(ws, g, src, (size_t)n, o.move, NULL, flee ? tmp : f);
     if (st == WF_OK && flee)
-        st = wf_flee_map_grid(ws, g, tmp, flee, o.connect, o.corners, f);
+        st = wf_field_flee_grid(ws, g, tmp, flee, o.move, NULL, f);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (st != WF_OK) {
         code = cli_fail(st, NULL);

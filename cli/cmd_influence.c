@@ -219,8 +219,8 @@ int cli_influence(int argc, char **argv) {
     int code;
     if (parse(argc, argv, &a, &code) != 0)
         return code;
-    a.fo.connect = a.so.connect;
-    a.fo.corners = a.so.corners;
+    a.fo.move.connect = a.so.move.connect;
+    a.fo.move.corners = a.so.move.corners;
     wf_grid *g = NULL;
     if ((code = cli_load_map(a.map, a.legend, &g, NULL)) != 0)
         return code;
@@ -234,16 +234,16 @@ int cli_influence(int argc, char **argv) {
     wf_status st = dist && view && one && blend ? wf_search_create(NULL, &ws)
                                                 : WF_E_NOMEM;
     if (st == WF_OK && a.nsources)
-        st = wf_layer_falloff_grid(ws, g, a.sources, (size_t)a.nsources, &a.fo,
+        st = wf_field_falloff_grid(ws, g, a.sources, (size_t)a.nsources, &a.fo,
                                    NULL, dist);
     for (int i = 0; st == WF_OK && i < a.nviewers; i++) {
-        st = wf_layer_view_grid(g, &a.viewers[i], a.so.corners, NULL, one);
+        st = wf_field_view_grid(g, &a.viewers[i], wf_move_make(8, a.so.move.corners), NULL, one);
         for (size_t c = 0; st == WF_OK && c < cells; c++)
             view[c] = fmaxf(view[c], one[c]);
     }
     const float *layers[3] = {dist, view, blend};
     if (st == WF_OK)
-        st = wf_layer_blend(layers, a.w, 2, cells, 0, NULL, NULL, blend);
+        st = wf_field_blend(layers, a.w, 2, cells, 0, NULL, NULL, blend);
     if (st == WF_E_RANGE) {
         cli_error(CMD, "a viewer or source is outside the %d x %d map",
                   wf_grid_width(g), wf_grid_height(g));
@@ -262,7 +262,7 @@ int cli_influence(int argc, char **argv) {
     }
     wf_status s0 = wf_search_grid(ws, g, a.from, a.to, &a.so, &paths[0]);
     wf_search_opts io = a.so;
-    io.overlay = blend;
+    io.overlay = (wf_layer){blend, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)};
     io.overlay_k = a.k;
     wf_status s1 = wf_search_grid(ws, g, a.from, a.to, &io, &paths[1]);
     if (s0 < 0 || s1 < 0) {
@@ -277,9 +277,7 @@ int cli_influence(int argc, char **argv) {
     /* The influenced path's plain cost, to compare like with like. */
     double plain_cost = 0;
     for (size_t i = 1; i < paths[1].count; i++)
-        plain_cost += wf_grid_move_cost(g, paths[1].points[i - 1],
-                                        paths[1].points[i], a.so.connect,
-                                        a.so.corners);
+        plain_cost += wf_grid_move_cost(g, paths[1].points[i - 1], paths[1].points[i], a.so.move);
     printf("without influence: cost %.3f, %zu cells, %zu in view\n",
            paths[0].cost, paths[0].count, in_view(g, view, &paths[0]));
     printf("with influence (%.2f x distance + %.2f x view, k %g): cost %.3f "

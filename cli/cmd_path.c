@@ -108,12 +108,22 @@ static int check_cell(const wf_grid *g, const char *what, wf_point p) {
 }
 
 static void print_text(const args *a, wf_status st, const wf_path *p) {
-    const char *what = st == WF_OK ? "path found"
-                       : st == WF_PARTIAL ? "partial path (expansion limit)"
-                                          : "no path";
+    const char *what =
+        st == WF_OK ? "path found"
+        : st == WF_PARTIAL
+            ? (a->opts.goal_fallback == WF_FALLBACK_NEAREST &&
+                       !(a->opts.max_expansions &&
+                         p->stats.expanded >= a->opts.max_expansions)
+                   ? "partial path (to the reachable cell nearest the goal)"
+                   : "partial path (expansion limit)")
+            : "no path";
+    /* the engine that answered, which auto chooses */
+    wf_algo engine = p->stats.engine;
+    if (st != WF_OK && st != WF_PARTIAL && a->opts.algo != WF_ALGO_AUTO)
+        engine = a->opts.algo;
     printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s)\n", what,
-           a->from.x, a->from.y, a->to.x, a->to.y, cli_algo_name(a->opts.algo),
-           a->opts.connect, cli_corners_name(a->opts.corners));
+           a->from.x, a->from.y, a->to.x, a->to.y, cli_algo_name(engine),
+           a->opts.move.connect, cli_corners_name(a->opts.move.corners));
     if (p->count) {
         printf("cost: %.6f\n", p->cost);
         printf("length: %zu cells, %zu moves\n", p->count, p->count - 1);
@@ -218,12 +228,18 @@ int cli_path(int argc, char **argv) {
             st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
         free(cells);
     }
-    if (st < 0)
+    if (st < 0 && found < 0 && ws && wf_search_message(ws)[0]) {
+        cli_error(CMD, "%s", wf_search_message(ws));
+        code = cli_exit_code(st);
+    } else if (st < 0)
         code = cli_fail(st, NULL);
     else if (a.png && (code = write_png(&a, g, ws, &path)) != 0)
         ;
     else
-        code = found == WF_OK ? WF_EXIT_OK : WF_EXIT_NO_PATH;
+        code = found == WF_OK || (found == WF_PARTIAL &&
+                                  a.opts.goal_fallback == WF_FALLBACK_NEAREST)
+                   ? WF_EXIT_OK
+                   : WF_EXIT_NO_PATH;
     wf_path_free(&path);
     wf_search_destroy(ws);
 done:

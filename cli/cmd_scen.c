@@ -75,8 +75,7 @@ static double walk_cost(const wf_grid *g, const wf_path *p,
         return -1;
     double sum = 0;
     for (size_t i = 1; i < p->count; i++) {
-        double c = wf_grid_move_cost(g, p->points[i - 1], p->points[i],
-                                     o->connect, o->corners);
+        double c = wf_grid_move_cost(g, p->points[i - 1], p->points[i], o->move);
         if (c < 0)
             return -1;
         sum += c;
@@ -142,6 +141,26 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
     for (size_t i = 0; i < n; i++) {
         starts[i] = sc->entries[i].start;
         goals[i] = sc->entries[i].goal;
+    }
+    /* options the search refuses (jps on a map it does not cover): one
+     * message with the reason, before the batch */
+    if (n) {
+        wf_search *ws;
+        wf_status vs = wf_search_create(NULL, &ws);
+        if (vs == WF_OK)
+            vs = wf_search_begin(ws, g, starts[0], goals[0], o);
+        if (vs < 0) {
+            if (ws && wf_search_message(ws)[0])
+                cli_error(CMD, "%s: %s", path, wf_search_message(ws));
+            else
+                cli_error(CMD, "%s: %s", path, wf_strerror(vs));
+            wf_search_destroy(ws);
+            free(v);
+            free(starts);
+            free(goals);
+            return cli_exit_code(vs);
+        }
+        wf_search_destroy(ws);
     }
     checker c = {g, sc, o, v};
     double t0 = now_us();

@@ -205,7 +205,7 @@ const char *cli_corners_name(wf_corners c) {
 }
 
 const char *cli_algo_name(wf_algo a) {
-    return (unsigned)a < 3 ? algo_names[a] : "?";
+    return (unsigned)a < 4 ? algo_names[a] : "?";
 }
 
 int cli_search_option(const char *cmd, int key, const char *arg,
@@ -218,7 +218,7 @@ int cli_search_option(const char *cmd, int key, const char *arg,
             cli_error(cmd, "--connect: expected 4 or 8, got '%s'", arg);
             return -1;
         }
-        o->connect = arg[0] - '0';
+        o->move.connect = arg[0] - '0';
         return 0;
     case CLI_OPT_CORNERS:
         if ((i = lookup(arg, corner_names)) < 0) {
@@ -226,7 +226,7 @@ int cli_search_option(const char *cmd, int key, const char *arg,
                            "got '%s'", arg);
             return -1;
         }
-        o->corners = (wf_corners)i;
+        o->move.corners = (wf_corners)i;
         return 0;
     case CLI_OPT_HEURISTIC:
         if ((i = lookup(arg, heuristic_names)) < 0) {
@@ -245,9 +245,10 @@ int cli_search_option(const char *cmd, int key, const char *arg,
                            "got '%s'", arg);
             return -1;
         }
-        /* auto: JPS where it applies, A* elsewhere, which is what
-         * WF_ALGO_JPS does. */
-        o->algo = i == 3 ? WF_ALGO_JPS : (wf_algo)i;
+        o->algo = (wf_algo)i;
+        return 0;
+    case CLI_OPT_NEAREST:
+        o->goal_fallback = WF_FALLBACK_NEAREST;
         return 0;
     case CLI_OPT_MAX_EXPANSIONS:
         if (cli_parse_int(cmd, "max-expansions", arg, 1, LONG_MAX, &n) != 0)

@@ -81,8 +81,8 @@ static void fuzz_search_options(const char *s) {
         wf_search_opts o = wf_search_opts_default();
         if (cli_search_option("fuzz", key, s, &o) != 0)
             continue;
-        FUZZ_CHECK(o.connect == 4 || o.connect == 8);
-        FUZZ_CHECK((unsigned)o.corners <= WF_CORNERS_ONE_FREE);
+        FUZZ_CHECK(o.move.connect == 4 || o.move.connect == 8);
+        FUZZ_CHECK((unsigned)o.move.corners <= WF_CORNERS_ONE_FREE);
         FUZZ_CHECK((unsigned)o.heuristic <= WF_H_ZERO);
         FUZZ_CHECK(isfinite(o.weight) && o.weight >= 1 && o.weight <= 1e6);
         FUZZ_CHECK((unsigned)o.algo <= WF_ALGO_JPS);

@@ -22,7 +22,7 @@ static void test_walker(void **state) {
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     assert_int_equal(wf_walker_create(NULL, &w), WF_OK);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     wf_point s = {0, 1}, t = {9, 1}, next;
     assert_int_equal(wf_walker_plan(w, ws, g, s, t, &o), WF_OK);
     assert_int_equal(wf_walker_step(w, ws, g, &next), WF_OK);
@@ -88,8 +88,8 @@ static void test_block_query_random(void **state) {
                 if (wf_test_rng_below(&r, 100) < dens)
                     wf_grid_set(g, x, y, WF_TERRAIN_WALL);
         wf_search_opts o = wf_search_opts_default();
-        o.connect = models[gi % 4].c;
-        o.corners = models[gi % 4].k;
+        o.move.connect = models[gi % 4].c;
+        o.move.corners = models[gi % 4].k;
         wf_point s = {(int)wf_test_rng_below(&r, (uint32_t)W), (int)wf_test_rng_below(&r, (uint32_t)H)};
         wf_point t = {(int)wf_test_rng_below(&r, (uint32_t)W), (int)wf_test_rng_below(&r, (uint32_t)H)};
         if (wf_search_grid(ws, g, s, t, &o, &p) != WF_OK) {
@@ -102,8 +102,7 @@ static void test_block_query_random(void **state) {
                                : (wf_point){(int)wf_test_rng_below(&r, (uint32_t)W),
                                             (int)wf_test_rng_below(&r, (uint32_t)H)};
             int cut;
-            assert_int_equal(wf_grid_block_disconnects(ws, g, &p, c, o.connect,
-                                                       o.corners, &cut), WF_OK);
+            assert_int_equal(wf_grid_block_disconnects(ws, g, &p, c, &(wf_search_opts){.move = o.move}, &cut), WF_OK);
             wf_grid *h;
             assert_int_equal(wf_grid_clone(g, &h), WF_OK);
             wf_grid_set(h, c.x, c.y, WF_TERRAIN_WALL);
@@ -121,8 +120,7 @@ static void test_block_query_random(void **state) {
     print_message("%d probes on the path, %d cuts\n", on_path, cuts);
     assert_true(on_path > 200 && cuts > 50);
     int cut;
-    assert_int_equal(wf_grid_block_disconnects(ws, NULL, &p, p.points[0], 8,
-                                               WF_CORNERS_NO_CUT, &cut),
+    assert_int_equal(wf_grid_block_disconnects(ws, NULL, &p, p.points[0], &(wf_search_opts){.move = wf_move_make(8, WF_CORNERS_NO_CUT)}, &cut),
                      WF_E_INVALID_ARG);
     wf_path_free(&p);
     wf_path_free(&q);
@@ -147,10 +145,9 @@ static void test_seed000_tower_defence(void **state) {
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     /* Grid → graph (4-directional, 64-unit tiles) → A* on the graph. */
     wf_graph *gr;
-    assert_int_equal(wf_graph_from_grid(g, 4, WF_CORNERS_NO_CUT, 64.0, NULL,
-                                        &gr), WF_OK);
-    int64_t s = wf_graph_cell_node(gr, m.start.x, m.start.y);
-    int64_t t = wf_graph_cell_node(gr, m.goal.x, m.goal.y);
+    assert_int_equal(wf_graph_from_grid(g, wf_move_make(4, WF_CORNERS_NO_CUT), NULL, 64.0, NULL, &gr), WF_OK);
+    int64_t s = wf_test_cell_node(gr, m.start.x, m.start.y);
+    int64_t t = wf_test_cell_node(gr, m.goal.x, m.goal.y);
     assert_true(s >= 0 && t >= 0);
     assert_int_equal(wf_search_graph(ws, gr, (uint32_t)s, (uint32_t)t, NULL,
                                      &np), WF_OK);
@@ -159,7 +156,7 @@ static void test_seed000_tower_defence(void **state) {
     assert_int_equal(wf_graph_position(gr, (uint32_t)s, pos), WF_OK);
     assert_true(pos[0] == m.start.x * 64 + 32 && pos[1] == m.start.y * 64 + 32);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     assert_int_equal(wf_search_grid(ws, g, m.start, m.goal, &o, &path), WF_OK);
     assert_true(path.cost == first);
 
@@ -171,8 +168,7 @@ static void test_seed000_tower_defence(void **state) {
     int refused = 0;
     for (size_t i = 1; i + 1 < path.count; i++) {
         int cut;
-        assert_int_equal(wf_grid_block_disconnects(ws, g, &path, path.points[i],
-                                                   4, WF_CORNERS_NO_CUT, &cut),
+        assert_int_equal(wf_grid_block_disconnects(ws, g, &path, path.points[i], &(wf_search_opts){.move = wf_move_make(4, WF_CORNERS_NO_CUT)}, &cut),
                          WF_OK);
         if (cut) {
             refused++;
@@ -184,20 +180,18 @@ static void test_seed000_tower_defence(void **state) {
     assert_true(refused > 0);   /* and choke points where building is refused */
     assert_int_equal(wf_grid_set(g, placed.x, placed.y, turret), WF_OK);
     wf_graph_destroy(gr);
-    assert_int_equal(wf_graph_from_grid(g, 4, WF_CORNERS_NO_CUT, 64.0, NULL,
-                                        &gr), WF_OK);
-    s = wf_graph_cell_node(gr, m.start.x, m.start.y);
-    t = wf_graph_cell_node(gr, m.goal.x, m.goal.y);
+    assert_int_equal(wf_graph_from_grid(g, wf_move_make(4, WF_CORNERS_NO_CUT), NULL, 64.0, NULL, &gr), WF_OK);
+    s = wf_test_cell_node(gr, m.start.x, m.start.y);
+    t = wf_test_cell_node(gr, m.goal.x, m.goal.y);
     assert_int_equal(wf_search_graph(ws, gr, (uint32_t)s, (uint32_t)t, NULL,
                                      &np), WF_OK);
     assert_true(np.cost >= first);
-    assert_true(wf_graph_cell_node(gr, placed.x, placed.y) == -1);
+    assert_true(wf_test_cell_node(gr, placed.x, placed.y) == -1);
     /* Every cell the query refuses really would cut the road. */
     assert_int_equal(wf_search_grid(ws, g, m.start, m.goal, &o, &path), WF_OK);
     for (size_t i = 1; i + 1 < path.count; i++) {
         int cut;
-        wf_grid_block_disconnects(ws, g, &path, path.points[i], 4,
-                                  WF_CORNERS_NO_CUT, &cut);
+        wf_grid_block_disconnects(ws, g, &path, path.points[i], &(wf_search_opts){.move = wf_move_make(4, WF_CORNERS_NO_CUT)}, &cut);
         if (!cut)
             continue;
         wf_grid *h;

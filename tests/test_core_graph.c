@@ -54,7 +54,7 @@ static void test_builder(void **state) {
     /* Not a graph of a grid. */
     wf_point c;
     assert_int_equal(wf_graph_node_cell(g, 0, &c), WF_E_INVALID_ARG);
-    assert_true(wf_graph_cell_node(g, 0, 0) == -1);
+    assert_true(wf_test_cell_node(g, 0, 0) == -1);
     wf_graph_destroy(g);
     /* The builder stays usable. */
     assert_int_equal(wf_graph_builder_add_edge(b, 2, 3, 1.0, 0), WF_OK);
@@ -101,14 +101,12 @@ static void test_from_grid(void **state) {
                   {8, WF_CORNERS_ALWAYS}, {8, WF_CORNERS_ONE_FREE}};
     for (size_t mi = 0; mi < 4; mi++) {
         wf_graph *g;
-        assert_int_equal(wf_graph_from_grid(grid, models[mi].connect,
-                                            models[mi].corners, 32.0, NULL,
-                                            &g), WF_OK);
+        assert_int_equal(wf_graph_from_grid(grid, wf_move_make(models[mi].connect, models[mi].corners), NULL, 32.0, NULL, &g), WF_OK);
         assert_int_equal(wf_graph_node_count(g), 12);
         size_t arcs = 0;
         for (int y = 0; y < 4; y++)
             for (int x = 0; x < 4; x++) {
-                int64_t u = wf_graph_cell_node(g, x, y);
+                int64_t u = wf_test_cell_node(g, x, y);
                 assert_true((u >= 0) == wf_grid_passable(grid, x, y));
                 if (u < 0)
                     continue;
@@ -122,11 +120,9 @@ static void test_from_grid(void **state) {
                     for (int dx = -1; dx <= 1; dx++) {
                         wf_point a = {x, y}, b = {x + dx, y + dy};
                         double want = (dx || dy)
-                                          ? wf_grid_move_cost(grid, a, b,
-                                                              models[mi].connect,
-                                                              models[mi].corners)
+                                          ? wf_grid_move_cost(grid, a, b, wf_move_make(models[mi].connect, models[mi].corners))
                                           : WF_BLOCKED;
-                        int64_t v = wf_graph_cell_node(g, b.x, b.y);
+                        int64_t v = wf_test_cell_node(g, b.x, b.y);
                         double got = v < 0 ? WF_BLOCKED
                                            : wf_graph_edge_weight(
                                                  g, (uint32_t)u, (uint32_t)v);
@@ -135,19 +131,16 @@ static void test_from_grid(void **state) {
                     }
             }
         assert_int_equal(wf_graph_edge_count(g), arcs);
-        assert_true(wf_graph_cell_node(g, -1, 0) == -1);
-        assert_true(wf_graph_cell_node(g, 4, 0) == -1);
+        assert_true(wf_test_cell_node(g, -1, 0) == -1);
+        assert_true(wf_test_cell_node(g, 4, 0) == -1);
         wf_point c;
         assert_int_equal(wf_graph_node_cell(g, 12, &c), WF_E_RANGE);
         wf_graph_destroy(g);
     }
     wf_graph *g;
-    assert_int_equal(wf_graph_from_grid(grid, 8, WF_CORNERS_NO_CUT, 0.0, NULL,
-                                        &g), WF_E_INVALID_ARG);
-    assert_int_equal(wf_graph_from_grid(grid, 6, WF_CORNERS_NO_CUT, 1.0, NULL,
-                                        &g), WF_E_INVALID_ARG);
-    assert_int_equal(wf_graph_from_grid(NULL, 8, WF_CORNERS_NO_CUT, 1.0, NULL,
-                                        &g), WF_E_INVALID_ARG);
+    assert_int_equal(wf_graph_from_grid(grid, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 0.0, NULL, &g), WF_E_INVALID_ARG);
+    assert_int_equal(wf_graph_from_grid(grid, wf_move_make(6, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &g), WF_E_INVALID_ARG);
+    assert_int_equal(wf_graph_from_grid(NULL, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &g), WF_E_INVALID_ARG);
     wf_grid_destroy(grid);
 }
 

@@ -50,18 +50,17 @@ static void test_graph_matches_grid(void **state) {
         wf_grid *g = random_grid(&r, w, h);
         model m = models[gi % 4];
         wf_graph *gr;
-        assert_int_equal(wf_graph_from_grid(g, m.connect, m.corners, 1.0, NULL,
-                                            &gr), WF_OK);
+        assert_int_equal(wf_graph_from_grid(g, wf_move_make(m.connect, m.corners), NULL, 1.0, NULL, &gr), WF_OK);
         wf_search_opts o = wf_search_opts_default();
-        o.connect = m.connect;
-        o.corners = m.corners;
+        o.move.connect = m.connect;
+        o.move.corners = m.corners;
         for (int q = 0; q < 8; q++) {
             wf_point s = {(int)wf_test_rng_below(&r, (uint32_t)w),
                           (int)wf_test_rng_below(&r, (uint32_t)h)};
             wf_point t = {(int)wf_test_rng_below(&r, (uint32_t)w),
                           (int)wf_test_rng_below(&r, (uint32_t)h)};
-            int64_t sn = wf_graph_cell_node(gr, s.x, s.y);
-            int64_t tn = wf_graph_cell_node(gr, t.x, t.y);
+            int64_t sn = wf_test_cell_node(gr, s.x, s.y);
+            int64_t tn = wf_test_cell_node(gr, t.x, t.y);
             wf_status gs = wf_search_grid(ws, g, s, t, &o, &p);
             if (sn < 0 || tn < 0) {
                 assert_int_equal(gs, WF_NO_PATH);
@@ -82,7 +81,7 @@ static void test_graph_matches_grid(void **state) {
                     wf_point a, b;
                     wf_graph_node_cell(gr, np.nodes[i - 1], &a);
                     wf_graph_node_cell(gr, np.nodes[i], &b);
-                    double c = wf_grid_move_cost(g, a, b, m.connect, m.corners);
+                    double c = wf_grid_move_cost(g, a, b, wf_move_make(m.connect, m.corners));
                     assert_true(c > 0);
                     sum += c;
                 }
@@ -110,16 +109,16 @@ static void test_seed001(void **state) {
     double man[3] = {3, 3, 5}, euc[3] = {3, 2.23, 3.60};
     for (int i = 0; i < 3; i++) {
         int dx = nb[i].x - goal.x, dy = nb[i].y - goal.y;
-        assert_true(wf_heuristic_distance(WF_H_MANHATTAN, 4, dx, dy) == man[i]);
-        assert_true(fabs(wf_heuristic_distance(WF_H_EUCLIDEAN, 4, dx, dy) -
+        assert_true(wf_heuristic_distance(WF_H_MANHATTAN, wf_move_make(4, WF_CORNERS_NO_CUT), dx, dy) == man[i]);
+        assert_true(fabs(wf_heuristic_distance(WF_H_EUCLIDEAN, wf_move_make(4, WF_CORNERS_NO_CUT), dx, dy) -
                          euc[i]) < 0.01);
     }
-    assert_true(wf_heuristic_distance(WF_H_DEFAULT, 4, 3, 2) == 5);
-    assert_true(fabs(wf_heuristic_distance(WF_H_DEFAULT, 8, 3, 2) -
+    assert_true(wf_heuristic_distance(WF_H_DEFAULT, wf_move_make(4, WF_CORNERS_NO_CUT), 3, 2) == 5);
+    assert_true(fabs(wf_heuristic_distance(WF_H_DEFAULT, wf_move_make(8, WF_CORNERS_NO_CUT), 3, 2) -
                      (1 + 2 * sqrt(2.0))) < 1e-12);
-    assert_true(wf_heuristic_distance(WF_H_CHEBYSHEV, 8, -3, 2) == 3);
-    assert_true(wf_heuristic_distance(WF_H_ZERO, 8, 3, 2) == 0);
-    assert_true(wf_heuristic_distance(WF_H_CUSTOM, 8, 3, 2) == -1);
+    assert_true(wf_heuristic_distance(WF_H_CHEBYSHEV, wf_move_make(8, WF_CORNERS_NO_CUT), -3, 2) == 3);
+    assert_true(wf_heuristic_distance(WF_H_ZERO, wf_move_make(8, WF_CORNERS_NO_CUT), 3, 2) == 0);
+    assert_true(wf_heuristic_distance(WF_H_CUSTOM, wf_move_make(8, WF_CORNERS_NO_CUT), 3, 2) == -1);
 
     static const char *const rows[] = {".....", ".....", ".....", ".....",
                                        "....."};
@@ -129,7 +128,7 @@ static void test_seed001(void **state) {
     wf_path_init(&p, NULL);
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     wf_point s = {3, 1};
     assert_int_equal(wf_search_grid(ws, g, s, goal, &o, &p), WF_OK);
     uint64_t astar = p.stats.expanded;

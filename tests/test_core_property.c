@@ -168,8 +168,8 @@ static void test_agree_random(void **state) {
                 ref = dist[t.y * W + t.x];
             }
             wf_search_opts o = wf_search_opts_default();
-            o.connect = m.connect;
-            o.corners = m.corners;
+            o.move.connect = m.connect;
+            o.move.corners = m.corners;
             /* Every heuristic that is admissible for the model. */
             static const wf_heuristic hs[] = {
                 WF_H_DEFAULT, WF_H_EUCLIDEAN, WF_H_CHEBYSHEV, WF_H_OCTILE,
@@ -237,7 +237,7 @@ static void test_jps_random(void **state) {
     wf_path_init(&p, NULL);
     wf_path_init(&q, NULL);
     double dist[MAX_SIDE * MAX_SIDE];
-    int compared = 0;
+    int compared = 0, jps_ran = 0, refused = 0;
     for (int gi = 0; gi < 3000; gi++) {
         int W = 1 + (int)wf_test_rng_below(&r, MAX_SIDE);
         int H = 1 + (int)wf_test_rng_below(&r, MAX_SIDE);
@@ -270,10 +270,25 @@ static void test_jps_random(void **state) {
                 ref = dist[t.y * W + t.x];
             }
             wf_search_opts o = wf_search_opts_default();
-            o.connect = m.connect;
-            o.corners = m.corners;
+            o.move.connect = m.connect;
+            o.move.corners = m.corners;
+            /* strict JPS refuses the models it does not cover; auto
+             * answers them with A* */
             o.algo = WF_ALGO_JPS;
             wf_status st = wf_search_grid(ws, g, s, t, &o, &p);
+            if (m.connect != 8 || m.corners != WF_CORNERS_NO_CUT)
+                assert_int_equal(st, WF_E_INVALID_ARG);
+            if (st == WF_E_INVALID_ARG) {
+                assert_true(wf_search_message(ws)[0] != '\0');
+                o.algo = WF_ALGO_AUTO;
+                st = wf_search_grid(ws, g, s, t, &o, &p);
+                if (st == WF_OK)
+                    assert_int_equal(p.stats.engine, WF_ALGO_ASTAR);
+                refused++;
+            } else if (st == WF_OK) {
+                assert_int_equal(p.stats.engine, WF_ALGO_JPS);
+                jps_ran++;
+            }
             if (isinf(ref)) {
                 assert_int_equal(st, WF_NO_PATH);
                 continue;
@@ -288,7 +303,10 @@ static void test_jps_random(void **state) {
         }
         wf_grid_destroy(g);
     }
-    print_message("%d JPS searches equal the reference\n", compared);
+    print_message("%d JPS or auto searches equal the reference (%d by JPS, "
+                  "%d refused by strict JPS)\n",
+                  compared, jps_ran, refused);
+    assert_true(jps_ran > 1000 && refused > 1000);
     assert_true(compared > 5000);
     wf_path_free(&p);
     wf_path_free(&q);

@@ -45,9 +45,7 @@ static void assert_path_legal(const fixture *f, const wf_grid *g,
                               const wf_search_opts *o) {
     double sum = 0;
     for (size_t i = 1; i < f->path.count; i++) {
-        double c = wf_grid_move_cost(g, f->path.points[i - 1],
-                                     f->path.points[i], o->connect,
-                                     o->corners);
+        double c = wf_grid_move_cost(g, f->path.points[i - 1], f->path.points[i], o->move);
         assert_true(c > 0);
         sum += c;
     }
@@ -58,7 +56,7 @@ static void test_seed003_maze(void **state) {
     fixture *f = *state;
     wf_grid *g = wf_test_grid(maze, 10);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     o.heuristic = WF_H_MANHATTAN;
     assert_int_equal(run(f, g, 0, 0, 9, 9, &o), WF_OK);
     assert_true(f->path.cost == 26.0);
@@ -80,7 +78,7 @@ static void test_seed003_maze(void **state) {
 
     /* The default heuristic for 4-connected moves is Manhattan. */
     o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     assert_int_equal(run(f, g, 0, 0, 9, 9, &o), WF_OK);
     assert_true(f->path.cost == 26.0);
     assert_int_equal(f->path.stats.expanded, astar);
@@ -115,24 +113,24 @@ static void test_corner_rules(void **state) {
     wf_grid *g1 = wf_test_grid(one, 2), *g2 = wf_test_grid(two, 2);
     wf_search_opts o = wf_search_opts_default();
 
-    o.corners = WF_CORNERS_NO_CUT;
+    o.move.corners = WF_CORNERS_NO_CUT;
     assert_int_equal(run(f, g1, 0, 0, 1, 1, &o), WF_OK);
     assert_true(f->path.cost == 2.0);
     assert_int_equal(run(f, g2, 0, 0, 1, 1, &o), WF_NO_PATH);
 
-    o.corners = WF_CORNERS_ONE_FREE;
+    o.move.corners = WF_CORNERS_ONE_FREE;
     assert_int_equal(run(f, g1, 0, 0, 1, 1, &o), WF_OK);
     assert_true(f->path.cost == sqrt(2.0));
     assert_int_equal(run(f, g2, 0, 0, 1, 1, &o), WF_NO_PATH);
 
-    o.corners = WF_CORNERS_ALWAYS;
+    o.move.corners = WF_CORNERS_ALWAYS;
     assert_int_equal(run(f, g1, 0, 0, 1, 1, &o), WF_OK);
     assert_true(f->path.cost == sqrt(2.0));
     assert_int_equal(run(f, g2, 0, 0, 1, 1, &o), WF_OK);
     assert_true(f->path.cost == sqrt(2.0));
     assert_int_equal(f->path.count, 2);
 
-    o.connect = 4; /* the corner rule does not matter without diagonals */
+    o.move.connect = 4; /* the corner rule does not matter without diagonals */
     assert_int_equal(run(f, g1, 0, 0, 1, 1, &o), WF_OK);
     assert_true(f->path.cost == 2.0);
     assert_int_equal(run(f, g2, 0, 0, 1, 1, &o), WF_NO_PATH);
@@ -150,7 +148,7 @@ static void test_terrain_costs(void **state) {
     };
     wf_grid *g = wf_test_grid(rows, 3);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     /* Straight through (0,1)→(6,1) would cost 5×9+1; around costs 8. */
     assert_int_equal(run(f, g, 0, 1, 6, 1, &o), WF_OK);
     assert_true(f->path.cost == 8.0);
@@ -159,7 +157,7 @@ static void test_terrain_costs(void **state) {
     assert_int_equal(wf_grid_set_cost(g, 0, 10.0), WF_OK);
     assert_int_equal(run(f, g, 0, 1, 6, 1, &o), WF_OK);
     assert_true(f->path.cost == 5 * 9 + 10.0);
-    o.connect = 8;
+    o.move.connect = 8;
     assert_int_equal(run(f, g, 0, 0, 6, 2, &o), WF_OK);
     assert_path_legal(f, g, &o);
     wf_grid_destroy(g);
@@ -194,7 +192,7 @@ static void test_bad_options(void **state) {
                      WF_E_INVALID_ARG);
     assert_int_equal(wf_search_grid(f->ws, g, p, p, &o, NULL),
                      WF_E_INVALID_ARG);
-    o.connect = 6;
+    o.move.connect = 6;
     assert_int_equal(run(f, g, 0, 0, 1, 1, &o), WF_E_INVALID_ARG);
     o = wf_search_opts_default();
     o.weight = 0.5;
@@ -207,7 +205,7 @@ static void test_bad_options(void **state) {
     o.heuristic = WF_H_CUSTOM; /* without a function */
     assert_int_equal(run(f, g, 0, 0, 1, 1, &o), WF_E_INVALID_ARG);
     o = wf_search_opts_default();
-    o.corners = (wf_corners)9;
+    o.move.corners = (wf_corners)9;
     assert_int_equal(run(f, g, 0, 0, 1, 1, &o), WF_E_INVALID_ARG);
     o = wf_search_opts_default();
     o.algo = (wf_algo)9;
@@ -275,7 +273,7 @@ static void test_workspace_reuse(void **state) {
     static const char *const small[] = {"...", ".#.", "..."};
     wf_grid *a = wf_test_grid(maze, 10), *b = wf_test_grid(small, 3);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     for (int i = 0; i < 100; i++) {
         assert_int_equal(run(f, i % 2 ? a : b, 0, 0, 2, 2, &o), WF_OK);
         assert_int_equal(run(f, a, 0, 0, 9, 9, &o), WF_OK);

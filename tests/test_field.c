@@ -45,12 +45,12 @@ static void test_grid_map_matches_searches(void **state) {
         }
         float *field = malloc((size_t)(W * H) * sizeof *field);
         int8_t *flow = malloc((size_t)(W * H));
-        assert_int_equal(wf_dijkstra_map_grid(ws, g, src, n, connect, k, field),
+        assert_int_equal(wf_field_dijkstra_grid(ws, g, src, n, wf_move_make(connect, k), NULL, field),
                          WF_OK);
-        assert_int_equal(wf_flow_field_grid(g, field, connect, k, flow), WF_OK);
+        assert_int_equal(wf_field_flow_grid(g, field, wf_move_make(connect, k), NULL, flow), WF_OK);
         wf_search_opts o = wf_search_opts_default();
-        o.connect = connect;
-        o.corners = k;
+        o.move.connect = connect;
+        o.move.corners = k;
         o.algo = WF_ALGO_DIJKSTRA;
         for (int y = 0; y < H; y++)
             for (int x = 0; x < W; x++) {
@@ -67,15 +67,16 @@ static void test_grid_map_matches_searches(void **state) {
                 /* Following the flow reaches a source, paying the field. */
                 wf_point c = {x, y};
                 double paid = 0;
-                for (int steps = 0; flow[c.y * W + c.x] != WF_FLOW_NONE; steps++) {
+                for (int steps = 0; flow[c.y * W + c.x] >= 0; steps++) {
                     int d = flow[c.y * W + c.x];
-                    wf_point nx = {c.x + wf_flow_dx[d], c.y + wf_flow_dy[d]};
-                    double mc = wf_grid_move_cost(g, c, nx, connect, k);
+                    wf_point nx = {c.x + wf_field_flow_dx[d], c.y + wf_field_flow_dy[d]};
+                    double mc = wf_grid_move_cost(g, c, nx, wf_move_make(connect, k));
                     assert_true(mc > 0);
                     paid += mc;
                     c = nx;
                     assert_true(steps < W * H);
                 }
+                assert_int_equal(flow[c.y * W + c.x], WF_FLOW_SOURCE);
                 assert_true(close_to(field[c.y * W + c.x] + paid, f));
             }
         free(field);
@@ -100,7 +101,7 @@ static void test_graph_map(void **state) {
     uint32_t src[2] = {0, 18};
     double val[2] = {0, 7};
     float out[20];
-    assert_int_equal(wf_dijkstra_map_graph(ws, g, src, val, 2, out), WF_OK);
+    assert_int_equal(wf_field_dijkstra_graph(ws, g, src, val, 2, out), WF_OK);
     for (uint32_t v = 0; v < 20; v++) {
         double best = INFINITY;
         for (int i = 0; i < 2; i++)
@@ -109,7 +110,7 @@ static void test_graph_map(void **state) {
         assert_true(isinf(best) ? isinf(out[v]) : close_to(out[v], best));
     }
     uint32_t bad = 20;
-    assert_int_equal(wf_dijkstra_map_graph(ws, g, &bad, NULL, 1, out),
+    assert_int_equal(wf_field_dijkstra_graph(ws, g, &bad, NULL, 1, out),
                      WF_E_RANGE);
     wf_node_path_free(&p);
     wf_search_destroy(ws);
@@ -135,29 +136,24 @@ static void test_flee(void **state) {
     float dist[120], flee[120];
     int8_t flow[120];
     wf_field_source threat = {{10, 1}, 0};
-    assert_int_equal(wf_dijkstra_map_grid(ws, g, &threat, 1, 8,
-                                          WF_CORNERS_NO_CUT, dist), WF_OK);
-    assert_int_equal(wf_flee_map_grid(ws, g, dist, 1.2, 8, WF_CORNERS_NO_CUT,
-                                      flee), WF_OK);
-    assert_int_equal(wf_flow_field_grid(g, flee, 8, WF_CORNERS_NO_CUT, flow),
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &threat, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist), WF_OK);
+    assert_int_equal(wf_field_flee_grid(ws, g, dist, 1.2, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee), WF_OK);
+    assert_int_equal(wf_field_flow_grid(g, flee, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flow),
                      WF_OK);
     wf_point c = {9, 1};
-    for (int i = 0; i < 6 && flow[c.y * 20 + c.x] != WF_FLOW_NONE; i++) {
+    for (int i = 0; i < 6 && flow[c.y * 20 + c.x] != WF_FLOW_UNREACHABLE; i++) {
         int d = flow[c.y * 20 + c.x];
-        wf_point nx = {c.x + wf_flow_dx[d], c.y + wf_flow_dy[d]};
+        wf_point nx = {c.x + wf_field_flow_dx[d], c.y + wf_field_flow_dy[d]};
         assert_true(dist[nx.y * 20 + nx.x] >= dist[c.y * 20 + c.x] - 1.5f);
         c = nx;
     }
     assert_true(dist[c.y * 20 + c.x] > 4);
-    assert_int_equal(wf_flee_map_grid(ws, g, dist, 0.0, 8, WF_CORNERS_NO_CUT,
-                                      flee), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_flee_grid(ws, g, dist, 0.0, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee), WF_E_INVALID_ARG);
     wf_field_source off = {{20, 0}, 0};
-    assert_int_equal(wf_dijkstra_map_grid(ws, g, &off, 1, 8, WF_CORNERS_NO_CUT,
-                                          dist), WF_E_RANGE);
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &off, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist), WF_E_RANGE);
     off.cell.x = 1;
     off.value = NAN;
-    assert_int_equal(wf_dijkstra_map_grid(ws, g, &off, 1, 8, WF_CORNERS_NO_CUT,
-                                          dist), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &off, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist), WF_E_INVALID_ARG);
     wf_search_destroy(ws);
     wf_grid_destroy(g);
 }

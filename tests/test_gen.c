@@ -114,8 +114,7 @@ static uint32_t regions(const wf_grid *g, int connect) {
     size_t n = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     uint32_t *labels = malloc(n * sizeof *labels), count = 0;
     assert_non_null(labels);
-    assert_int_equal(wf_grid_regions(g, connect, WF_CORNERS_NO_CUT, labels,
-                                     &count), WF_OK);
+    assert_int_equal(wf_grid_regions(g, wf_move_make(connect, WF_CORNERS_NO_CUT), labels, &count), WF_OK);
     free(labels);
     return count;
 }

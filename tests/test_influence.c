@@ -82,9 +82,9 @@ static void test_line_of_sight(void **state) {
     static const char *const gap[] = {".#", "#."};
     wf_grid *g = wf_test_grid(gap, 2);
     wf_point a = {0, 0}, b = {1, 1};
-    assert_false(wf_grid_line_of_sight(g, a, b, WF_CORNERS_NO_CUT));
-    assert_false(wf_grid_line_of_sight(g, a, b, WF_CORNERS_ONE_FREE));
-    assert_true(wf_grid_line_of_sight(g, a, b, WF_CORNERS_ALWAYS));
+    assert_false(wf_grid_line_of_sight(g, a, b, wf_move_make(8, WF_CORNERS_NO_CUT)));
+    assert_false(wf_grid_line_of_sight(g, a, b, wf_move_make(8, WF_CORNERS_ONE_FREE)));
+    assert_true(wf_grid_line_of_sight(g, a, b, wf_move_make(8, WF_CORNERS_ALWAYS)));
     wf_grid_destroy(g);
 
     wf_test_rng r = {77};
@@ -101,8 +101,8 @@ static void test_line_of_sight(void **state) {
             wf_point p = {(int)wf_test_rng_below(&r, (uint32_t)W), (int)wf_test_rng_below(&r, (uint32_t)H)};
             wf_point t = {(int)wf_test_rng_below(&r, (uint32_t)W), (int)wf_test_rng_below(&r, (uint32_t)H)};
             for (int k = 0; k < 3; k++) {
-                int los = wf_grid_line_of_sight(g, p, t, (wf_corners)k);
-                assert_int_equal(los, wf_grid_line_of_sight(g, t, p, (wf_corners)k));
+                int los = wf_grid_line_of_sight(g, p, t, wf_move_make(8, (wf_corners)k));
+                assert_int_equal(los, wf_grid_line_of_sight(g, t, p, wf_move_make(8, (wf_corners)k)));
                 int ref = brute_los(g, p, t, (wf_corners)k);
                 if (los != ref)
                     print_error("%d,%d -> %d,%d corners %d: %d vs brute %d\n",
@@ -122,14 +122,14 @@ static void test_line_of_sight(void **state) {
 
 static void test_falloff_values(void **state) {
     (void)state;
-    assert_true(wf_falloff_value(WF_FALLOFF_LINEAR, 2, 4, 10) == 5);
-    assert_true(wf_falloff_value(WF_FALLOFF_LINEAR, 4, 4, 10) == 0);
-    assert_true(wf_falloff_value(WF_FALLOFF_LINEAR, 5, 4, 10) == 0);
-    assert_true(fabs(wf_falloff_value(WF_FALLOFF_EXP, 4, 4, 10) - 10 * exp(-3)) < 1e-12);
-    assert_true(wf_falloff_value(WF_FALLOFF_EXP, 0, 4, 10) == 10);
-    assert_true(wf_falloff_value(WF_FALLOFF_INV_SQUARE, 2, 4, 10) == 2);
-    assert_true(wf_falloff_value(WF_FALLOFF_STEP, 3.9, 4, 10) == 10);
-    assert_true(wf_falloff_value(WF_FALLOFF_STEP, 4.1, 4, 10) == 0);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_LINEAR, 2, 4, 10) == 5);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_LINEAR, 4, 4, 10) == 0);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_LINEAR, 5, 4, 10) == 0);
+    assert_true(fabs(wf_field_falloff_value(WF_FALLOFF_EXP, 4, 4, 10) - 10 * exp(-3)) < 1e-12);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_EXP, 0, 4, 10) == 10);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_INV_SQUARE, 2, 4, 10) == 2);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_STEP, 3.9, 4, 10) == 10);
+    assert_true(wf_field_falloff_value(WF_FALLOFF_STEP, 4.1, 4, 10) == 0);
 
     static const char *const rows[] = {".......", "...#...", "...#...", "......."};
     wf_grid *g = wf_test_grid(rows, 4);
@@ -138,27 +138,27 @@ static void test_falloff_values(void **state) {
     float out[28];
     wf_influence_source s = {{1, 1}, 10.0, 4.0};
     wf_falloff_opts o = wf_falloff_opts_default();
-    assert_int_equal(wf_layer_falloff_grid(ws, g, &s, 1, &o, NULL, out), WF_OK);
+    assert_int_equal(wf_field_falloff_grid(ws, g, &s, 1, &o, NULL, out), WF_OK);
     assert_true(out[1 * 7 + 1] == 10.0f);
     assert_true(out[1 * 7 + 3] == 0.0f);                       /* a wall */
     assert_true(fabsf(out[1 * 7 + 4] - 2.5f) < 1e-6f);          /* d = 3 */
     assert_true(out[1 * 7 + 6] == 0.0f);                       /* d = 5 > r */
     /* By path the wall is walked round: (4,1) is further than 3. */
     o.distance = WF_DISTANCE_PATH;
-    assert_int_equal(wf_layer_falloff_grid(ws, g, &s, 1, &o, NULL, out), WF_OK);
+    assert_int_equal(wf_field_falloff_grid(ws, g, &s, 1, &o, NULL, out), WF_OK);
     assert_true(out[1 * 7 + 4] < 2.5f);
     assert_true(out[1 * 7 + 1] == 10.0f);
     /* Two sources add up. */
     wf_influence_source two[2] = {{{0, 0}, 1.0, 2.0}, {{0, 0}, 2.0, 2.0}};
     o.distance = WF_DISTANCE_STRAIGHT;
     o.kind = WF_FALLOFF_STEP;
-    assert_int_equal(wf_layer_falloff_grid(ws, g, two, 2, &o, NULL, out), WF_OK);
+    assert_int_equal(wf_field_falloff_grid(ws, g, two, 2, &o, NULL, out), WF_OK);
     assert_true(out[0] == 3.0f);
     wf_influence_source off = {{9, 0}, 1, 1};
-    assert_int_equal(wf_layer_falloff_grid(ws, g, &off, 1, &o, NULL, out), WF_E_RANGE);
+    assert_int_equal(wf_field_falloff_grid(ws, g, &off, 1, &o, NULL, out), WF_E_RANGE);
     off.cell.x = 0;
     off.radius = -1;
-    assert_int_equal(wf_layer_falloff_grid(ws, g, &off, 1, &o, NULL, out), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_falloff_grid(ws, g, &off, 1, &o, NULL, out), WF_E_INVALID_ARG);
     wf_search_destroy(ws);
     wf_grid_destroy(g);
 }
@@ -174,7 +174,7 @@ static void test_view_and_blend(void **state) {
     wf_grid *g = wf_test_grid(rows, 4);
     float view[40], dist[40], blend[40];
     wf_viewer v = {{0, 2}, 0.0, 90.0, 8.0, 0};
-    assert_int_equal(wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
     assert_true(view[2 * 10 + 0] == 1.0f);  /* the viewer's own cell */
     assert_true(view[2 * 10 + 4] == 1.0f);  /* straight ahead */
     assert_true(view[2 * 10 + 6] == 0.0f);  /* behind the wall at (5,2) */
@@ -182,29 +182,29 @@ static void test_view_and_blend(void **state) {
     assert_true(view[0 * 10 + 1] == 0.0f);  /* 63° off: outside a 90° cone */
     assert_true(view[1 * 10 + 3] == 1.0f);  /* 18° off: inside */
     v.falloff = 1;
-    assert_int_equal(wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
     assert_true(fabsf(view[2 * 10 + 4] - 0.5f) < 1e-6f);
     v.fov = 0;
-    assert_int_equal(wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, view), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_E_INVALID_ARG);
     v.fov = 360;
     v.falloff = 0;
-    assert_int_equal(wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
     assert_true(view[0 * 10 + 1] == 1.0f); /* all round */
 
     for (int i = 0; i < 40; i++)
         dist[i] = (float)(i % 5) / 4.0f;
     const float *layers[2] = {dist, view};
     double w[2] = {0.3, 0.7};
-    assert_int_equal(wf_layer_blend(layers, w, 2, 40, 0, NULL, NULL, blend), WF_OK);
+    assert_int_equal(wf_field_blend(layers, w, 2, 40, 0, NULL, NULL, blend), WF_OK);
     for (int i = 0; i < 40; i++)
         assert_true(fabsf(blend[i] - (float)(0.3 * dist[i] + 0.7 * view[i])) < 1e-6f);
     double w2[2] = {3, 7};
     wf_blend_opts bo = {1, 1, 0.0, 0.5};
-    assert_int_equal(wf_layer_blend(layers, w2, 2, 40, 0, &bo, NULL, blend), WF_OK);
+    assert_int_equal(wf_field_blend(layers, w2, 2, 40, 0, &bo, NULL, blend), WF_OK);
     for (int i = 0; i < 40; i++)
         assert_true(fabsf(blend[i] - fminf(0.5f, (float)(0.3 * dist[i] + 0.7 * view[i]))) < 1e-6f);
     double zero[2] = {0, 0};
-    assert_int_equal(wf_layer_blend(layers, zero, 2, 40, 0, &bo, NULL, blend), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_blend(layers, zero, 2, 40, 0, &bo, NULL, blend), WF_E_INVALID_ARG);
     wf_grid_destroy(g);
 }
 
@@ -227,19 +227,19 @@ static void test_region_updates(void **state) {
                        (double)wf_test_rng_below(&r, 360), 30.0 + wf_test_rng_below(&r, 300),
                        3.0 + wf_test_rng_below(&r, 15), (int)(step % 2)};
         wf_grid_set(g, v.cell.x, v.cell.y, 0);
-        assert_int_equal(wf_layer_view_grid(g, &v, WF_CORNERS_NO_CUT, NULL, a), WF_OK);
-        assert_int_equal(wf_layer_blend(la, w, 1, 2400, 60, NULL, NULL, blend_a), WF_OK);
+        assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, a), WF_OK);
+        assert_int_equal(wf_field_blend(la, w, 1, 2400, 60, NULL, NULL, blend_a), WF_OK);
         wf_viewer moved = v;
         moved.cell.x = (int)wf_test_rng_below(&r, 60);
         moved.facing += 75;
         wf_grid_set(g, moved.cell.x, moved.cell.y, 0);
-        wf_rect box = wf_rect_union(wf_viewer_box(g, &v), wf_viewer_box(g, &moved));
-        assert_int_equal(wf_layer_view_grid(g, &moved, WF_CORNERS_NO_CUT, &box, a), WF_OK);
-        assert_int_equal(wf_layer_blend(la, w, 1, 2400, 60, NULL, &box, blend_a), WF_OK);
-        assert_int_equal(wf_layer_view_grid(g, &moved, WF_CORNERS_NO_CUT, NULL, b), WF_OK);
+        wf_rect box = wf_field_rect_union(wf_field_viewer_box(g, &v), wf_field_viewer_box(g, &moved));
+        assert_int_equal(wf_field_view_grid(g, &moved, wf_move_make(8, WF_CORNERS_NO_CUT), &box, a), WF_OK);
+        assert_int_equal(wf_field_blend(la, w, 1, 2400, 60, NULL, &box, blend_a), WF_OK);
+        assert_int_equal(wf_field_view_grid(g, &moved, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, b), WF_OK);
         assert_memory_equal(a, b, sizeof a);
         const float *lb[1] = {b};
-        assert_int_equal(wf_layer_blend(lb, w, 1, 2400, 60, NULL, NULL, blend_b), WF_OK);
+        assert_int_equal(wf_field_blend(lb, w, 1, 2400, 60, NULL, NULL, blend_b), WF_OK);
         assert_memory_equal(blend_a, blend_b, sizeof blend_a);
 
         wf_influence_source src[2] = {{{5, 5}, 2.0, 6.0}, {{(int)wf_test_rng_below(&r, 60), 20}, 1.0, 9.0}};
@@ -247,13 +247,13 @@ static void test_region_updates(void **state) {
         wf_falloff_opts o = wf_falloff_opts_default();
         o.distance = step % 2 ? WF_DISTANCE_PATH : WF_DISTANCE_STRAIGHT;
         o.kind = (wf_falloff)(step % 4);
-        assert_int_equal(wf_layer_falloff_grid(ws, g, src, 2, &o, NULL, a), WF_OK);
-        wf_rect old = wf_source_box(g, &src[1]);
+        assert_int_equal(wf_field_falloff_grid(ws, g, src, 2, &o, NULL, a), WF_OK);
+        wf_rect old = wf_field_source_box(g, &src[1]);
         src[1].cell.y = (int)wf_test_rng_below(&r, 40);
         wf_grid_set(g, src[1].cell.x, src[1].cell.y, 0);
-        box = wf_rect_union(old, wf_source_box(g, &src[1]));
-        assert_int_equal(wf_layer_falloff_grid(ws, g, src, 2, &o, &box, a), WF_OK);
-        assert_int_equal(wf_layer_falloff_grid(ws, g, src, 2, &o, NULL, b), WF_OK);
+        box = wf_field_rect_union(old, wf_field_source_box(g, &src[1]));
+        assert_int_equal(wf_field_falloff_grid(ws, g, src, 2, &o, &box, a), WF_OK);
+        assert_int_equal(wf_field_falloff_grid(ws, g, src, 2, &o, NULL, b), WF_OK);
         assert_memory_equal(a, b, sizeof a);
     }
     wf_search_destroy(ws);
@@ -285,9 +285,9 @@ static void test_overlay_optimal(void **state) {
                                            : INFINITY;
         }
         wf_search_opts o = wf_search_opts_default();
-        o.connect = gi % 2 ? 8 : 4;
-        o.corners = (wf_corners)(gi % 3);
-        o.overlay = ov;
+        o.move.connect = gi % 2 ? 8 : 4;
+        o.move.corners = (wf_corners)(gi % 3);
+        o.overlay = (wf_layer){ov, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)};
         o.overlay_k = 0.5 + (double)wf_test_rng_below(&r, 4);
         for (int q = 0; q < 5; q++) {
             wf_point s = {(int)wf_test_rng_below(&r, (uint32_t)W), (int)wf_test_rng_below(&r, (uint32_t)H)};
@@ -303,7 +303,7 @@ static void test_overlay_optimal(void **state) {
             double walked = 0;
             for (size_t i = 1; i < p.count; i++) {
                 wf_point a = p.points[i - 1], b = p.points[i];
-                double c = wf_grid_move_cost(g, a, b, o.connect, o.corners);
+                double c = wf_grid_move_cost(g, a, b, o.move);
                 assert_true(c > 0);
                 float v = ov[b.y * W + b.x];
                 assert_true(isfinite(v)); /* forbidden cells are never entered */
@@ -317,7 +317,7 @@ static void test_overlay_optimal(void **state) {
     print_message("%d overlaid searches equal Dijkstra\n", compared);
     assert_true(compared > 300);
     wf_search_opts o = wf_search_opts_default();
-    o.overlay = ov;
+    o.overlay = (wf_layer){ov, 9};
     o.overlay_k = -1;
     wf_grid *g;
     wf_grid_create(3, 3, NULL, &g);
@@ -346,12 +346,12 @@ static const char *const hall[] = {
 static void build_influence(const wf_grid *g, wf_search *ws, float *view,
                             float *near, float *blend, double facing) {
     wf_viewer guard = {{9, 5}, facing, 120.0, 10.0, 0};
-    assert_int_equal(wf_layer_view_grid(g, &guard, WF_CORNERS_NO_CUT, NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &guard, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
     wf_influence_source s = {{9, 5}, 1.0, 6.0};
-    assert_int_equal(wf_layer_falloff_grid(ws, g, &s, 1, NULL, NULL, near), WF_OK);
+    assert_int_equal(wf_field_falloff_grid(ws, g, &s, 1, NULL, NULL, near), WF_OK);
     const float *layers[2] = {near, view};
     double w[2] = {0.3, 0.7};
-    assert_int_equal(wf_layer_blend(layers, w, 2, 18 * 8, 0, NULL, NULL, blend), WF_OK);
+    assert_int_equal(wf_field_blend(layers, w, 2, 18 * 8, 0, NULL, NULL, blend), WF_OK);
 }
 
 static void test_seed004_guard(void **state) {
@@ -371,7 +371,7 @@ static void test_seed004_guard(void **state) {
     for (size_t i = 0; i < plain.count; i++)
         seen_plain += view[plain.points[i].y * 18 + plain.points[i].x] > 0;
     assert_true(seen_plain > 0); /* the short way walks through the cone */
-    o.overlay = blend;
+    o.overlay = (wf_layer){blend, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)};
     o.overlay_k = 100.0;
     assert_int_equal(wf_search_grid(ws, g, from, to, &o, &sneaky), WF_OK);
     for (size_t i = 0; i < sneaky.count; i++)
@@ -380,7 +380,7 @@ static void test_seed004_guard(void **state) {
 
     /* The same on the graph of the grid: the blend per node. */
     wf_graph *gr;
-    assert_int_equal(wf_graph_from_grid(g, 8, WF_CORNERS_NO_CUT, 1.0, NULL, &gr), WF_OK);
+    assert_int_equal(wf_graph_from_grid(g, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &gr), WF_OK);
     size_t n = wf_graph_node_count(gr);
     float *node_ov = malloc(n * sizeof *node_ov);
     for (uint32_t u = 0; u < n; u++) {
@@ -391,10 +391,10 @@ static void test_seed004_guard(void **state) {
     wf_node_path np;
     wf_node_path_init(&np, NULL);
     wf_search_opts go = wf_search_opts_default();
-    go.overlay = node_ov;
+    go.overlay = (wf_layer){node_ov, wf_graph_node_count(gr)};
     go.overlay_k = 100.0;
-    assert_int_equal(wf_search_graph(ws, gr, (uint32_t)wf_graph_cell_node(gr, 1, 5),
-                                     (uint32_t)wf_graph_cell_node(gr, 16, 5), &go, &np), WF_OK);
+    assert_int_equal(wf_search_graph(ws, gr, (uint32_t)wf_test_cell_node(gr, 1, 5),
+                                     (uint32_t)wf_test_cell_node(gr, 16, 5), &go, &np), WF_OK);
     for (size_t i = 0; i < np.count; i++) {
         wf_point c;
         wf_graph_node_cell(gr, np.nodes[i], &c);
@@ -406,7 +406,7 @@ static void test_seed004_guard(void **state) {
      * and the agent re-plans round the other way. */
     wf_walker *w;
     assert_int_equal(wf_walker_create(NULL, &w), WF_OK);
-    o.overlay = view; /* the view layer alone: the nearest way unseen */
+    o.overlay = (wf_layer){view, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}; /* the view layer alone: the nearest way unseen */
     assert_int_equal(wf_walker_plan(w, ws, g, from, to, &o), WF_OK);
     int south = 0; /* the way unseen passes south of him */
     for (size_t i = 0; i < wf_walker_path(w)->count; i++)
@@ -447,17 +447,17 @@ static void test_graph_falloff(void **state) {
     uint32_t keep = (uint32_t)wf_graph_names_find(n, "keep", 4);
     wf_node_source s = {keep, 1.0, 20.0};
     wf_falloff_opts o = wf_falloff_opts_default();
-    assert_int_equal(wf_layer_falloff_graph(ws, g, &s, 1, &o, out), WF_OK);
+    assert_int_equal(wf_field_falloff_graph(ws, g, &s, 1, &o, out), WF_OK);
     assert_true(out[keep] == 1.0f);
     uint32_t well = (uint32_t)wf_graph_names_find(n, "well", 4);
     /* keep (40,-10), well (45,-5): straight distance 7.07 of 20. */
     assert_true(fabsf(out[well] - (float)(1 - sqrt(50.0) / 20)) < 1e-6f);
     o.distance = WF_DISTANCE_PATH; /* keep → well is an arc of 7.5 */
-    assert_int_equal(wf_layer_falloff_graph(ws, g, &s, 1, &o, out), WF_OK);
+    assert_int_equal(wf_field_falloff_graph(ws, g, &s, 1, &o, out), WF_OK);
     assert_true(fabsf(out[well] - (float)(1 - 7.5 / 20)) < 1e-6f);
     assert_true(out[(uint32_t)wf_graph_names_find(n, "camp", 4)] == 0.0f);
     wf_node_source bad = {99, 1, 1};
-    assert_int_equal(wf_layer_falloff_graph(ws, g, &bad, 1, &o, out), WF_E_RANGE);
+    assert_int_equal(wf_field_falloff_graph(ws, g, &bad, 1, &o, out), WF_E_RANGE);
     wf_search_destroy(ws);
     wf_graph_destroy(g);
     wf_graph_names_destroy(n);

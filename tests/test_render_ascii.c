@@ -25,7 +25,7 @@ static void test_path_drawn(void **state) {
     wf_path_init(&p, NULL);
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     wf_search_opts o = wf_search_opts_default();
-    o.connect = 4;
+    o.move.connect = 4;
     wf_point s = {0, 0}, t = {2, 2};
     assert_int_equal(wf_search_grid(ws, g, s, t, &o, &p), WF_OK);
     assert_int_equal(p.count, 5);

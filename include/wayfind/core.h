@@ -32,6 +32,7 @@ extern "C" {
     X(NO_PATH, 1, "no path: the goal is unreachable, or start/goal is blocked") \
     X(PARTIAL, 2, "expansion limit reached: partial path to the closest explored cell") \
     X(ARRIVED, 3, "already at the goal")                                       \
+    X(PENDING, 4, "search not finished: call wf_search_step again")           \
     X(E_INVALID_ARG, -1, "invalid argument")                                   \
     X(E_NOMEM, -2, "out of memory")                                            \
     X(E_RANGE, -3, "coordinate or value out of range")                         \
@@ -116,6 +117,23 @@ typedef enum wf_corners {
     WF_CORNERS_ONE_FREE = 2
 } wf_corners;
 
+/**
+ * The movement model, one value passed the same way to every search,
+ * field, query and generator: 4- or 8-connected moves and, for diagonal
+ * moves, the corner rule. A zero-initialised wf_move (`(wf_move){0}`) is
+ * the default, the same as wf_move_default(): 8-connected, no-cut.
+ */
+typedef struct wf_move {
+    int connect;        /**< 4 or 8; 0 means 8 */
+    wf_corners corners; /**< default (0) WF_CORNERS_NO_CUT; ignored when
+                             4-connected */
+} wf_move;
+
+/** 8-connected moves under the no-cut rule (the Moving AI rule). */
+wf_move wf_move_default(void);
+/** A movement model with @p connect (4 or 8) and @p corners. */
+wf_move wf_move_make(int connect, wf_corners corners);
+
 /** Heuristic kinds. All but CUSTOM are scaled by the grid's smallest cost. */
 typedef enum wf_heuristic {
     /** Tightest admissible one: manhattan (4-connected), octile (8). */
@@ -144,27 +162,32 @@ typedef double (*wf_node_heuristic_fn)(void *ud, uint32_t node, uint32_t goal);
 
 /**
  * The unscaled distance heuristic @p h between two cells @p dx columns and
- * @p dy rows apart (signs ignored) under @p connect 4 or 8: the value the
+ * @p dy rows apart (signs ignored) under @p move: the value the
  * grid search multiplies by the smallest terrain cost and the weight.
  * WF_H_DEFAULT is Manhattan for 4-connected and octile for 8-connected
  * moves; WF_H_ZERO gives 0; WF_H_CUSTOM and unknown values give -1.
  */
-double wf_heuristic_distance(wf_heuristic h, int connect, int dx, int dy);
+double wf_heuristic_distance(wf_heuristic h, wf_move move, int dx, int dy);
 
 /** Search algorithms. */
 typedef enum wf_algo {
     WF_ALGO_ASTAR = 0, /**< A* (weighted when weight > 1) */
     WF_ALGO_DIJKSTRA,  /**< A* with the zero heuristic */
-    /** Jump Point Search where it applies (grids whose passable cells
-     *  present all cost the same, 8-connected, no-cut corners, default or
-     *  octile heuristic, weight 1, no overlay, no expansion limit; graphs
-     *  never), plain A* otherwise: the same costs either way. Its jumps
-     *  scan the grid's passability bits 64 cells at a time (Harabor &
-     *  Grastien 2014, block-based); path.stats.expanded counts jump
-     *  points. The workspace also holds a parent and a cost per cell (12
-     *  bytes, allocated by the first JPS query on a larger grid, or up
-     *  front by wf_search_reserve_graph). */
-    WF_ALGO_JPS
+    /** Jump Point Search, strictly: grids whose passable terrains present
+     *  all cost the same after the filter (and the filter forbids none of
+     *  them), 8-connected, no-cut corners, default or octile heuristic,
+     *  weight 1, no overlay, no move-cost callback, no expansion limit, no
+     *  goal fallback. Anything else is WF_E_INVALID_ARG, with the reason in
+     *  wf_search_message; WF_ALGO_AUTO chooses instead. Its jumps scan the
+     *  grid's passability bits 64 cells at a time (Harabor & Grastien 2014,
+     *  block-based); path.stats.expanded counts jump points. The workspace
+     *  also holds a parent and a cost per cell (12 bytes, allocated by the
+     *  first JPS query on a larger grid, or up front by
+     *  wf_search_reserve_graph). Graphs: WF_E_INVALID_ARG. */
+    WF_ALGO_JPS,
+    /** JPS where it applies, A* otherwise (graphs: A*); the same costs
+     *  either way. path.stats.engine says which one answered. */
+    WF_ALGO_AUTO
 } wf_algo;
 
 /* ------------------------------------------------------------------------ */
@@ -248,18 +271,18 @@ const uint8_t *wf_grid_cells(const wf_grid *g);
  * move is not allowed (not neighbours, off the grid, b blocked, corner rule).
  */
 double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
-                         int connect, wf_corners corners);
+                         wf_move move);
 
 /**
  * Labels the connected regions of passable cells: two cells are connected
- * when a sequence of moves allowed by the movement model (@p connect 4 or 8,
- * @p corners) joins them. Every corner rule is symmetric, so this is an
+ * when a sequence of moves allowed by the movement model @p move joins
+ * them. Every corner rule is symmetric, so this is an
  * equivalence. @p labels (width × height, row-major) receives 0 for blocked
  * cells and 1..*count for regions, numbered in row-major order of their
  * first cell. Allocates a queue of 4 bytes per cell with the grid's
  * allocator. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. O(cells).
  */
-wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
+wf_status wf_grid_regions(const wf_grid *g, wf_move move,
                           uint32_t *labels, uint32_t *count);
 
 /**
@@ -269,11 +292,12 @@ wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
  * through a grid corner the corner rule allows it (no-cut: both cells
  * beside the corner passable; one-free: at least one; always: sight is
  * never stopped by a corner alone). The end cells may be blocked (a wall is
- * seen). Exact integer arithmetic, symmetric: los(a, b) == los(b, a).
+ * seen). Only move.corners matters (sight is not a walk).
+ * Exact integer arithmetic, symmetric: los(a, b) == los(b, a).
  * 0 when either cell is off the grid or g is NULL. O(|dx| + |dy|).
  */
 int wf_grid_line_of_sight(const wf_grid *g, wf_point a, wf_point b,
-                          wf_corners corners);
+                          wf_move move);
 
 /* ------------------------------------------------------------------------ */
 /* Paths                                                                    */
@@ -285,6 +309,8 @@ typedef struct wf_stats {
     uint64_t generated;  /**< successors whose cost was set or improved */
     uint64_t heap_ops;   /**< heap pushes, pops and decrease-keys */
     uint64_t reopened;   /**< closed cells reopened (inconsistent heuristic) */
+    wf_algo engine;      /**< the engine that answered: WF_ALGO_ASTAR,
+                              WF_ALGO_DIJKSTRA or WF_ALGO_JPS */
 } wf_stats;
 
 /**
@@ -314,34 +340,107 @@ wf_status wf_path_reserve(wf_path *p, size_t n);
 /* Search                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/** Options of one query; start from wf_search_opts_default(). */
+/**
+ * Zero means "the default", for every options struct of wayfind: a
+ * zero-initialised struct (`wf_search_opts o = {0};`) asks for the
+ * defaults, the same as its `_default()` function returns; fields whose
+ * zero would be invalid read it as their default (a weight of 0 means 1, a
+ * connect of 0 means 8).
+ */
+
+/**
+ * A read-only float per cell (row-major) or per node, with its count, so a
+ * layer of the wrong size is an error rather than a read out of bounds.
+ * The values must stay alive and unchanged while a search uses them.
+ */
+typedef struct wf_layer {
+    const float *values;
+    size_t count;
+} wf_layer;
+
+/**
+ * A per-unit cost filter: a multiplier per terrain code applied to the
+ * grid's cost of entering that terrain for one query, without changing the
+ * grid (a boat and a soldier search the same grid at the same time).
+ * INFINITY forbids the terrain for this unit: its cells count as blocked,
+ * for the corner rule too. Make one with wf_filter_init (every terrain ×1)
+ * and wf_filter_set; it is a plain value, copy it freely.
+ */
+typedef struct wf_filter {
+    double mult[256];
+} wf_filter;
+
+/** Every terrain at ×1. */
+void wf_filter_init(wf_filter *f);
+/**
+ * Terrain @p terrain costs @p multiplier × its grid cost for queries using
+ * @p f: finite and > 0, or INFINITY (forbidden). Errors: WF_E_INVALID_ARG
+ * (f NULL, multiplier 0, negative or NaN).
+ */
+wf_status wf_filter_set(wf_filter *f, uint8_t terrain, double multiplier);
+
+/**
+ * A per-move cost callback for direction-dependent costs (slopes, one-way
+ * currents): called for every move the search considers, from @p from to
+ * its neighbour @p to, with @p cost, the cost the search would charge
+ * (step × terrain cost × filter, plus overlay); returns the cost to
+ * charge. INFINITY forbids the move; NaN and values <= 0 count as
+ * forbidden too. A result below @p cost can make the built-in heuristics
+ * overestimate (paths may then be suboptimal): use WF_H_ZERO or a custom
+ * heuristic for such callbacks. Used by A* and Dijkstra on grids; JPS
+ * does not apply (WF_ALGO_AUTO runs A*).
+ */
+typedef double (*wf_move_cost_fn)(void *ud, wf_point from, wf_point to,
+                                  double cost);
+
+/** What a grid search returns when the goal is blocked or unreachable. */
+typedef enum wf_goal_fallback {
+    WF_FALLBACK_NONE = 0, /**< WF_NO_PATH (default) */
+    /** WF_PARTIAL with the path to the reachable cell nearest the goal in
+     *  straight-line distance (ties: the cheaper one), as a click on a wall
+     *  is answered in most engines. The search explores everything it can
+     *  reach when the goal is unreachable. */
+    WF_FALLBACK_NEAREST = 1
+} wf_goal_fallback;
+
+/** Options of one query; a zeroed struct or wf_search_opts_default() gives
+ *  the defaults. Pointers must stay valid while a search uses them. */
 typedef struct wf_search_opts {
     wf_algo algo;           /**< default WF_ALGO_ASTAR */
-    int connect;            /**< 4 or 8; default 8 */
-    wf_corners corners;     /**< default WF_CORNERS_NO_CUT */
+    wf_move move;           /**< default 8-connected, no-cut */
     wf_heuristic heuristic; /**< default WF_H_DEFAULT */
     wf_heuristic_fn custom_h; /**< used with WF_H_CUSTOM */
-    void *custom_ud;
-    double weight;          /**< >= 1 and finite; f = g + weight·h */
+    void *custom_ud;        /**< passed to custom_h and node_h */
+    double weight;          /**< >= 1 and finite (0 means 1);
+                                 f = g + weight·h */
     uint64_t max_expansions; /**< 0: unlimited; else WF_PARTIAL past it */
     wf_node_heuristic_fn node_h; /**< graphs: used with WF_H_CUSTOM */
     double h_scale;         /**< graphs: h = h_scale × straight-line distance
                                  between positions; 0 (default): the largest
                                  admissible scale (wf_graph_h_scale) */
-    const float *overlay;   /**< a cost overlay (an influence layer), one
-                                 value per cell (row-major) or per node:
+    wf_layer overlay;       /**< a cost overlay (an influence layer), one
+                                 value per cell (row-major) or per node
+                                 (count must match, else WF_E_INVALID_ARG):
                                  entering b costs step × (cost(b) +
                                  overlay_k × overlay[b]) on grids and
                                  weight + overlay_k × overlay[v] on graphs.
                                  Values < 0 or NaN count as 0; INFINITY
-                                 forbids the cell. NULL (default): none.
-                                 The map is not changed, so it stays
-                                 shareable; heuristics stay admissible
-                                 because the overlay only adds cost. */
+                                 forbids the cell (a forbidden cell still
+                                 lets diagonal moves pass its corner). No
+                                 values (default): none. The map is not
+                                 changed, so it stays shareable; heuristics
+                                 stay admissible because the overlay only
+                                 adds cost. */
     double overlay_k;       /**< finite, >= 0; default 0 */
+    const wf_filter *filter; /**< per-unit terrain multipliers (grids, and
+                                 graphs made from grids by
+                                 wf_graph_from_grid); NULL: none */
+    wf_move_cost_fn move_cost; /**< grids: per-move callback; NULL: none */
+    void *move_cost_ud;     /**< passed to move_cost */
+    wf_goal_fallback goal_fallback; /**< grids; default WF_FALLBACK_NONE */
 } wf_search_opts;
 
-/** The defaults listed in wf_search_opts. */
+/** The defaults listed in wf_search_opts (the same as a zeroed struct). */
 wf_search_opts wf_search_opts_default(void);
 
 /**
@@ -364,16 +463,27 @@ wf_status wf_search_reserve(wf_search *ws, size_t cells);
 /** Bytes the workspace holds for per-cell (per-node) state and its open
  *  list. */
 size_t wf_search_bytes(const wf_search *ws);
+/**
+ * Why the last search call on @p ws (wf_search_grid, wf_search_graph,
+ * wf_search_begin*, wf_search_step*) failed, e.g. "move.connect must be 4
+ * or 8, got 6" or "overlay has 25 values, the grid has 10000 cells"; ""
+ * when it did not fail. Owned by @p ws, valid until its next call; never
+ * NULL ("" for a NULL workspace).
+ */
+const char *wf_search_message(const wf_search *ws);
 
 /**
  * Finds a least-cost path on @p g from @p start to @p goal and fills @p out.
  * @p opts may be NULL (defaults).
  *
  * Returns WF_OK (path found), WF_NO_PATH (unreachable, or start or goal
- * blocked; out->count == 0), WF_PARTIAL (max_expansions reached: out holds
- * the path to the expanded cell closest to the goal), or an error:
- * WF_E_INVALID_ARG (NULL argument, bad option), WF_E_RANGE (start or goal
- * outside the grid), WF_E_NOMEM (sizing the workspace or path failed).
+ * blocked; out->count == 0), WF_PARTIAL (max_expansions reached, or the
+ * goal unreachable with WF_FALLBACK_NEAREST: out holds the path to the
+ * expanded cell closest to the goal in straight-line distance, ties to the
+ * cheaper one), or an error: WF_E_INVALID_ARG (NULL argument, bad option;
+ * wf_search_message says which), WF_E_RANGE (start or goal outside the
+ * grid), WF_E_NOMEM (sizing the workspace or path failed). A path whose
+ * cost overflows to infinity is WF_E_RANGE ("path cost overflows").
  *
  * Optimal with an admissible heuristic and weight 1; with weight w the cost
  * is at most w × optimal. Deterministic: the same query on the same grid
@@ -388,6 +498,28 @@ size_t wf_search_bytes(const wf_search *ws);
 wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *opts,
                          wf_path *out);
+
+/**
+ * A sliced search, for queries spread over frames: wf_search_begin checks
+ * the query and prepares @p ws; each wf_search_step then expands at most
+ * @p budget cells (jump points for JPS) and returns WF_PENDING until the
+ * search ends, then exactly what wf_search_grid would have returned for the
+ * same query, with the same path in @p out. The grid, and everything
+ * @p opts points to, must stay alive and unchanged until then (a grid that
+ * changes between steps: cancel and begin again). A new begin, a one-shot
+ * search or wf_search_cancel on @p ws ends a sliced search.
+ *
+ * wf_search_begin errors: those of wf_search_grid (the outcomes WF_NO_PATH
+ * and WF_OK of a trivial query come from the first step). wf_search_step:
+ * WF_E_INVALID_ARG when no grid search is under way (never begun, finished,
+ * cancelled, or a graph search: use wf_search_step_graph) or budget is 0.
+ */
+wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *opts);
+/** See wf_search_begin. */
+wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out);
+/** Ends the sliced search under way on @p ws, if any; NULL is a no-op. */
+void wf_search_cancel(wf_search *ws);
 
 /** What a search did with a cell (wf_search_cell_states); pictures use the
  *  same values (wayfind/render.h). */
@@ -405,7 +537,7 @@ wf_status wf_search_cell_states(const wf_search *ws, const wf_grid *g,
                                 uint8_t *cells);
 
 /**
- * Called by wf_search_grid_batch once per query, from the thread that
+ * Called by wf_pool_search_grid and wf_search_grid_batch once per query, from the thread that
  * answered it: @p index is the query's position, @p status what
  * wf_search_grid returned, @p path its result (valid only during the
  * call), @p ns the search's wall time in nanoseconds. Calls for different
@@ -416,14 +548,48 @@ typedef void (*wf_batch_fn)(void *ud, size_t index, wf_status status,
                             const wf_path *path, uint64_t ns);
 
 /**
- * Answers @p n queries (starts[i] → goals[i]) on @p g with @p opts on
- * @p threads threads (1 to 256; each with its own workspace and path
- * buffer, created and freed here; the grid is shared read-only), calling
- * @p fn for each. Queries are handed out one at a time, so threads stay
- * busy; each answer is exactly what wf_search_grid gives alone.
- * Errors: WF_E_INVALID_ARG, WF_E_NOMEM (a workspace could not be sized),
- * WF_E_IO (a thread could not be started); a query's own error goes to
- * @p fn instead.
+ * A persistent pool of search threads for many queries per frame. Its
+ * workers and their workspaces and path buffers live across calls, so a
+ * call allocates nothing once the workspaces are sized (each by its
+ * worker's first query on a larger grid). The calling thread is one of the
+ * workers: a call with one query wakes no thread, and a call never wakes
+ * more workers than it has queries, so the memory it touches grows with
+ * the queries, not with the thread count.
+ */
+typedef struct wf_pool wf_pool;
+
+/**
+ * Creates a pool of @p threads workers (1 to 256, the calling thread
+ * included: threads - 1 are started). @p alloc may be NULL (malloc).
+ * Errors: WF_E_INVALID_ARG, WF_E_NOMEM, WF_E_IO (a thread could not be
+ * started; those that were are stopped).
+ */
+wf_status wf_pool_create(int threads, const wf_allocator *alloc,
+                         wf_pool **out);
+/** Stops the workers and frees @p p; NULL is a no-op. Not during a call. */
+void wf_pool_destroy(wf_pool *p);
+/** The pool's worker count, the caller included (0 for NULL). */
+int wf_pool_threads(const wf_pool *p);
+/**
+ * Answers @p n queries (starts[i] → goals[i]) on @p g with @p opts,
+ * calling @p fn for each, and returns when all are answered. Queries are
+ * handed out one at a time, so workers stay busy; each answer is exactly
+ * what wf_search_grid gives alone. The grid and @p opts' data are shared
+ * read-only. Calls on one pool from several threads run one after another.
+ * Errors: WF_E_INVALID_ARG; a query's own error (WF_E_NOMEM sizing a
+ * workspace, say) goes to @p fn instead.
+ */
+wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
+                              const wf_point *starts, const wf_point *goals,
+                              size_t n, const wf_search_opts *opts,
+                              wf_batch_fn fn, void *ud);
+
+/**
+ * One-shot convenience over the pool: creates a pool of min(@p threads,
+ * @p n) workers (threads 1 to 256), answers the @p n queries as
+ * wf_pool_search_grid does, and destroys it. For repeated calls keep a
+ * wf_pool instead. Errors: those of wf_pool_create and
+ * wf_pool_search_grid.
  */
 wf_status wf_search_grid_batch(const wf_grid *g, const wf_point *starts,
                                const wf_point *goals, size_t n,
@@ -511,24 +677,26 @@ size_t wf_graph_out_edges(const wf_graph *g, uint32_t node,
 double wf_graph_edge_weight(const wf_graph *g, uint32_t from, uint32_t to);
 
 /**
- * The graph of a grid's moves (seed 000's BuildGraphFromGrid): one node per
- * passable cell, in row-major order; an arc for each move the movement
- * model allows (@p connect 4 or 8, @p corners), weighted step × cost of the
- * target cell, exactly as wf_search_grid prices it; node positions at the
+ * The graph of a grid's moves: one node per passable cell (passable under
+ * @p filter too, which may be NULL), in row-major order; an arc for each
+ * move the movement model @p move allows, weighted step × cost of the
+ * target cell (× the filter's multiplier), exactly as wf_search_grid
+ * prices it; node positions at the
  * cell centres in world units, ((x + 0.5) × tile_size, (y + 0.5) ×
  * tile_size). The graph remembers its cells (wf_graph_node_cell,
  * wf_graph_cell_node). Errors: WF_E_INVALID_ARG (tile_size not finite and
  * > 0), WF_E_TOO_BIG, WF_E_NOMEM. O(cells).
  */
-wf_status wf_graph_from_grid(const wf_grid *grid, int connect,
-                             wf_corners corners, double tile_size,
+wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
+                             const wf_filter *filter, double tile_size,
                              const wf_allocator *alloc, wf_graph **out);
 /** The cell of node @p node of a graph made by wf_graph_from_grid.
  *  Errors: WF_E_INVALID_ARG (not such a graph), WF_E_RANGE (no such node). */
 wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell);
-/** The node of cell (x, y), or -1 when the cell has none (blocked, off the
- *  grid, or not a graph of a grid). O(log nodes). */
-int64_t wf_graph_cell_node(const wf_graph *g, int x, int y);
+/** The node of cell (x, y) into *node. Errors: WF_E_INVALID_ARG (NULL, or
+ *  not a graph of a grid), WF_E_RANGE (the cell has no node: blocked or
+ *  off the grid). O(log nodes). */
+wf_status wf_graph_cell_node(const wf_graph *g, int x, int y, uint32_t *node);
 
 /* ------------------------------------------------------------------------ */
 /* Graph search                                                             */
@@ -575,7 +743,8 @@ wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes);
  * Finds a least-cost path on @p g from node @p start to node @p goal.
  * Options used: algo, heuristic (WF_H_DEFAULT and WF_H_EUCLIDEAN:
  * h_scale × straight-line distance; WF_H_ZERO; WF_H_CUSTOM: node_h),
- * weight and max_expansions; connect and corners are ignored. With the
+ * weight, max_expansions and overlay; move, filter, move_cost and
+ * goal_fallback are for grids and ignored here. With the
  * default scale the heuristic is consistent and the path optimal. Closed
  * nodes are reopened when a cheaper path reaches them, so any admissible
  * heuristic gives an optimal path at weight 1.
@@ -590,6 +759,14 @@ wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes);
 wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
                           uint32_t goal, const wf_search_opts *opts,
                           wf_node_path *out);
+
+/** wf_search_begin for a graph search (see wf_search_graph). */
+wf_status wf_search_begin_graph(wf_search *ws, const wf_graph *g,
+                                uint32_t start, uint32_t goal,
+                                const wf_search_opts *opts);
+/** wf_search_step for a search begun by wf_search_begin_graph. */
+wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
+                               wf_node_path *out);
 
 /* ------------------------------------------------------------------------ */
 /* Agents: next steps, walking, changing maps                               */
@@ -609,12 +786,20 @@ wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
 
 /**
  * An agent walking a planned grid path that re-plans when the map changes
- * under it (libtcod's TCOD_path_walk, with wayfind's rules): before each
- * step it checks the move to the next cell; if that cell is now blocked,
- * or the move costs more than when planned (terrain, or the cost overlay
- * of its options: an influence layer that changed, an enemy that turned),
- * it plans again from where it stands. Cells that became cheaper elsewhere are not noticed: call
- * wf_walker_plan to re-plan from scratch.
+ * under it: before each step it checks the move to the next cell; if that
+ * cell is now blocked, or the move costs more than when planned (terrain,
+ * or its options' filter, overlay or move-cost callback: an influence
+ * layer that changed, an enemy that turned), it plans again from where it
+ * stands. With wf_walker_set_watch_cheaper it also re-plans when a move
+ * still ahead got cheaper. A cheaper way elsewhere (a guard that turned
+ * away from another corridor) is noticed by calling wf_walker_replan when
+ * the game changes a layer.
+ *
+ * Lifetimes: the walker keeps a copy of its options, but not of what they
+ * point to: the filter, the overlay's values and the callbacks' user data
+ * must outlive the walker's use (or the next wf_walker_plan). The grid and
+ * workspace are passed to every call and may differ between calls (the
+ * same grid, edited, in practice).
  */
 typedef struct wf_walker wf_walker;
 
@@ -631,16 +816,32 @@ wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point start, wf_point goal,
                          const wf_search_opts *opts);
 /**
- * Moves the agent one cell: WF_OK and *next = its new cell; WF_ARRIVED when
- * it already stands on the goal; WF_NO_PATH when the way is blocked and no
- * other way exists (the agent stays). Re-plans as described above; a
- * re-plan allocates when the new path is longer than any before.
+ * Moves the agent one cell: WF_OK and *next = its new cell; WF_ARRIVED
+ * when this step reached the goal, or it already stood there (*next = the
+ * goal); WF_NO_PATH when the way is blocked and no other way exists (the
+ * agent stays). Re-plans as described above; a re-plan allocates when the
+ * new path is longer than any before.
  */
 wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point *next);
-/** The current plan (from the cell where it was made). */
+/**
+ * A new goal for the agent: re-plans from where it stands (counted in
+ * wf_walker_replans). Returns what wf_walker_plan returns.
+ */
+wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
+                             wf_point goal);
+/** Re-plans now from where the agent stands, with the same goal and
+ *  options. Returns what wf_walker_plan returns. */
+wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g);
+/** With @p on, each step also re-plans when a move still ahead costs less
+ *  than planned (O(remaining path) per step). Off by default. */
+void wf_walker_set_watch_cheaper(wf_walker *w, int on);
+/** The current plan (from the cell where it was made). Owned by @p w:
+ *  valid until its next plan, step or destroy. */
 const wf_path *wf_walker_path(const wf_walker *w);
-/** The agent's cell. */
+/** The agent's goal ({-1, -1} for NULL). */
+wf_point wf_walker_goal(const wf_walker *w);
+/** The agent's cell ({-1, -1} for NULL). */
 wf_point wf_walker_position(const wf_walker *w);
 /** How many times wf_walker_step has re-planned. */
 size_t wf_walker_replans(const wf_walker *w);
@@ -648,8 +849,10 @@ size_t wf_walker_replans(const wf_walker *w);
 /**
  * Would making @p cell impassable (a turret placed on it, seed 000) leave
  * no way from the start of @p path to its goal? @p path must be a path on
- * @p g under the movement model (@p connect, @p corners), such as the one
- * the units follow now. Sets *disconnects to 1 or 0.
+ * @p g under the movement model and filter of @p opts (NULL: defaults;
+ * the other options are ignored), such as the one the units follow now:
+ * every point must lie on @p g (else WF_E_RANGE). Sets *disconnects to 1
+ * or 0.
  *
  * Fast in the common case: a cell that breaks no step of the path (not on
  * it, and not beside a diagonal step that the corner rule would then
@@ -663,7 +866,7 @@ size_t wf_walker_replans(const wf_walker *w);
  */
 wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                     const wf_path *path, wf_point cell,
-                                    int connect, wf_corners corners,
+                                    const wf_search_opts *opts,
                                     int *disconnects);
 
 #ifdef __cplusplus

@@ -30,18 +30,20 @@ typedef struct wf_field_source {
 
 /**
  * Multi-source Dijkstra map on a grid: out[c] = min over sources s of
- * (s.value + least cost of walking from c to s.cell) under @p connect and
- * @p corners, each move paying step × cost of the cell it enters: the
- * field that units walk downhill (wf_flow_field_grid) to reach the
- * nearest source.
- * Sources on blocked cells are ignored. Uses @p ws (sized as for a grid
+ * (s.value + least cost of walking from c to s.cell) under the movement
+ * model @p move, each move paying step × cost of the cell it enters (× the
+ * multiplier of @p filter, which may be NULL; terrains it forbids count as
+ * blocked): the field that units walk downhill (wf_field_flow_grid) to
+ * reach the nearest source. Sources on cells the unit cannot enter are
+ * ignored. Uses @p ws (sized as for a grid
  * search) and allocates nothing once it is sized.
  * Errors: WF_E_INVALID_ARG (NULL, bad movement model, a value not finite),
  * WF_E_RANGE (a source off the grid), WF_E_NOMEM. O(cells log cells).
  */
-wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
+wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
                                const wf_field_source *src, size_t n,
-                               int connect, wf_corners corners, float *out);
+                               wf_move move, const wf_filter *filter,
+                               float *out);
 
 /**
  * Multi-source Dijkstra map on a graph: out[v] = min over i of (values[i]
@@ -50,7 +52,7 @@ wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
  * that is also the cost from v to the nearest source.
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
-wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
+wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
                                 const uint32_t *nodes, const double *values,
                                 size_t n, float *out);
 
@@ -60,31 +62,37 @@ wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
  * and a Dijkstra map of those is computed into @p out. Walking downhill on
  * it leads away from the threats, around them rather than into corners;
  * @p k > 1 (1.2 is usual) makes longer escapes worth it.
- * Errors: as wf_dijkstra_map_grid, and WF_E_INVALID_ARG for k not > 0.
+ * Errors: as wf_field_dijkstra_grid, and WF_E_INVALID_ARG for k not > 0.
  */
-wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
-                           double k, int connect, wf_corners corners,
+wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
+                           double k, wf_move move, const wf_filter *filter,
                            float *out);
 
-/** No step: a minimum of the field (a source) or an unreachable cell. */
-#define WF_FLOW_NONE (-1)
+/** No step: the cell is blocked (for the unit) or its field value is not
+ *  finite (unreachable). */
+#define WF_FLOW_UNREACHABLE (-1)
+/** No step: the cell is reachable and nothing is downhill of it, a source
+ *  of a Dijkstra map (the unit has arrived). */
+#define WF_FLOW_SOURCE (-2)
 
 /**
  * A flow field: for each cell the direction of the allowed move to the
  * neighbour v with field[v] below the cell's own value that minimises
  * field[v] + move cost, provided that does not exceed the cell's value
- * (up to float rounding); WF_FLOW_NONE when there is none. On a Dijkstra
- * map that is a step of a least-cost path to a source. Directions index wf_flow_dx/wf_flow_dy: 0 N,
+ * (up to float rounding); WF_FLOW_SOURCE when there is none from a
+ * reachable cell, WF_FLOW_UNREACHABLE for the rest. On a Dijkstra
+ * map that is a step of a least-cost path to a source. Directions index wf_field_flow_dx/wf_field_flow_dy: 0 N,
  * 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; ties go to the lower index.
  * Following it from any reachable cell of a Dijkstra map walks a least-cost
  * path to a source. Errors: WF_E_INVALID_ARG. O(cells).
  */
-wf_status wf_flow_field_grid(const wf_grid *g, const float *field,
-                             int connect, wf_corners corners, int8_t *dir);
+wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
+                             wf_move move, const wf_filter *filter,
+                             int8_t *dir);
 
 /** Column and row offsets of flow directions 0–7. */
-extern const int wf_flow_dx[8];
-extern const int wf_flow_dy[8];
+extern const int wf_field_flow_dx[8];
+extern const int wf_field_flow_dy[8];
 
 /* ---- Influence layers (seed 004) -------------------------------------- */
 
@@ -96,7 +104,7 @@ extern const int wf_flow_dy[8];
  * rectangle: with NULL it computes the whole layer; with a rectangle it
  * recomputes only the cells inside it, in time proportional to the area
  * touched. Moving a viewer or a source recomputes the union of its old and
- * new boxes (wf_rect_union, wf_viewer_box, wf_source_box), and the result
+ * new boxes (wf_field_rect_union, wf_field_viewer_box, wf_field_source_box), and the result
  * equals a full recomputation exactly.
  */
 
@@ -106,7 +114,7 @@ typedef struct wf_rect {
 } wf_rect;
 
 /** The smallest rectangle holding both (an empty one is ignored). */
-wf_rect wf_rect_union(wf_rect a, wf_rect b);
+wf_rect wf_field_rect_union(wf_rect a, wf_rect b);
 
 /** How a source's influence falls off with distance d within radius r
  *  (0 beyond r), for strength s. */
@@ -119,7 +127,7 @@ typedef enum wf_falloff {
 
 /** The value of @p kind at distance @p d for radius @p r and strength
  *  @p s; 0 when d > r or d < 0. */
-double wf_falloff_value(wf_falloff kind, double d, double r, double s);
+double wf_field_falloff_value(wf_falloff kind, double d, double r, double s);
 
 /** A source of influence. */
 typedef struct wf_influence_source {
@@ -134,17 +142,18 @@ typedef enum wf_distance {
     WF_DISTANCE_PATH          /**< the cost of walking (a Dijkstra map) */
 } wf_distance;
 
-/** Options of wf_layer_falloff_grid. */
+/** Options of wf_field_falloff_grid. */
 typedef struct wf_falloff_opts {
     wf_falloff kind;        /**< default WF_FALLOFF_LINEAR */
     wf_distance distance;   /**< default WF_DISTANCE_STRAIGHT */
-    int connect;            /**< path distance: 4 or 8 (default 8) */
-    wf_corners corners;     /**< path distance: default no-cut */
+    wf_move move;           /**< path distance: the movement model */
+    const wf_filter *filter; /**< path distance: the unit's filter, or
+                                  NULL */
 } wf_falloff_opts;
 wf_falloff_opts wf_falloff_opts_default(void);
 
 /** The cells source @p s can touch: its radius around its cell, clipped. */
-wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s);
+wf_rect wf_field_source_box(const wf_grid *g, const wf_influence_source *s);
 
 /**
  * Distance-falloff layer: out[c] = sum over sources of falloff(distance
@@ -154,7 +163,7 @@ wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s);
  * written. Errors: WF_E_INVALID_ARG, WF_E_RANGE (a source off the grid),
  * WF_E_NOMEM. Time: the area of the sources' boxes (× log for path).
  */
-wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
+wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
                                 const wf_influence_source *src, size_t n,
                                 const wf_falloff_opts *o, const wf_rect *rect,
                                 float *out);
@@ -176,7 +185,7 @@ typedef struct wf_node_source {
  * mapping of wf_graph_from_grid, or from the caller (a custom layer).
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
-wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
+wf_status wf_field_falloff_graph(wf_search *ws, const wf_graph *g,
                                  const wf_node_source *src, size_t n,
                                  const wf_falloff_opts *o, float *out);
 
@@ -192,21 +201,21 @@ typedef struct wf_viewer {
 } wf_viewer;
 
 /** The cells a viewer can see at most: its range around it, clipped. */
-wf_rect wf_viewer_box(const wf_grid *g, const wf_viewer *v);
+wf_rect wf_field_viewer_box(const wf_grid *g, const wf_viewer *v);
 
 /**
  * Visibility layer: out[c] = the viewer's value for c when c lies within
  * range and inside the cone (angle from the facing at most fov/2,
- * inclusive) and wf_grid_line_of_sight(viewer, c, corners) holds; 0
+ * inclusive) and wf_grid_line_of_sight(viewer, c, move) holds; 0
  * otherwise. The viewer's own cell is visible. With @p rect only its cells
  * are written. Errors: WF_E_INVALID_ARG (bad viewer), WF_E_RANGE (viewer
  * off the grid). Time: cells in the box × range.
  */
-wf_status wf_layer_view_grid(const wf_grid *g, const wf_viewer *v,
-                             wf_corners corners, const wf_rect *rect,
+wf_status wf_field_view_grid(const wf_grid *g, const wf_viewer *v,
+                             wf_move move, const wf_rect *rect,
                              float *out);
 
-/** Options of wf_layer_blend. */
+/** Options of wf_field_blend. */
 typedef struct wf_blend_opts {
     int normalise;  /**< divide by the sum of |weights| (layers in 0..1
                          then blend into 0..1) */
@@ -221,7 +230,7 @@ typedef struct wf_blend_opts {
  * blend is itself a layer. Errors: WF_E_INVALID_ARG (NULL, a weight not
  * finite, all weights 0 with normalise, lo > hi).
  */
-wf_status wf_layer_blend(const float *const *layers, const double *weights,
+wf_status wf_field_blend(const float *const *layers, const double *weights,
                          size_t n, size_t cells, int width,
                          const wf_blend_opts *o, const wf_rect *rect,
                          float *out);

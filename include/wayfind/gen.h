@@ -133,8 +133,7 @@ wf_status wf_gen_noise(wf_grid *g, uint64_t seed, double density);
 
 /** Where wf_place_points may put points. */
 typedef struct wf_place_opts {
-    int connect;            /**< movement model that decides connectivity */
-    wf_corners corners;
+    wf_move move;           /**< movement model that decides connectivity */
     uint8_t terrains[32];   /**< bit set of allowed terrain codes; all zero:
                                  any passable terrain */
     double min_distance;    /**< straight-line distance between points, in

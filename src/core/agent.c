@@ -46,6 +46,7 @@ struct wf_walker {
     wf_point pos, goal;
     wf_search_opts opts;
     size_t replans;
+    int watch_cheaper; /* re-plan when a remaining move got cheaper */
 };
 
 wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out) {
@@ -72,21 +73,11 @@ void wf_walker_destroy(wf_walker *w) {
     wf__free(&a, w, sizeof *w);
 }
 
-/* The cost of the move a → b as the search prices it: the grid's move
- * cost plus the step × overlay_k × overlay of b when the options attach an
- * overlay; < 0 when the move is not allowed (or the overlay forbids b). */
+/* The cost of the move a → b as the search prices it; < 0 when the move is
+ * not allowed. */
 static double move_cost(const wf_walker *w, const wf_grid *g, wf_point a,
                         wf_point b) {
-    double c = wf_grid_move_cost(g, a, b, w->opts.connect, w->opts.corners);
-    const float *ov = w->opts.overlay;
-    if (c < 0 || !ov || !(w->opts.overlay_k > 0))
-        return c;
-    float v = ov[(size_t)b.y * (size_t)g->width + (size_t)b.x];
-    if (!(v > 0))
-        return c;
-    double step = a.x != b.x && a.y != b.y ? WF_SQRT2 : 1.0;
-    double total = c + step * w->opts.overlay_k * (double)v;
-    return total < INFINITY ? total : -1.0;
+    return wf__step_cost(g, a, b, &w->opts);
 }
 
 /* Plans from w->pos to w->goal and records each step's cost. */
@@ -126,6 +117,37 @@ wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
     return plan(w, ws, g);
 }
 
+wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
+                             wf_point goal) {
+    if (!w || !ws || !g)
+        return WF_E_INVALID_ARG;
+    w->goal = goal;
+    w->replans++;
+    return plan(w, ws, g);
+}
+
+wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g) {
+    if (!w || !ws || !g)
+        return WF_E_INVALID_ARG;
+    w->replans++;
+    return plan(w, ws, g);
+}
+
+void wf_walker_set_watch_cheaper(wf_walker *w, int on) {
+    if (w)
+        w->watch_cheaper = on != 0;
+}
+
+/* Has any move of the remaining path become cheaper than planned? */
+static int got_cheaper(const wf_walker *w, const wf_grid *g) {
+    for (size_t i = w->at; i + 1 < w->path.count; i++) {
+        double now = move_cost(w, g, w->path.points[i], w->path.points[i + 1]);
+        if (now >= 0 && now < w->planned[i])
+            return 1;
+    }
+    return 0;
+}
+
 wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point *next) {
     if (!w || !ws || !g || !next)
@@ -139,6 +161,8 @@ wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
         double now = move_cost(w, g, w->pos, w->path.points[w->at + 1]);
         stale = now < 0 || now > w->planned[w->at];
     }
+    if (!stale && w->watch_cheaper)
+        stale = got_cheaper(w, g);
     if (stale) {
         w->replans++;
         wf_status s = plan(w, ws, g);
@@ -148,7 +172,7 @@ wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
     w->at++;
     w->pos = w->path.points[w->at];
     *next = w->pos;
-    return WF_OK;
+    return w->pos.x == w->goal.x && w->pos.y == w->goal.y ? WF_ARRIVED : WF_OK;
 }
 
 const wf_path *wf_walker_path(const wf_walker *w) { return w ? &w->path : NULL; }
@@ -156,6 +180,11 @@ const wf_path *wf_walker_path(const wf_walker *w) { return w ? &w->path : NULL; 
 wf_point wf_walker_position(const wf_walker *w) {
     wf_point none = {-1, -1};
     return w ? w->pos : none;
+}
+
+wf_point wf_walker_goal(const wf_walker *w) {
+    wf_point none = {-1, -1};
+    return w ? w->goal : none;
 }
 
 size_t wf_walker_replans(const wf_walker *w) { return w ? w->replans : 0; }

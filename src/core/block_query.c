@@ -9,14 +9,33 @@
 
 wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                     const wf_path *path, wf_point cell,
-                                    int connect, wf_corners corners,
+                                    const wf_search_opts *opts,
                                     int *disconnects) {
     if (!ws || !g || !path || !disconnects || path->count == 0 ||
-        !path->points || (connect != 4 && connect != 8) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+        !path->points)
         return WF_E_INVALID_ARG;
+    wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    if (wf__move_check(&o.move, ws->msg, sizeof ws->msg) != WF_OK)
+        return WF_E_INVALID_ARG;
+    const int connect = o.move.connect;
+    const wf_corners corners = o.move.corners;
     if (!wf_grid_contains(g, cell.x, cell.y))
-        return WF_E_RANGE;
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "cell (%d, %d) is outside the %dx%d grid",
+                               cell.x, cell.y, g->width, g->height);
+    /* a path from another grid would index outside this one */
+    for (size_t i = 0; i < path->count; i++)
+        if (!wf_grid_contains(g, path->points[i].x, path->points[i].y))
+            return wf__search_fail(ws, WF_E_RANGE,
+                                   "path point %zu (%d, %d) is outside the "
+                                   "%dx%d grid",
+                                   i, path->points[i].x, path->points[i].y,
+                                   g->width, g->height);
+    /* the unit's filter: terrains it may not enter are walls here too */
+    double fcost[256];
+    uint8_t fpass[256];
+    const uint8_t *pass =
+        o.filter && wf__filter_costs(g, o.filter, fcost, fpass) ? fpass : NULL;
     /* Steps path[i] → path[i+1] that blocking the cell breaks: those into
      * and out of it, and diagonal steps that pass beside it when the
      * corner rule then forbids them. The path stands when there are none;
@@ -46,7 +65,8 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
             continue;
         wf_point other = beside1 ? (wf_point){a.x, b.y} : (wf_point){b.x, a.y};
         if (corners == WF_CORNERS_ONE_FREE &&
-            wf_grid_passable(g, other.x, other.y))
+            wf_grid_passable(g, other.x, other.y) &&
+            (!pass || pass[wf_grid_get(g, other.x, other.y)]))
             continue;
         if (i < first)
             first = i;
@@ -80,7 +100,7 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     queue[tail++] = c0;
     while (head < tail) {
         uint32_t u = queue[head++];
-        unsigned mask = g->nbmask[u];
+        unsigned mask = wf__nbmask_pass(g, u, pass);
         int ux = (int)(u % W), uy = (int)(u / W);
         if (abs(ux - cell.x) <= 1 && abs(uy - cell.y) <= 1)
             for (int d = 0; d < WF_DIR_COUNT; d++)

@@ -152,10 +152,9 @@ void wf_graph_destroy(wf_graph *g) {
 double wf__graph_distance(const wf_graph *g, uint32_t u, uint32_t v) {
     const double *p = g->pos + (size_t)u * (size_t)g->dims;
     const double *q = g->pos + (size_t)v * (size_t)g->dims;
-    double s = 0;
-    for (int i = 0; i < g->dims; i++)
-        s += (p[i] - q[i]) * (p[i] - q[i]);
-    return sqrt(s);
+    /* hypot: squaring coordinates beyond 1e154 would overflow */
+    double d = hypot(p[0] - q[0], p[1] - q[1]);
+    return g->dims == 3 ? hypot(d, p[2] - q[2]) : d;
 }
 
 void wf__graph_min_ratio(wf_graph *g) {

@@ -4,27 +4,37 @@
 
 #include "graph_internal.h"
 
-wf_status wf_graph_from_grid(const wf_grid *grid, int connect,
-                             wf_corners corners, double tile_size,
+wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
+                             const wf_filter *filter, double tile_size,
                              const wf_allocator *alloc, wf_graph **out) {
     if (!out)
         return WF_E_INVALID_ARG;
     *out = NULL;
-    if (!grid || (connect != 4 && connect != 8) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE ||
+    if (!grid || wf__move_check(&move, NULL, 0) != WF_OK ||
         !(tile_size > 0) || !isfinite(tile_size))
         return WF_E_INVALID_ARG;
+    if (filter)
+        for (int t = 0; t < 256; t++)
+            if (!(filter->mult[t] > 0))
+                return WF_E_INVALID_ARG;
+    const int connect = move.connect;
+    const wf_corners corners = move.corners;
+    /* the unit's costs, and passability when its filter forbids a terrain */
+    double cost[256];
+    uint8_t passt[256];
+    const uint8_t *pass =
+        wf__filter_costs(grid, filter, cost, passt) ? passt : NULL;
     const int W = grid->width;
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
                                        -1 - W};
     /* First pass: count nodes and arcs. */
     size_t n = 0, m = 0;
     for (size_t c = 0; c < grid->cells; c++) {
-        if (!grid->passable[grid->terrain[c]])
+        if (!passt[grid->terrain[c]])
             continue;
         n++;
-        m += (size_t)__builtin_popcount(
-            wf__allowed_moves(grid->nbmask[c], connect, corners));
+        m += (size_t)__builtin_popcount(wf__allowed_moves(
+            wf__nbmask_pass(grid, c, pass), connect, corners));
     }
     wf_allocator a = wf__allocator(alloc);
     wf_graph *g;
@@ -40,7 +50,7 @@ wf_status wf_graph_from_grid(const wf_grid *grid, int connect,
     g->grid_height = grid->height;
     uint32_t id = 0;
     for (size_t c = 0; c < grid->cells; c++)
-        if (grid->passable[grid->terrain[c]])
+        if (passt[grid->terrain[c]])
             g->cell[id++] = (uint32_t)c;
     /* Second pass: rows. Neighbour node ids come from a binary search of
      * the sorted cell list; targets are sorted because neighbour cells are
@@ -55,16 +65,17 @@ wf_status wf_graph_from_grid(const wf_grid *grid, int connect,
         g->pos[2 * (size_t)u] = ((double)x + 0.5) * tile_size;
         g->pos[2 * (size_t)u + 1] = ((double)y + 0.5) * tile_size;
         g->row[u] = (uint32_t)k;
-        unsigned moves = wf__allowed_moves(grid->nbmask[c], connect, corners);
+        unsigned moves = wf__allowed_moves(wf__nbmask_pass(grid, c, pass),
+                                           connect, corners);
         for (int i = 0; i < WF_DIR_COUNT; i++) {
             int d = by_index[i];
             if (!(moves & (1u << d)))
                 continue;
             uint32_t nc = (uint32_t)((int32_t)c + off[d]);
-            g->target[k] = (uint32_t)wf_graph_cell_node(
-                g, (int)(nc % (uint32_t)W), (int)(nc / (uint32_t)W));
-            double cost = grid->cost[grid->terrain[nc]];
-            g->weight[k] = d < 4 ? cost : WF_SQRT2 * cost;
+            wf_graph_cell_node(g, (int)(nc % (uint32_t)W),
+                               (int)(nc / (uint32_t)W), &g->target[k]);
+            double c_in = cost[grid->terrain[nc]];
+            g->weight[k] = d < 4 ? c_in : WF_SQRT2 * c_in;
             k++;
         }
     }
@@ -84,10 +95,12 @@ wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell) {
     return WF_OK;
 }
 
-int64_t wf_graph_cell_node(const wf_graph *g, int x, int y) {
-    if (!g || !g->cell || x < 0 || y < 0 || x >= g->grid_width ||
-        y >= g->grid_height)
-        return -1;
+wf_status wf_graph_cell_node(const wf_graph *g, int x, int y,
+                             uint32_t *node) {
+    if (!g || !g->cell || !node)
+        return WF_E_INVALID_ARG;
+    if (x < 0 || y < 0 || x >= g->grid_width || y >= g->grid_height)
+        return WF_E_RANGE;
     uint32_t c = (uint32_t)y * (uint32_t)g->grid_width + (uint32_t)x;
     uint32_t lo = 0, hi = g->nodes;
     while (lo < hi) {
@@ -97,5 +110,9 @@ int64_t wf_graph_cell_node(const wf_graph *g, int x, int y) {
         else
             hi = mid;
     }
-    return lo < g->nodes && g->cell[lo] == c ? (int64_t)lo : -1;
+    if (lo < g->nodes && g->cell[lo] == c) {
+        *node = lo;
+        return WF_OK;
+    }
+    return WF_E_RANGE;
 }

@@ -252,15 +252,17 @@ double wf_grid_min_cost(const wf_grid *g) {
 const uint8_t *wf_grid_cells(const wf_grid *g) { return g ? g->terrain : NULL; }
 
 double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
-                         int connect, wf_corners corners) {
-    if (!g || (connect != 4 && connect != 8) || !wf_grid_contains(g, a.x, a.y))
+                         wf_move move) {
+    /* both ends on the grid first: b.x - a.x cannot overflow then */
+    if (!g || wf__move_check(&move, NULL, 0) != WF_OK ||
+        !wf_grid_contains(g, a.x, a.y) || !wf_grid_contains(g, b.x, b.y))
         return WF_BLOCKED;
     int dx = b.x - a.x, dy = b.y - a.y;
     for (int d = 0; d < WF_DIR_COUNT; d++) {
         if (wf__dir_dx[d] != dx || wf__dir_dy[d] != dy)
             continue;
         unsigned m = g->nbmask[(size_t)a.y * (size_t)g->width + (size_t)a.x];
-        if (!(wf__allowed_moves(m, connect, corners) & (1u << d)))
+        if (!(wf__allowed_moves(m, move.connect, move.corners) & (1u << d)))
             return WF_BLOCKED;
         double c = g->cost[g->terrain[(size_t)b.y * (size_t)g->width +
                                       (size_t)b.x]];

@@ -1,9 +1,14 @@
 /* A*, Dijkstra and weighted A* on grids.
  *
- * One loop serves every movement model and heuristic; it is instantiated per
- * (heuristic, connectivity, plateau) combination through an always-inline
- * function with constant arguments, so the compiler removes every test of
- * those values from the hot path.
+ * One loop serves every movement model and heuristic. It is instantiated a
+ * handful of times through an always-inline function with constant
+ * arguments, so the compiler removes the tests of those values from the hot
+ * path: for the queries games and benchmarks make most (the default
+ * heuristic at weight 1 with 8 or 4 neighbours, and Dijkstra's order). One
+ * generic instance reads the heuristic, connectivity and plateau rule at run
+ * time for everything else. Overlays, filters that forbid a terrain and
+ * move-cost callbacks are run-time branches in every instance: loop
+ * invariants the branch predictor gets right every time.
  *
  * Plateau stack: with a consistent heuristic a successor's f is never below
  * the f of the cell being expanded, and when it is equal the successor is a
@@ -11,6 +16,11 @@
  * is emptied before the heap is consulted again: no heap operation for
  * them, and ties in f go to the deeper cell (larger g), which is the usual
  * tie-break that keeps A* from exploring whole f-plateaus on open maps.
+ *
+ * Sliced search: the loop looks at the next cell before taking it, so it
+ * can stop after any number of expansions with the open list untouched;
+ * its state lives in the workspace (wf__astar), and a search resumed step
+ * by step takes exactly the path of one run to the end.
  *
  * Where the time goes: memory traffic and instructions per neighbour. The
  * neighbour test reads an 8-byte cell state (see search_internal.h), the
@@ -25,25 +35,7 @@
 
 enum { HK_ZERO, HK_MANHATTAN, HK_EUCLIDEAN, HK_CHEBYSHEV, HK_OCTILE, HK_CUSTOM };
 
-typedef struct query {
-    const wf_grid *g;
-    uint32_t start, goal;
-    int gx, gy;
-    double hmul;           /* weight × (smallest cost, or 1 for custom) */
-    wf_heuristic_fn custom;
-    void *custom_ud;
-    wf_corners corners;
-    int reopen;            /* reopen closed cells (custom heuristic, w = 1) */
-    uint64_t limit;        /* max expansions, 0 = none */
-    int connect;
-    uint64_t div_mul;      /* cell / width == cell * div_mul >> div_shift */
-    unsigned div_shift;
-    wf_stats stats;
-    uint32_t best;         /* expanded cell closest to the goal (limit) */
-    uint32_t end;          /* the cell the path is rebuilt from */
-    const float *overlay;  /* extra cost per cell, × overlay_k; may be NULL */
-    double overlay_k;
-} query;
+typedef wf__astar query;
 
 /* Division by the grid width as a multiply and a shift, exact for every
  * cell index: with l = ceil(log2 W) and m = ceil(2^(32+l) / W), the error
@@ -93,14 +85,6 @@ WF_INLINE double h_of(const query *q, const int hk, double hmul, int gx,
  * c + k·v, with v < 0 or NaN read as 0. */
 WF_INLINE double with_overlay(double c, float v, double k) {
     return v > 0 ? c + k * (double)v : c;
-}
-
-/* Distance used to pick the closest explored cell for a partial path. */
-static double goal_distance(const query *q, int x, int y) {
-    int adx = abs(x - q->gx), ady = abs(y - q->gy);
-    return q->connect == 4
-               ? h_dist(q, HK_MANHATTAN, q->gx, q->gy, x, y, adx, ady)
-               : h_dist(q, HK_OCTILE, q->gx, q->gy, x, y, adx, ady);
 }
 
 /* The state of one search that relax() updates. */
@@ -169,29 +153,55 @@ WF_INLINE void relax(frontier *fr, const int plateau, const int reopen,
     }
 }
 
-/* The search. Open-array slots [0, heap.n) are the heap; slots [sp, cap)
- * are the plateau stack (plateau) or the closed cells (q->reopen), whose f
- * a cheaper path must beat to reopen them. */
+/* A move cost from a user callback: NaN and values <= 0 forbid the move. */
+static double user_cost(const query *q, int x, int y, int nx, int ny,
+                        double c) {
+    wf_point from = {x, y}, to = {nx, ny};
+    double u = q->move_cost(q->move_ud, from, to, c);
+    return u > 0 ? u : INFINITY;
+}
+
+/* Keeps the expanded cell closest to the goal in straight-line distance
+ * (ties: the cheaper one), for partial paths and the nearest fallback. */
+static void track_best(query *q, uint32_t c, int x, int y, double gc) {
+    const double dx = x - q->gx, dy = y - q->gy;
+    const double d = sqrt(dx * dx + dy * dy);
+    if (d < q->best_d || (d == q->best_d && gc < q->best_g)) {
+        q->best_d = d;
+        q->best_g = gc;
+        q->best = c;
+    }
+}
+
+/* The search, for at most `budget` expansions. Open-array slots
+ * [0, heap.n) are the heap; slots [sp, cap) are the plateau stack
+ * (plateau) or the closed cells (q->reopen), whose f a cheaper path must
+ * beat to reopen them. Returns WF_PENDING when the budget ran out first. */
 WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
-                        const int connect, const int plateau, const int ovl) {
+                        const int connect, const int plateau,
+                        uint64_t budget) {
     const wf_grid *g = q->g;
     const int W = g->width;
     const uint8_t *terrain = g->terrain;
     const uint8_t *nbmask = g->nbmask;
-    const double *cost = g->cost;
+    const double *cost = q->cost;
+    const uint8_t *pass = q->pass;
     const float *overlay = q->overlay;
     const double ovk = q->overlay_k;
+    const int cb = q->move_cost != NULL;
     const wf_corners corners = q->corners;
-    const int reopen = hk == HK_CUSTOM && q->reopen;
+    const int reopen = q->reopen;
+    const int track = q->track;
     /* the direction back to the cell a move in direction d came from */
     static const uint8_t back[8] = {WF_DIR_S,  WF_DIR_W,  WF_DIR_N,
-                                            WF_DIR_E,  WF_DIR_SW, WF_DIR_NW,
-                                            WF_DIR_NE, WF_DIR_SE};
+                                    WF_DIR_E,  WF_DIR_SW, WF_DIR_NW,
+                                    WF_DIR_NE, WF_DIR_SE};
     wf__cell *cells = ws->cells;
     double *key = ws->key;
     uint32_t *id = ws->id;
     const uint32_t top = (uint32_t)ws->capacity;
-    frontier fr = {{cells, key, id, 0}, top, wf__search_begin(ws), 0, 0, 0};
+    frontier fr = {{cells, key, id, q->heap_n}, q->sp, q->gen, q->generated,
+                   q->heap_ops, q->reopened};
     const uint32_t goal = q->goal;
     const uint64_t limit = q->limit;
     const int gx = q->gx, gy = q->gy;
@@ -199,34 +209,27 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
     const uint64_t div_mul = q->div_mul;
     const unsigned div_shift = q->div_shift;
     const uint32_t uW = (uint32_t)W;
-    uint64_t expanded = 0;
-    double best_d = INFINITY;
-
-    {
-        const uint32_t s = q->start;
-        const int sy = (int)div_w(div_mul, div_shift, s);
-        const int sx = (int)(s - (uint32_t)sy * uW);
-        cells[s].tag = fr.gen;
-        wf__heap_push(&fr.heap,
-                      h_of(q, hk, hmul, gx, gy, sx, sy, abs(sx - gx),
-                           abs(sy - gy)),
-                      s);
-        fr.heap_ops++;
-    }
+    uint64_t expanded = q->expanded;
+    /* expansions allowed before stopping: the limit, or this step's budget */
+    uint64_t stop = budget > UINT64_MAX - expanded ? UINT64_MAX
+                                                   : expanded + budget;
+    if (limit && limit < stop)
+        stop = limit;
 
     wf_status st = WF_NO_PATH;
     for (;;) {
+        /* Look at the next cell before taking it, so a step can end here
+         * with the open list as it was. */
         uint32_t c;
         double fc;
+        int from_stack = 0;
         if (plateau && fr.sp < top) {
             c = id[fr.sp];
             fc = key[fr.sp];
-            fr.sp++;
+            from_stack = 1;
         } else if (fr.heap.n) {
             c = id[0];
             fc = key[0];
-            wf__heap_pop(&fr.heap);
-            fr.heap_ops++;
         } else {
             break;
         }
@@ -235,9 +238,15 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
             st = WF_OK;
             break;
         }
-        if (limit && expanded >= limit) {
-            st = WF_PARTIAL;
+        if (expanded >= stop) {
+            st = limit && expanded >= limit ? WF_PARTIAL : WF_PENDING;
             break;
+        }
+        if (from_stack) {
+            fr.sp++;
+        } else {
+            wf__heap_pop(&fr.heap);
+            fr.heap_ops++;
         }
         wf__cell *cn = &cells[c];
         const uint32_t ctag = cn->tag;
@@ -255,28 +264,27 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
             hk == HK_ZERO ? fc
                           : fc - h_of(q, hk, hmul, gx, gy, x, y, abs(x - gx),
                                       abs(y - gy));
-        if (limit) {
-            double d = goal_distance(q, x, y);
-            if (d < best_d) {
-                best_d = d;
-                q->best = c;
-            }
-        }
-        unsigned m = wf__allowed_moves(nbmask[c], connect, corners);
+        if (track)
+            track_best(q, c, x, y, gc);
+        unsigned m = wf__allowed_moves(
+            pass ? wf__nbmask_pass(g, c, pass) : nbmask[c], connect, corners);
         /* The cell c was reached from is closed: skip its test (c's own
          * tag holds no move for the start, which has no parent). */
         if (!reopen && c != q->start)
             m &= ~(1u << back[ctag & 7u]);
         /* One relax() per direction, unrolled so that the offsets, step
          * lengths and heuristic arguments are constants. */
-#define WF_ENTER_(n)                                                           \
-        (ovl ? with_overlay(cost[terrain[n]], overlay[n], ovk)                 \
-             : cost[terrain[n]])
+#define WF_ENTER_(n, step)                                                     \
+        ((step) * (overlay ? with_overlay(cost[terrain[n]], overlay[n], ovk)   \
+                           : cost[terrain[n]]))
 #define WF_RELAX_(d, offset, dx, dy, step)                                     \
-        if (m & (1u << (d)))                                                   \
+        if (m & (1u << (d))) {                                                 \
+            double sc_ = WF_ENTER_((int32_t)c + (offset), step);               \
+            if (cb)                                                            \
+                sc_ = user_cost(q, x, y, x + (dx), y + (dy), sc_);             \
             relax(&fr, plateau, reopen, d, (uint32_t)((int32_t)c + (offset)),  \
-                  gc, fc, (step) * WF_ENTER_((int32_t)c + (offset)), q, hk,    \
-                  hmul, gx, gy, x + (dx), y + (dy))
+                  gc, fc, sc_, q, hk, hmul, gx, gy, x + (dx), y + (dy));       \
+        }
         WF_RELAX_(WF_DIR_N, -W, 0, -1, 1.0);
         WF_RELAX_(WF_DIR_E, 1, 1, 0, 1.0);
         WF_RELAX_(WF_DIR_S, W, 0, 1, 1.0);
@@ -290,46 +298,43 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
 #undef WF_RELAX_
 #undef WF_ENTER_
     }
-    q->stats.expanded = expanded;
-    q->stats.generated = fr.generated;
-    q->stats.heap_ops = fr.heap_ops;
-    q->stats.reopened = fr.reopened;
-    if (st == WF_NO_PATH && limit && expanded >= limit)
-        st = WF_PARTIAL;
-    if (st == WF_PARTIAL)
-        q->end = q->best;
+    q->heap_n = fr.heap.n;
+    q->sp = fr.sp;
+    q->expanded = expanded;
+    q->generated = fr.generated;
+    q->heap_ops = fr.heap_ops;
+    q->reopened = fr.reopened;
     return st;
 }
 
-/* An instance of run() with constant arguments for the run-time options.
- * The overlay costs a load and a multiply per neighbour, so only queries
- * that attach one run the instances that read it. */
-#define WF_RUN_OVL_(hk, plateau, ovl)                                          \
-    (q->connect == 4 ? run(ws, q, hk, 4, plateau, ovl)                         \
-                     : run(ws, q, hk, 8, plateau, ovl))
-#define WF_RUN_CONNECT_(hk, plateau)                                           \
-    (q->overlay ? WF_RUN_OVL_(hk, plateau, 1) : WF_RUN_OVL_(hk, plateau, 0))
-
-static wf_status dispatch(wf_search *ws, query *q, int hk, int plateau) {
-    switch (hk) {
-    case HK_ZERO: return WF_RUN_CONNECT_(HK_ZERO, 0);
-    case HK_MANHATTAN:
-        return plateau ? WF_RUN_CONNECT_(HK_MANHATTAN, 1)
-                       : WF_RUN_CONNECT_(HK_MANHATTAN, 0);
-    case HK_EUCLIDEAN:
-        return plateau ? WF_RUN_CONNECT_(HK_EUCLIDEAN, 1)
-                       : WF_RUN_CONNECT_(HK_EUCLIDEAN, 0);
-    case HK_CHEBYSHEV:
-        return plateau ? WF_RUN_CONNECT_(HK_CHEBYSHEV, 1)
-                       : WF_RUN_CONNECT_(HK_CHEBYSHEV, 0);
-    case HK_OCTILE:
-        return plateau ? WF_RUN_CONNECT_(HK_OCTILE, 1)
-                       : WF_RUN_CONNECT_(HK_OCTILE, 0);
-    default: return WF_RUN_CONNECT_(HK_CUSTOM, 0);
-    }
+/* The instances: the common queries with their options as constants, and
+ * one generic instance for the rest. */
+static wf_status run_octile8(wf_search *ws, query *q, uint64_t b) {
+    return run(ws, q, HK_OCTILE, 8, 1, b);
 }
-#undef WF_RUN_CONNECT_
-#undef WF_RUN_OVL_
+static wf_status run_manhattan4(wf_search *ws, query *q, uint64_t b) {
+    return run(ws, q, HK_MANHATTAN, 4, 1, b);
+}
+static wf_status run_zero8(wf_search *ws, query *q, uint64_t b) {
+    return run(ws, q, HK_ZERO, 8, 0, b);
+}
+static wf_status run_zero4(wf_search *ws, query *q, uint64_t b) {
+    return run(ws, q, HK_ZERO, 4, 0, b);
+}
+static wf_status run_generic(wf_search *ws, query *q, uint64_t b) {
+    return run(ws, q, q->hk, q->connect, q->plateau, b);
+}
+
+static wf_status dispatch(wf_search *ws, query *q, uint64_t budget) {
+    if (q->hk == HK_OCTILE && q->connect == 8 && q->plateau)
+        return run_octile8(ws, q, budget);
+    if (q->hk == HK_MANHATTAN && q->connect == 4 && q->plateau)
+        return run_manhattan4(ws, q, budget);
+    if (q->hk == HK_ZERO && !q->reopen)
+        return q->connect == 8 ? run_zero8(ws, q, budget)
+                               : run_zero4(ws, q, budget);
+    return run_generic(ws, q, budget);
+}
 
 /* Rebuilds the path ending at q->end into out, summing the move costs from
  * the start so the reported cost does not depend on the search's rounding. */
@@ -356,31 +361,16 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
     for (size_t i = 1; i < len; i++) {
         const wf_point a = out->points[i - 1], b = out->points[i];
         const size_t n = (size_t)b.y * W + (size_t)b.x;
-        double t = g->cost[g->terrain[n]];
+        double t = q->cost[g->terrain[n]];
         if (q->overlay)
             t = with_overlay(t, q->overlay[n], q->overlay_k);
-        cost += (a.x != b.x && a.y != b.y) ? WF_SQRT2 * t : t;
+        t = (a.x != b.x && a.y != b.y) ? WF_SQRT2 * t : t;
+        if (q->move_cost)
+            t = user_cost(q, a.x, a.y, b.x, b.y, t);
+        cost += t;
     }
     out->cost = cost;
     return WF_OK;
-}
-
-static int opts_valid(const wf_search_opts *o) {
-    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA &&
-        o->algo != WF_ALGO_JPS)
-        return 0;
-    if (o->connect != 4 && o->connect != 8)
-        return 0;
-    if (o->corners != WF_CORNERS_NO_CUT && o->corners != WF_CORNERS_ALWAYS &&
-        o->corners != WF_CORNERS_ONE_FREE)
-        return 0;
-    if ((unsigned)o->heuristic > (unsigned)WF_H_CUSTOM)
-        return 0;
-    if (o->heuristic == WF_H_CUSTOM && !o->custom_h)
-        return 0;
-    if (!(o->overlay_k >= 0.0 && o->overlay_k < INFINITY))
-        return 0;
-    return o->weight >= 1.0 && o->weight < INFINITY; /* also rejects NaN */
 }
 
 static int heuristic_kind(const wf_search_opts *o) {
@@ -393,79 +383,117 @@ static int heuristic_kind(const wf_search_opts *o) {
     case WF_H_OCTILE: return HK_OCTILE;
     case WF_H_ZERO: return HK_ZERO;
     case WF_H_CUSTOM: return HK_CUSTOM;
-    default: return o->connect == 4 ? HK_MANHATTAN : HK_OCTILE;
+    default: return o->move.connect == 4 ? HK_MANHATTAN : HK_OCTILE;
     }
 }
 
-wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
-                         wf_point goal, const wf_search_opts *opts,
-                         wf_path *out) {
-    if (!ws || !g || !out)
-        return WF_E_INVALID_ARG;
-    wf_search_opts o = opts ? *opts : wf_search_opts_default();
-    if (!opts_valid(&o))
-        return WF_E_INVALID_ARG;
-    out->count = 0;
-    out->cost = 0;
-    memset(&out->stats, 0, sizeof out->stats);
-    if (!wf_grid_contains(g, start.x, start.y) ||
-        !wf_grid_contains(g, goal.x, goal.y))
-        return WF_E_RANGE;
-    wf_status s = wf_search_reserve(ws, g->cells);
-    if (s != WF_OK)
-        return s;
-    if (!wf_grid_passable(g, start.x, start.y) ||
-        !wf_grid_passable(g, goal.x, goal.y))
-        return WF_NO_PATH;
-
-    if (o.algo == WF_ALGO_JPS) {
-        double c;
-        if (o.connect == 8 && o.corners == WF_CORNERS_NO_CUT &&
-            (o.heuristic == WF_H_DEFAULT || o.heuristic == WF_H_OCTILE) &&
-            o.weight == 1.0 && !(o.overlay && o.overlay_k > 0) &&
-            !o.max_expansions && wf__jps_uniform(g, &c))
-            return wf__search_jps(ws, g, start, goal, c, out);
-        o.algo = WF_ALGO_ASTAR; /* a model JPS does not cover: plain A* */
+wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *o) {
+    query *q = &ws->q.a;
+    memset(q, 0, offsetof(query, fcost));
+    q->g = g;
+    q->cost = g->cost;
+    if (o->filter) {
+        if (wf__filter_costs(g, o->filter, q->fcost, q->fpass))
+            q->pass = q->fpass;
+        q->cost = q->fcost;
     }
-
-    query q;
-    memset(&q, 0, sizeof q);
-    q.g = g;
-    q.start = (uint32_t)start.y * (uint32_t)g->width + (uint32_t)start.x;
-    q.goal = (uint32_t)goal.y * (uint32_t)g->width + (uint32_t)goal.x;
-    q.gx = goal.x;
-    q.gy = goal.y;
-    q.connect = o.connect;
-    q.corners = o.corners;
-    q.limit = o.max_expansions;
-    q.best = q.start;
-    div_init(&q, (uint32_t)g->width);
-    q.end = q.start;
-    if (o.overlay && o.overlay_k > 0) {
-        q.overlay = o.overlay;
-        q.overlay_k = o.overlay_k;
-        /* A goal the overlay forbids cannot be entered. */
-        if (!(with_overlay(0.0, o.overlay[q.goal], o.overlay_k) < INFINITY))
-            return WF_NO_PATH;
+    q->start = (uint32_t)start.y * (uint32_t)g->width + (uint32_t)start.x;
+    q->goal = (uint32_t)goal.y * (uint32_t)g->width + (uint32_t)goal.x;
+    q->gx = goal.x;
+    q->gy = goal.y;
+    q->connect = o->move.connect;
+    q->corners = o->move.corners;
+    q->limit = o->max_expansions;
+    q->fallback = o->goal_fallback == WF_FALLBACK_NEAREST;
+    q->track = q->limit || q->fallback;
+    q->best = q->end = q->start;
+    q->best_d = INFINITY;
+    q->best_g = INFINITY;
+    div_init(q, (uint32_t)g->width);
+    if (o->overlay.values && o->overlay_k > 0) {
+        q->overlay = o->overlay.values;
+        q->overlay_k = o->overlay_k;
     }
-    int hk = heuristic_kind(&o);
+    q->move_cost = o->move_cost;
+    q->move_ud = o->move_cost_ud;
+    int hk = heuristic_kind(o);
     if (hk == HK_CUSTOM) {
-        q.custom = o.custom_h;
-        q.custom_ud = o.custom_ud;
-        q.hmul = o.weight;
-        q.reopen = o.weight == 1.0;
+        q->custom = o->custom_h;
+        q->custom_ud = o->custom_ud;
+        q->hmul = o->weight;
+        q->reopen = o->weight == 1.0;
     } else {
-        q.hmul = o.weight * wf_grid_min_cost(g);
+        /* the smallest cost of entering a cell present on the grid, under
+         * the filter: the built-in heuristics' scale */
+        double m = INFINITY;
+        for (int t = 0; t < 256; t++)
+            if (g->count[t] && g->passable[t] && q->cost[t] < m)
+                m = q->cost[t];
+        q->hmul = o->weight * (m < INFINITY ? m : 1.0);
     }
+    q->hk = hk;
     /* The plateau stack needs a consistent heuristic and weight 1; Manhattan
      * distance overestimates on 8-connected grids, so it is excluded. */
-    int plateau = o.weight == 1.0 && hk != HK_CUSTOM && hk != HK_ZERO &&
-                  !(hk == HK_MANHATTAN && o.connect == 8);
+    q->plateau = o->weight == 1.0 && hk != HK_CUSTOM && hk != HK_ZERO &&
+                 !(hk == HK_MANHATTAN && q->connect == 8);
+    /* A goal this unit cannot enter is never reached; the nearest fallback
+     * still wants the search, so it runs towards no cell at all. */
+    /* (without a filter the cost table holds WF_BLOCKED, not INFINITY) */
+    const uint8_t tg = g->terrain[q->goal], ts = g->terrain[q->start];
+    int goal_open = g->passable[tg] && q->cost[tg] < INFINITY &&
+                    !(q->overlay &&
+                      !(with_overlay(0.0, q->overlay[q->goal], q->overlay_k) <
+                        INFINITY));
+    int start_open = g->passable[ts] && q->cost[ts] < INFINITY;
+    if (!start_open || (!goal_open && !q->fallback)) {
+        ws->mode = WF__GRID_DONE;
+        ws->done = WF_NO_PATH;
+        return WF_OK;
+    }
+    if (!goal_open)
+        q->goal = UINT32_MAX;
+    q->gen = wf__search_begin(ws);
+    q->sp = (uint32_t)ws->capacity;
+    ws->cells[q->start].tag = q->gen;
+    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    wf__heap_push(&h,
+                  h_of(q, hk, q->hmul, q->gx, q->gy, start.x, start.y,
+                       abs(start.x - q->gx), abs(start.y - q->gy)),
+                  q->start);
+    q->heap_n = h.n;
+    q->heap_ops = 1;
+    ws->mode = WF__ASTAR;
+    ws->engine = o->algo == WF_ALGO_DIJKSTRA ? WF_ALGO_DIJKSTRA : WF_ALGO_ASTAR;
+    return WF_OK;
+}
 
-    wf_status st = dispatch(ws, &q, hk, plateau);
-    out->stats = q.stats;
+wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out) {
+    query *q = &ws->q.a;
+    wf_status st = dispatch(ws, q, budget);
+    out->stats.expanded = q->expanded;
+    out->stats.generated = q->generated;
+    out->stats.heap_ops = q->heap_ops;
+    out->stats.reopened = q->reopened;
+    out->stats.engine = ws->engine;
+    if (st == WF_PENDING)
+        return st;
+    ws->mode = WF__IDLE;
+    if (st == WF_NO_PATH && q->limit && q->expanded >= q->limit)
+        st = WF_PARTIAL;
+    if (st == WF_NO_PATH && q->fallback)
+        st = WF_PARTIAL;
+    if (st == WF_PARTIAL)
+        q->end = q->best;
     if (st == WF_NO_PATH)
         return st;
-    s = rebuild(&q, ws, out);
-    return s != WF_OK ? s : st;
+    wf_status s = rebuild(q, ws, out);
+    if (s != WF_OK)
+        return s;
+    if (!(out->cost < INFINITY)) {
+        out->count = 0;
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "path cost overflows a double");
+    }
+    return st;
 }

@@ -173,11 +173,32 @@ static double octile(int dx, int dy) {
     return (double)(hi - lo) + WF_SQRT2 * (double)lo;
 }
 
-/* 1 when the grid qualifies: every passable terrain present costs the
- * same. *cost receives that cost. Runs on every JPS query, so it skips
- * absent codes four at a time (a map uses few of the 256). */
-int wf__jps_uniform(const wf_grid *g, double *cost) {
+/* NULL when JPS can answer the query: 8-connected no-cut moves, the octile
+ * heuristic at weight 1, nothing that changes costs per cell or per move,
+ * and every terrain present that the unit may enter at the same cost
+ * (*cost), with the filter forbidding none the grid allows (the bit planes
+ * are the grid's). Otherwise the reason. Runs on every JPS query, so it
+ * skips absent codes four at a time (a map uses few of the 256). */
+const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
+                            double *cost) {
+    if (o->move.connect != 8)
+        return "jps needs 8-connected moves";
+    if (o->move.corners != WF_CORNERS_NO_CUT)
+        return "jps needs the no-cut corner rule";
+    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
+        return "jps needs the default (octile) heuristic";
+    if (o->weight != 1.0)
+        return "jps needs weight 1";
+    if (o->overlay.values && o->overlay_k > 0)
+        return "jps cannot use a cost overlay";
+    if (o->move_cost)
+        return "jps cannot use a move-cost callback";
+    if (o->max_expansions)
+        return "jps cannot stop at an expansion limit";
+    if (o->goal_fallback != WF_FALLBACK_NONE)
+        return "jps cannot fall back to the nearest cell";
     const size_t *n = g->count;
+    const double *mult = o->filter ? o->filter->mult : NULL;
     double c = 0;
     for (int t = 0; t < 256; t += 4) {
         if (!(n[t] | n[t + 1] | n[t + 2] | n[t + 3]))
@@ -185,13 +206,23 @@ int wf__jps_uniform(const wf_grid *g, double *cost) {
         for (int k = t; k < t + 4; k++) {
             if (!n[k] || !g->passable[k])
                 continue;
-            if (c && g->cost[k] != c)
-                return 0;
-            c = g->cost[k];
+            double ck = g->cost[k];
+            if (mult) {
+                if (!(mult[k] < INFINITY))
+                    return "jps cannot use a filter that forbids a terrain "
+                           "present on the grid";
+                ck *= mult[k];
+            }
+            if (c && ck != c)
+                return "jps needs every passable terrain present to cost the "
+                       "same";
+            c = ck;
         }
     }
+    if (!(c < INFINITY))
+        return "jps: a terrain cost overflows under the filter";
     *cost = c ? c : 1.0;
-    return 1;
+    return NULL;
 }
 
 /* The directions worth trying from cell n with neighbour mask m, reached
@@ -221,13 +252,13 @@ static unsigned successors(unsigned m, int d) {
     return all & want;
 }
 
-wf_status wf__search_jps(wf_search *ws, const wf_grid *g, wf_point start,
-                         wf_point goal, double cost, wf_path *out) {
+wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                        wf_point goal, double cost) {
     wf_status s = wf_search_reserve_graph(ws, g->cells);
     if (s != WF_OK)
         return s;
-    const jps j = {g->rowbits, g->colbits, g->row_words, g->col_words,
-                   g->nbmask,  (ptrdiff_t)g->width, goal.x, goal.y};
+    wf__jpsq *q = &ws->q.j;
+    memset(q, 0, sizeof *q);
     const uint32_t W = (uint32_t)g->width;
     /* u / W as a multiply and a shift: with 2^l >= W and
      * m = ceil(2^(32+l) / W) < 2^33, (u * m) >> (32 + l) is exact for
@@ -235,31 +266,63 @@ wf_status wf__search_jps(wf_search *ws, const wf_grid *g, wf_point start,
     unsigned l = 0;
     while (((uint64_t)1 << l) < W)
         l++;
-    const unsigned div_shift = 32 + l;
-    const uint64_t div_mul = (((uint64_t)1 << div_shift) + W - 1) / W;
-    const uint32_t gen = wf__search_begin(ws);
+    q->g = g;
+    q->start = start;
+    q->goal = goal;
+    q->cost = cost;
+    q->div_shift = 32 + l;
+    q->div_mul = (((uint64_t)1 << q->div_shift) + W - 1) / W;
+    q->gen = wf__search_begin(ws);
+    q->s0 = (uint32_t)start.y * W + (uint32_t)start.x;
+    q->goal_id = (uint32_t)goal.y * W + (uint32_t)goal.x;
+    q->st.engine = WF_ALGO_JPS;
+    ws->cells[q->s0].tag = q->gen;
+    ws->g[q->s0] = 0;
+    ws->parent[q->s0] = q->s0;
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    wf__heap_push(&h, cost * octile(goal.x - start.x, goal.y - start.y), q->s0);
+    q->heap_n = h.n;
+    q->st.heap_ops = 1;
+    ws->mode = WF__JPS;
+    ws->engine = WF_ALGO_JPS;
+    return WF_OK;
+}
+
+wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
+    wf__jpsq *q = &ws->q.j;
+    const wf_grid *g = q->g;
+    const wf_point start = q->start, goal = q->goal;
+    const double cost = q->cost;
+    const jps j = {g->rowbits, g->colbits, g->row_words, g->col_words,
+                   g->nbmask,  (ptrdiff_t)g->width, goal.x, goal.y};
+    const uint32_t W = (uint32_t)g->width;
+    const unsigned div_shift = q->div_shift;
+    const uint64_t div_mul = q->div_mul;
+    const uint32_t gen = q->gen;
+    wf__heap h = {ws->cells, ws->key, ws->id, q->heap_n};
     wf__cell *cells = ws->cells;
     double *gv = ws->g;
     uint32_t *parent = ws->parent;
-    const uint32_t s0 = (uint32_t)start.y * W + (uint32_t)start.x;
-    const uint32_t goal_id = (uint32_t)goal.y * W + (uint32_t)goal.x;
-    wf_stats st;
-    memset(&st, 0, sizeof st);
-    cells[s0].tag = gen;
-    gv[s0] = 0;
-    parent[s0] = s0;
-    wf__heap_push(&h, cost * octile(goal.x - start.x, goal.y - start.y), s0);
-    st.heap_ops++;
-    int found = 0;
+    const uint32_t s0 = q->s0;
+    const uint32_t goal_id = q->goal_id;
+    wf_stats st = q->st;
+    const uint64_t stop = budget > UINT64_MAX - st.expanded
+                              ? UINT64_MAX
+                              : st.expanded + budget;
+    int found = 0, paused = 0;
     while (h.n) {
+        /* look before taking, so a step can end with the heap as it was */
         uint32_t u = h.id[0];
-        wf__heap_pop(&h);
-        st.heap_ops++;
         if (u == goal_id) {
             found = 1;
             break;
         }
+        if (st.expanded >= stop) {
+            paused = 1;
+            break;
+        }
+        wf__heap_pop(&h);
+        st.heap_ops++;
         cells[u].tag |= WF__TAG_CLOSED;
         st.expanded++;
         const int y = (int)(((uint64_t)u * div_mul) >> div_shift);
@@ -294,9 +357,15 @@ wf_status wf__search_jps(wf_search *ws, const wf_grid *g, wf_point start,
             st.heap_ops++;
         }
     }
+    q->heap_n = h.n;
+    q->st = st;
     out->stats = st;
+    if (paused)
+        return WF_PENDING;
+    ws->mode = WF__IDLE;
     if (!found)
         return WF_NO_PATH;
+    wf_status s;
     /* The cells between consecutive jump points, walked back from the goal
      * along the direction in each jump point's tag (no divisions). */
     size_t len = 1;

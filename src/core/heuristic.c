@@ -5,7 +5,10 @@
 
 #include "internal.h"
 
-double wf_heuristic_distance(wf_heuristic h, int connect, int dx, int dy) {
+double wf_heuristic_distance(wf_heuristic h, wf_move move, int dx, int dy) {
+    if (wf__move_check(&move, NULL, 0) != WF_OK)
+        return -1;
+    const int connect = move.connect;
     double ax = fabs((double)dx), ay = fabs((double)dy);
     double lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
     if (h == WF_H_DEFAULT)

@@ -114,6 +114,26 @@ WF_INLINE unsigned wf__allowed_moves(unsigned m, int connect,
     return o | ((d & ok) << 4);
 }
 
+/* ---- movement model and filters (move.c) -------------------------------- */
+
+/* Checks *m and normalises its defaults (connect 0 → 8); on error writes
+ * why into msg (may be NULL). */
+wf_status wf__move_check(wf_move *m, char *msg, size_t size);
+/* The cost of entering each terrain for a unit with filter f (NULL: none):
+ * the grid's cost × the multiplier, INFINITY where blocked or forbidden;
+ * pass[t] says whether t may be entered. Returns 1 when the filter forbids
+ * a passable terrain present on g (so the grid's neighbour masks are not
+ * enough: see wf__nbmask_pass). O(256). */
+int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
+                     uint8_t pass[256]);
+/* The cost of the single move a → b as a search with o prices it (filter,
+ * overlay, move-cost callback, corner rule); -1 when not allowed. */
+double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
+                     const wf_search_opts *o);
+/* The neighbour mask of cell c keeping only neighbours whose terrain pass
+ * allows (pass NULL: the grid's own mask). */
+unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
+
 /* ---- paths ------------------------------------------------------------- */
 
 /* Ensures capacity for n points; WF_E_NOMEM on failure. */

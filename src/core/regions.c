@@ -1,10 +1,9 @@
 /* Connected regions of a grid under a movement model. */
 #include "internal.h"
 
-wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
+wf_status wf_grid_regions(const wf_grid *g, wf_move move,
                           uint32_t *labels, uint32_t *count) {
-    if (!g || !labels || !count || (connect != 4 && connect != 8) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+    if (!g || !labels || !count || wf__move_check(&move, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     size_t bytes;
     if (!wf__mul_size(g->cells, sizeof(uint32_t), &bytes))
@@ -25,7 +24,7 @@ wf_status wf_grid_regions(const wf_grid *g, int connect, wf_corners corners,
         queue[tail++] = (uint32_t)c;
         while (head < tail) {
             uint32_t u = queue[head++];
-            unsigned m = wf__allowed_moves(g->nbmask[u], connect, corners);
+            unsigned m = wf__allowed_moves(g->nbmask[u], move.connect, move.corners);
             while (m) {
                 int d = __builtin_ctz(m);
                 m &= m - 1;

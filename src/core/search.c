@@ -1,5 +1,7 @@
 /* wf_search: the reusable workspace and the query options. */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "search_internal.h"
 
@@ -7,11 +9,167 @@ wf_search_opts wf_search_opts_default(void) {
     wf_search_opts o;
     memset(&o, 0, sizeof o);
     o.algo = WF_ALGO_ASTAR;
-    o.connect = 8;
-    o.corners = WF_CORNERS_NO_CUT;
+    o.move = wf_move_default();
     o.heuristic = WF_H_DEFAULT;
     o.weight = 1.0;
     return o;
+}
+
+wf_status wf__search_fail(wf_search *ws, wf_status s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ws->msg, sizeof ws->msg, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+const char *wf_search_message(const wf_search *ws) { return ws ? ws->msg : ""; }
+
+wf_status wf__opts_check(wf_search *ws, wf_search_opts *o) {
+    if ((unsigned)o->algo > (unsigned)WF_ALGO_AUTO)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "unknown algo %d",
+                               (int)o->algo);
+    if (wf__move_check(&o->move, ws->msg, sizeof ws->msg) != WF_OK)
+        return WF_E_INVALID_ARG;
+    if ((unsigned)o->heuristic > (unsigned)WF_H_CUSTOM)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "unknown heuristic %d",
+                               (int)o->heuristic);
+    if (o->weight == 0)
+        o->weight = 1.0;
+    if (!(o->weight >= 1.0 && o->weight < INFINITY)) /* also NaN */
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "weight must be finite and >= 1, got %g",
+                               o->weight);
+    if (!(o->overlay_k >= 0.0 && o->overlay_k < INFINITY))
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "overlay_k must be finite and >= 0, got %g",
+                               o->overlay_k);
+    if (o->overlay.count && !o->overlay.values)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "overlay has a count but no values");
+    if ((unsigned)o->goal_fallback > (unsigned)WF_FALLBACK_NEAREST)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "unknown goal_fallback %d",
+                               (int)o->goal_fallback);
+    if (o->filter)
+        for (int t = 0; t < 256; t++)
+            if (!(o->filter->mult[t] > 0))
+                return wf__search_fail(
+                    ws, WF_E_INVALID_ARG,
+                    "filter: terrain %d has multiplier %g (must be > 0 or "
+                    "INFINITY)",
+                    t, o->filter->mult[t]);
+    return WF_OK;
+}
+
+/* Checks a grid query and prepares the engine it runs on. */
+static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                            wf_point goal, const wf_search_opts *opts) {
+    ws->mode = WF__IDLE;
+    ws->msg[0] = '\0';
+    if (!g)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "grid is NULL");
+    wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    wf_status s = wf__opts_check(ws, &o);
+    if (s != WF_OK)
+        return s;
+    if (o.heuristic == WF_H_CUSTOM && !o.custom_h)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "WF_H_CUSTOM on a grid needs custom_h");
+    if (o.overlay.values && o.overlay.count != g->cells)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "overlay has %zu values, the grid has %zu "
+                               "cells",
+                               o.overlay.count, g->cells);
+    if (!wf_grid_contains(g, start.x, start.y))
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "start (%d, %d) is outside the %dx%d grid",
+                               start.x, start.y, g->width, g->height);
+    if (!wf_grid_contains(g, goal.x, goal.y))
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "goal (%d, %d) is outside the %dx%d grid",
+                               goal.x, goal.y, g->width, g->height);
+    if ((s = wf_search_reserve(ws, g->cells)) != WF_OK)
+        return wf__search_fail(ws, s, "cannot size the workspace for %zu "
+                                      "cells",
+                               g->cells);
+    if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_AUTO) {
+        double c;
+        const char *why = wf__jps_applies(g, &o, &c);
+        if (!why) {
+            if (!wf_grid_passable(g, start.x, start.y) ||
+                !wf_grid_passable(g, goal.x, goal.y)) {
+                ws->mode = WF__GRID_DONE;
+                ws->done = WF_NO_PATH;
+                ws->engine = WF_ALGO_JPS;
+                return WF_OK;
+            }
+            s = wf__jps_begin(ws, g, start, goal, c);
+            return s == WF_OK ? s
+                              : wf__search_fail(ws, s, "cannot size the "
+                                                       "workspace for jps");
+        }
+        if (o.algo == WF_ALGO_JPS)
+            return wf__search_fail(ws, WF_E_INVALID_ARG, "%s (use auto to "
+                                                         "fall back to A*)",
+                                   why);
+        o.algo = WF_ALGO_ASTAR;
+    }
+    ws->engine = o.algo;
+    return wf__astar_begin(ws, g, start, goal, &o);
+}
+
+wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *opts) {
+    if (!ws)
+        return WF_E_INVALID_ARG;
+    return grid_begin(ws, g, start, goal, opts);
+}
+
+static void path_reset(wf_path *out) {
+    out->count = 0;
+    out->cost = 0;
+    memset(&out->stats, 0, sizeof out->stats);
+}
+
+wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
+    if (!ws)
+        return WF_E_INVALID_ARG;
+    if (!out)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
+    if (!budget)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
+    path_reset(out);
+    switch (ws->mode) {
+    case WF__ASTAR: return wf__astar_step(ws, budget, out);
+    case WF__JPS: return wf__jps_step(ws, budget, out);
+    case WF__GRID_DONE:
+        ws->mode = WF__IDLE;
+        out->stats.engine = ws->engine;
+        return ws->done;
+    default:
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "no grid search under way");
+    }
+}
+
+void wf_search_cancel(wf_search *ws) {
+    if (ws)
+        ws->mode = WF__IDLE;
+}
+
+wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal, const wf_search_opts *opts,
+                         wf_path *out) {
+    if (!ws)
+        return WF_E_INVALID_ARG;
+    if (!out)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
+    path_reset(out);
+    wf_status s = grid_begin(ws, g, start, goal, opts);
+    if (s != WF_OK)
+        return s;
+    return wf_search_step(ws, UINT64_MAX, out);
 }
 
 wf_status wf_search_create(const wf_allocator *alloc, wf_search **out) {

@@ -35,6 +35,77 @@ typedef struct wf__cell {
  * (a custom heuristic, whose closed cells may be reopened). A cell is in at
  * most one of them, so together they never exceed capacity: 8 + 8 + 4 =
  * 20 bytes per cell in all. */
+/* A grid A* and Dijkstra query and its progress between sliced steps
+ * (grid_astar.c). Everything a step needs is here, so a paused search
+ * resumes exactly where it stopped. */
+typedef struct wf__astar {
+    const wf_grid *g;
+    const double *cost;    /* cost of entering each terrain: g->cost, or
+                              fcost under a filter */
+    const uint8_t *pass;   /* NULL, or fpass when the filter forbids a
+                              terrain present on g */
+    uint32_t start, goal;  /* goal UINT32_MAX: none to reach (the nearest
+                              fallback for a goal that cannot be entered) */
+    int gx, gy;
+    int hk, connect, plateau, reopen, track;
+    wf_corners corners;
+    double hmul;           /* weight × (smallest cost, or 1 for custom) */
+    wf_heuristic_fn custom;
+    void *custom_ud;
+    wf_move_cost_fn move_cost;
+    void *move_ud;
+    const float *overlay;  /* extra cost per cell, × overlay_k; may be NULL */
+    double overlay_k;
+    uint64_t limit;        /* max expansions, 0 = none */
+    int fallback;
+    uint64_t div_mul;      /* cell / width == cell * div_mul >> div_shift */
+    unsigned div_shift;
+    /* progress */
+    uint32_t heap_n, sp, gen;
+    uint64_t expanded, generated, heap_ops, reopened;
+    uint32_t best, end;
+    double best_d, best_g;
+    double fcost[256];
+    uint8_t fpass[256];
+} wf__astar;
+
+/* A JPS query and its progress (grid_jps.c). */
+typedef struct wf__jpsq {
+    const wf_grid *g;
+    wf_point start, goal;
+    uint32_t s0, goal_id, heap_n, gen;
+    double cost;
+    uint64_t div_mul;
+    unsigned div_shift;
+    wf_stats st;
+} wf__jpsq;
+
+/* A graph query and its progress (graph_search.c). */
+typedef struct wf__graphq {
+    const void *g;         /* const wf_graph * */
+    uint32_t start, goal, heap_n, gen, best;
+    int kind;              /* 0 zero, 1 distance, 2 custom */
+    double hmul, best_h;
+    wf_node_heuristic_fn custom;
+    void *custom_ud;
+    const float *overlay;
+    double overlay_k;
+    uint64_t limit;
+    wf_stats st;
+} wf__graphq;
+
+/* What a workspace is doing between calls. */
+enum {
+    WF__IDLE = 0,  /* no sliced search */
+    WF__ASTAR,     /* grid A* and Dijkstra under way */
+    WF__JPS,       /* grid JPS under way */
+    WF__GRID_DONE, /* a grid search whose outcome (done) is known */
+    WF__GRAPH,     /* graph search under way */
+    WF__GRAPH_DONE
+};
+
+#define WF__MSG_SIZE 200
+
 struct wf_search {
     wf_allocator alloc;
     size_t capacity;  /* cells the arrays hold */
@@ -46,18 +117,46 @@ struct wf_search {
     size_t graph_capacity;
     uint32_t *parent;
     double *g;
+    int mode;         /* WF__IDLE ... */
+    wf_status done;   /* the outcome in the _DONE modes */
+    wf_algo engine;   /* the engine of the search under way */
+    union {
+        wf__astar a;
+        wf__jpsq j;
+        wf__graphq gr;
+    } q;
+    char msg[WF__MSG_SIZE]; /* why the last call failed */
 };
+
+/* Records why a call failed and returns s. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+wf_status wf__search_fail(wf_search *ws, wf_status s, const char *fmt, ...);
 
 /* Starts a query: a new generation (clearing the tags only when the 28-bit
  * counter wraps, once every 2^28 queries). Returns the tag base. */
 uint32_t wf__search_begin(wf_search *ws);
 
-/* Jump Point Search (grid_jps.c). wf__jps_uniform: 1 when every passable
- * terrain present on g costs the same (*cost); wf__search_jps: the search,
- * for 8-connected no-cut moves on such a grid, start and goal passable. */
-int wf__jps_uniform(const wf_grid *g, double *cost);
-wf_status wf__search_jps(wf_search *ws, const wf_grid *g, wf_point start,
-                         wf_point goal, double cost, wf_path *out);
+/* Grid A* and Dijkstra (grid_astar.c): prepares ws->q.a (o checked, start and
+ * goal on the grid and passable) and the steps. */
+wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *o);
+wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out);
+
+/* Jump Point Search (grid_jps.c). wf__jps_applies: NULL when JPS can answer
+ * the query (*cost the uniform cost of entering a cell), else why not.
+ * The search is for 8-connected no-cut moves on such a grid, start and
+ * goal passable. */
+const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
+                            double *cost);
+wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                        wf_point goal, double cost);
+wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
+
+/* Checks the options every search shares and normalises their defaults
+ * (weight 0 → 1, connect 0 → 8); on error records why in ws. */
+wf_status wf__opts_check(wf_search *ws, wf_search_opts *o);
 
 /* ---- 4-ary min-heap on key[] ------------------------------------------- */
 

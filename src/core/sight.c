@@ -9,7 +9,8 @@ static int open_cell(const wf_grid *g, int x, int y) {
 }
 
 int wf_grid_line_of_sight(const wf_grid *g, wf_point a, wf_point b,
-                          wf_corners corners) {
+                          wf_move move) {
+    const wf_corners corners = move.corners;
     if (!g || !wf_grid_contains(g, a.x, a.y) || !wf_grid_contains(g, b.x, b.y))
         return 0;
     const int sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;

@@ -9,8 +9,8 @@
 #include "../core/graph_internal.h"
 #include "field_internal.h"
 
-const int wf_flow_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-const int wf_flow_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+const int wf_field_flow_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+const int wf_field_flow_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 void wf__field_offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
     wf__cell *cell = &h->cells[c];
@@ -22,13 +22,22 @@ void wf__field_offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
     }
 }
 
-int wf__field_model_ok(int connect, wf_corners corners) {
-    return (connect == 4 || connect == 8) &&
-           (unsigned)corners <= (unsigned)WF_CORNERS_ONE_FREE;
+wf_status wf__unit_init(wf__unit *u, const wf_grid *g, wf_move move,
+                        const wf_filter *filter) {
+    if (wf__move_check(&move, NULL, 0) != WF_OK)
+        return WF_E_INVALID_ARG;
+    if (filter)
+        for (int t = 0; t < 256; t++)
+            if (!(filter->mult[t] > 0))
+                return WF_E_INVALID_ARG;
+    u->connect = move.connect;
+    u->corners = move.corners;
+    u->pass = wf__filter_costs(g, filter, u->cost, u->fpass) ? u->fpass : NULL;
+    return WF_OK;
 }
 
 void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
-                     const wf_grid *g, int connect, wf_corners corners,
+                     const wf_grid *g, const wf__unit *unit,
                      double limit, wf__field_visit visit, void *ud) {
     const uint32_t W = (uint32_t)g->width;
     const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
@@ -45,9 +54,10 @@ void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
         /* A unit on neighbour v walks into u: it pays u's cost. Moves are
          * allowed both ways alike (passability and the corner rule are
          * symmetric), so u's own mask lists the v that can step into u. */
-        const double c = g->cost[g->terrain[u]];
+        const double c = unit->cost[g->terrain[u]];
         const double straight = d + c, diagonal = d + WF_SQRT2 * c;
-        unsigned m = wf__allowed_moves(g->nbmask[u], connect, corners);
+        unsigned m = wf__allowed_moves(wf__nbmask_pass(g, u, unit->pass),
+                                       unit->connect, unit->corners);
         while (m) {
             int dir = __builtin_ctz(m);
             m &= m - 1;
@@ -61,11 +71,13 @@ static void store(void *ud, uint32_t cell, double d) {
     ((float *)ud)[cell] = (float)d;
 }
 
-wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
+wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
                                const wf_field_source *src, size_t n,
-                               int connect, wf_corners corners, float *out) {
-    if (!ws || !g || !out || (n && !src) || (connect != 4 && connect != 8) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+                               wf_move move, const wf_filter *filter,
+                               float *out) {
+    wf__unit unit;
+    if (!ws || !g || !out || (n && !src) ||
+        wf__unit_init(&unit, g, move, filter) != WF_OK)
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(src[i].value))
@@ -83,14 +95,14 @@ wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
     const uint32_t W = (uint32_t)g->width;
     for (size_t i = 0; i < n; i++) {
         uint32_t c = (uint32_t)src[i].cell.y * W + (uint32_t)src[i].cell.x;
-        if (g->passable[g->terrain[c]])
+        if (wf__unit_enters(&unit, g, c))
             wf__field_offer(&h, gen, c, src[i].value);
     }
-    wf__field_drain(ws, &h, gen, g, connect, corners, INFINITY, store, out);
+    wf__field_drain(ws, &h, gen, g, &unit, INFINITY, store, out);
     return WF_OK;
 }
 
-wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
+wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
                                 const uint32_t *nodes, const double *values,
                                 size_t n, float *out) {
     if (!ws || !g || !out || (n && !nodes))
@@ -122,12 +134,12 @@ wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
     return WF_OK;
 }
 
-wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
-                           double k, int connect, wf_corners corners,
+wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
+                           double k, wf_move move, const wf_filter *filter,
                            float *out) {
+    wf__unit unit;
     if (!ws || !g || !dist || !out || !(k > 0) || !isfinite(k) ||
-        (connect != 4 && connect != 8) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+        wf__unit_init(&unit, g, move, filter) != WF_OK)
         return WF_E_INVALID_ARG;
     wf_status s = wf_search_reserve(ws, g->cells);
     if (s != WF_OK)
@@ -137,10 +149,10 @@ wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
     const uint32_t gen = wf__search_begin(ws);
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
     for (size_t c = 0; c < g->cells; c++)
-        if (isfinite(dist[c]) && g->passable[g->terrain[c]])
+        if (isfinite(dist[c]) && wf__unit_enters(&unit, g, c))
             wf__field_offer(&h, gen, (uint32_t)c, -k * (double)dist[c]);
     for (size_t c = 0; c < g->cells; c++)
         out[c] = INFINITY;
-    wf__field_drain(ws, &h, gen, g, connect, corners, INFINITY, store, out);
+    wf__field_drain(ws, &h, gen, g, &unit, INFINITY, store, out);
     return WF_OK;
 }

@@ -2,8 +2,30 @@
 #ifndef WF_FIELD_INTERNAL_H
 #define WF_FIELD_INTERNAL_H
 
+#include <math.h>
+
 #include "../core/search_internal.h"
 #include "wayfind/field.h"
+
+/* A unit's movement: its model and its costs under its filter. */
+typedef struct wf__unit {
+    int connect;
+    wf_corners corners;
+    const uint8_t *pass;  /* NULL, or fpass when the filter forbids a
+                             terrain present on the grid */
+    double cost[256];     /* entering each terrain; INFINITY: cannot */
+    uint8_t fpass[256];
+} wf__unit;
+
+/* Checks the movement model and filter and fills u. WF_E_INVALID_ARG on a
+ * bad model or multiplier. */
+wf_status wf__unit_init(wf__unit *u, const wf_grid *g, wf_move move,
+                        const wf_filter *filter);
+/* May the unit stand on cell c? */
+static inline int wf__unit_enters(const wf__unit *u, const wf_grid *g,
+                                  size_t c) {
+    return u->cost[g->terrain[c]] < INFINITY;
+}
 
 /* Offers cell c the cost d: pushes it, or lowers its key. */
 void wf__field_offer(wf__heap *h, uint32_t gen, uint32_t c, double d);
@@ -16,7 +38,7 @@ typedef void (*wf__field_visit)(void *ud, uint32_t cell, double d);
  * are those of walking to the heap's cells: a unit on a neighbour v of a
  * settled cell u pays step × cost(u) to enter u. */
 void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
-                     const wf_grid *g, int connect, wf_corners corners,
+                     const wf_grid *g, const wf__unit *unit,
                      double limit, wf__field_visit visit, void *ud);
 
 /* The cells within distance r of cell c, clipped to the grid. */
@@ -26,7 +48,5 @@ wf_rect wf__box(const wf_grid *g, wf_point c, double r);
  * rectangle is malformed (x0 > x1 or y0 > y1). */
 int wf__clip(const wf_grid *g, const wf_rect *rect, wf_rect *out);
 
-/* 1 when the movement model is valid. */
-int wf__field_model_ok(int connect, wf_corners corners);
 
 #endif

@@ -1,35 +1,37 @@
 /* Flow fields: the downhill step of every cell of a field. */
 #include <math.h>
 
-#include "../core/internal.h"
-#include "wayfind/field.h"
+#include "field_internal.h"
 
-wf_status wf_flow_field_grid(const wf_grid *g, const float *field,
-                             int connect, wf_corners corners, int8_t *dir) {
-    if (!g || !field || !dir || (connect != 4 && connect != 8) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE)
+wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
+                             wf_move move, const wf_filter *filter,
+                             int8_t *dir) {
+    wf__unit unit;
+    if (!g || !field || !dir || wf__unit_init(&unit, g, move, filter) != WF_OK)
         return WF_E_INVALID_ARG;
     const int32_t W = g->width;
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
                                        -1 - W};
     for (size_t c = 0; c < g->cells; c++) {
-        dir[c] = WF_FLOW_NONE;
+        dir[c] = WF_FLOW_UNREACHABLE;
         double here = field[c];
-        if (!isfinite(here) || !g->passable[g->terrain[c]])
+        if (!isfinite(here) || !wf__unit_enters(&unit, g, c))
             continue;
+        dir[c] = WF_FLOW_SOURCE; /* until a downhill neighbour shows up */
         double best = here;
-        unsigned m = wf__allowed_moves(g->nbmask[c], connect, corners);
+        unsigned m = wf__allowed_moves(wf__nbmask_pass(g, c, unit.pass),
+                                       unit.connect, unit.corners);
         for (int d = 0; d < WF_DIR_COUNT; d++) {
             if (!(m & (1u << d)))
                 continue;
             size_t v = (size_t)((int64_t)c + off[d]);
-            double step = g->cost[g->terrain[v]] * (d < 4 ? 1.0 : WF_SQRT2);
+            double step = unit.cost[g->terrain[v]] * (d < 4 ? 1.0 : WF_SQRT2);
             double via = (double)field[v] + step;
             /* Downhill: the neighbour's value plus the move must not exceed
              * this cell's value (up to float rounding), and must be the
              * smallest such. */
             if (field[v] < here && via < best + 1e-4 * fmax(1.0, fabs(here)) &&
-                (dir[c] == WF_FLOW_NONE || via < best)) {
+                (dir[c] == WF_FLOW_SOURCE || via < best)) {
                 best = via;
                 dir[c] = (int8_t)d;
             }

@@ -3,7 +3,7 @@
 
 #include "field_internal.h"
 
-wf_rect wf_rect_union(wf_rect a, wf_rect b) {
+wf_rect wf_field_rect_union(wf_rect a, wf_rect b) {
     if (a.x0 >= a.x1 || a.y0 >= a.y1)
         return b;
     if (b.x0 >= b.x1 || b.y0 >= b.y1)
@@ -23,7 +23,7 @@ wf_rect wf__box(const wf_grid *g, wf_point c, double r) {
     return b;
 }
 
-wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s) {
+wf_rect wf_field_source_box(const wf_grid *g, const wf_influence_source *s) {
     wf_rect none = {0, 0, 0, 0};
     return g && s ? wf__box(g, s->cell, s->radius) : none;
 }
@@ -46,7 +46,7 @@ int wf__clip(const wf_grid *g, const wf_rect *rect, wf_rect *out) {
     return 1;
 }
 
-double wf_falloff_value(wf_falloff kind, double d, double r, double s) {
+double wf_field_falloff_value(wf_falloff kind, double d, double r, double s) {
     if (!(d >= 0) || d > r)
         return 0.0;
     switch (kind) {
@@ -62,8 +62,8 @@ wf_falloff_opts wf_falloff_opts_default(void) {
     wf_falloff_opts o;
     o.kind = WF_FALLOFF_LINEAR;
     o.distance = WF_DISTANCE_STRAIGHT;
-    o.connect = 8;
-    o.corners = WF_CORNERS_NO_CUT;
+    o.move = wf_move_default();
+    o.filter = NULL;
     return o;
 }
 
@@ -84,20 +84,21 @@ static void add_path(void *ud, uint32_t cell, double d) {
     adder *a = ud;
     int x = (int)(cell % (uint32_t)a->g->width), y = (int)(cell / (uint32_t)a->g->width);
     if (inside(&a->clip, x, y))
-        a->out[cell] += (float)wf_falloff_value(a->kind, d, a->s->radius,
+        a->out[cell] += (float)wf_field_falloff_value(a->kind, d, a->s->radius,
                                                 a->s->strength);
 }
 
-wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
+wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
                                 const wf_influence_source *src, size_t n,
                                 const wf_falloff_opts *opts,
                                 const wf_rect *rect, float *out) {
     wf_falloff_opts o = opts ? *opts : wf_falloff_opts_default();
     wf_rect clip;
+    wf__unit unit;
     if (!g || !out || (n && !src) || (unsigned)o.kind > WF_FALLOFF_STEP ||
         (o.distance != WF_DISTANCE_STRAIGHT && o.distance != WF_DISTANCE_PATH) ||
-        (o.distance == WF_DISTANCE_PATH &&
-         (!ws || !wf__field_model_ok(o.connect, o.corners))) ||
+        (o.distance == WF_DISTANCE_PATH && !ws) ||
+        wf__unit_init(&unit, g, o.move, o.filter) != WF_OK ||
         !wf__clip(g, rect, &clip))
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < n; i++) {
@@ -118,7 +119,7 @@ wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
             out[(size_t)y * W + (size_t)x] = 0.0f;
     for (size_t i = 0; i < n; i++) {
         const wf_influence_source *s = &src[i];
-        wf_rect box = wf_source_box(g, s), r;
+        wf_rect box = wf_field_source_box(g, s), r;
         r.x0 = box.x0 > clip.x0 ? box.x0 : clip.x0;
         r.y0 = box.y0 > clip.y0 ? box.y0 : clip.y0;
         r.x1 = box.x1 < clip.x1 ? box.x1 : clip.x1;
@@ -132,10 +133,11 @@ wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
                         continue;
                     double d = hypot((double)(x - s->cell.x),
                                      (double)(y - s->cell.y));
-                    out[(size_t)y * W + (size_t)x] += (float)wf_falloff_value(
+                    out[(size_t)y * W + (size_t)x] += (float)wf_field_falloff_value(
                         o.kind, d, s->radius, s->strength);
                 }
-        } else if (wf_grid_passable(g, s->cell.x, s->cell.y)) {
+        } else if (wf__unit_enters(&unit, g, (size_t)s->cell.y * W +
+                                                 (size_t)s->cell.x)) {
             /* A Dijkstra search from the source, stopped at its radius:
              * it touches only cells within the radius. */
             const uint32_t gen = wf__search_begin(ws);
@@ -143,14 +145,13 @@ wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
             wf__field_offer(&h, gen, (uint32_t)s->cell.y * (uint32_t)W +
                                          (uint32_t)s->cell.x, 0.0);
             adder a = {g, s, o.kind, r, out};
-            wf__field_drain(ws, &h, gen, g, o.connect, o.corners, s->radius,
-                            add_path, &a);
+            wf__field_drain(ws, &h, gen, g, &unit, s->radius, add_path, &a);
         }
     }
     return WF_OK;
 }
 
-wf_status wf_layer_blend(const float *const *layers, const double *weights,
+wf_status wf_field_blend(const float *const *layers, const double *weights,
                          size_t n, size_t cells, int width,
                          const wf_blend_opts *opts, const wf_rect *rect,
                          float *out) {

@@ -4,7 +4,7 @@
 #include "../core/graph_internal.h"
 #include "field_internal.h"
 
-wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
+wf_status wf_field_falloff_graph(wf_search *ws, const wf_graph *g,
                                  const wf_node_source *src, size_t n,
                                  const wf_falloff_opts *opts, float *out) {
     wf_falloff_opts o = opts ? *opts : wf_falloff_opts_default();
@@ -31,7 +31,7 @@ wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
         const wf_node_source *s = &src[i];
         if (o.distance == WF_DISTANCE_STRAIGHT) {
             for (uint32_t v = 0; v < g->nodes; v++)
-                out[v] += (float)wf_falloff_value(
+                out[v] += (float)wf_field_falloff_value(
                     o.kind, wf__graph_distance(g, s->node, v), s->radius,
                     s->strength);
             continue;
@@ -45,7 +45,7 @@ wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
             double d = h.key[0];
             wf__heap_pop(&h);
             ws->cells[u].tag |= WF__TAG_CLOSED;
-            out[u] += (float)wf_falloff_value(o.kind, d, s->radius, s->strength);
+            out[u] += (float)wf_field_falloff_value(o.kind, d, s->radius, s->strength);
             for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
                 wf__field_offer(&h, gen, g->target[k], d + g->weight[k]);
         }

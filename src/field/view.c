@@ -6,7 +6,7 @@
 
 #define DEGREES_PER_RADIAN 57.295779513082320876798
 
-wf_rect wf_viewer_box(const wf_grid *g, const wf_viewer *v) {
+wf_rect wf_field_viewer_box(const wf_grid *g, const wf_viewer *v) {
     wf_rect none = {0, 0, 0, 0};
     return g && v ? wf__box(g, v->cell, v->range) : none;
 }
@@ -24,19 +24,19 @@ static int in_cone(int dx, int dy, double facing, double half_fov) {
     return fabs(a) <= half_fov + 1e-9;
 }
 
-wf_status wf_layer_view_grid(const wf_grid *g, const wf_viewer *v,
-                             wf_corners corners, const wf_rect *rect,
+wf_status wf_field_view_grid(const wf_grid *g, const wf_viewer *v,
+                             wf_move move, const wf_rect *rect,
                              float *out) {
     wf_rect clip;
     if (!g || !v || !out || !isfinite(v->facing) || !(v->fov > 0) ||
         v->fov > 360 || !(v->range >= 0) || !isfinite(v->range) ||
-        (unsigned)corners > (unsigned)WF_CORNERS_ONE_FREE ||
+        (unsigned)move.corners > (unsigned)WF_CORNERS_ONE_FREE ||
         !wf__clip(g, rect, &clip))
         return WF_E_INVALID_ARG;
     if (!wf_grid_contains(g, v->cell.x, v->cell.y))
         return WF_E_RANGE;
     const size_t W = (size_t)g->width;
-    const wf_rect box = wf_viewer_box(g, v);
+    const wf_rect box = wf_field_viewer_box(g, v);
     const double half = v->fov / 2.0;
     for (int y = clip.y0; y < clip.y1; y++)
         for (int x = clip.x0; x < clip.x1; x++) {
@@ -46,7 +46,7 @@ wf_status wf_layer_view_grid(const wf_grid *g, const wf_viewer *v,
             if (x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1 &&
                 d <= v->range && in_cone(dx, dy, v->facing, half)) {
                 wf_point c = {x, y};
-                if (wf_grid_line_of_sight(g, v->cell, c, corners))
+                if (wf_grid_line_of_sight(g, v->cell, c, move))
                     val = v->falloff && v->range > 0
                               ? (float)(1.0 - d / v->range)
                               : 1.0f;

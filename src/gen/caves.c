@@ -10,7 +10,7 @@ static wf_status keep_largest_region(wf_grid *g, uint8_t *terrain) {
     if (!labels)
         return WF_E_NOMEM;
     uint32_t n = 0;
-    wf_status st = wf_grid_regions(g, 8, WF_CORNERS_NO_CUT, labels, &n);
+    wf_status st = wf_grid_regions(g, wf_move_default(), labels, &n);
     if (st == WF_OK && n > 1) {
         uint32_t *size = wf__alloc(&g->alloc, ((size_t)n + 1) * sizeof *size);
         if (!size) {

@@ -7,8 +7,7 @@
 wf_place_opts wf_place_opts_default(void) {
     wf_place_opts o;
     memset(&o, 0, sizeof o);
-    o.connect = 8;
-    o.corners = WF_CORNERS_NO_CUT;
+    o.move = wf_move_default();
     return o;
 }
 
@@ -45,7 +44,7 @@ wf_status wf_place_points(const wf_grid *g, uint64_t seed,
     if (!labels)
         return WF_E_NOMEM;
     uint32_t regions = 0;
-    wf_status st = wf_grid_regions(g, o.connect, o.corners, labels, &regions);
+    wf_status st = wf_grid_regions(g, o.move, labels, &regions);
     uint32_t *count = NULL;
     size_t count_bytes = ((size_t)regions + 1) * sizeof *count;
     if (st == WF_OK && !(count = wf__alloc(&g->alloc, count_bytes)))

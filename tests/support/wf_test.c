@@ -31,3 +31,8 @@ uint64_t wf_test_rng_next(wf_test_rng *r) {
 uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n) {
     return (uint32_t)(((wf_test_rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
+
+int64_t wf_test_cell_node(const wf_graph *g, int x, int y) {
+    uint32_t n;
+    return wf_graph_cell_node(g, x, y, &n) == WF_OK ? (int64_t)n : -1;
+}

@@ -23,4 +23,8 @@ uint64_t wf_test_rng_next(wf_test_rng *r);
 /* Uniform integer in [0, n). */
 uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n);
 
+/* The node of cell (x, y) of a graph made from a grid, or -1 when it has
+ * none (wf_graph_cell_node's status as a number, for comparisons). */
+int64_t wf_test_cell_node(const wf_graph *g, int x, int y);
+
 #endif
