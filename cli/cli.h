@@ -76,6 +76,7 @@ enum {
     CLI_OPT_ALGO,
     CLI_OPT_MAX_EXPANSIONS,
     CLI_OPT_NEAREST,
+    CLI_OPT_COST,
     CLI_OPT_LEGEND
 };
 #define CLI_SEARCH_LONGOPTS                                                    \
@@ -107,6 +108,28 @@ int cli_search_option(const char *cmd, int key, const char *arg,
 /* Short names of the option values, for output. */
 const char *cli_corners_name(wf_corners c);
 const char *cli_algo_name(wf_algo a);
+
+/* --cost TILE=VALUE overrides, collected while parsing options and turned
+ * into a filter once the map is loaded. */
+#define CLI_MAX_COSTS 64
+typedef struct cli_costs {
+    size_t n;
+    struct {
+        char tile[24];
+        double value; /* > 0, INFINITY: forbidden */
+    } e[CLI_MAX_COSTS];
+} cli_costs;
+#define CLI_COST_HELP                                                          \
+    "  --cost TILE=VALUE      this query only: tile TILE (a map character,\n"  \
+    "                         or a CSV tile number) costs VALUE (a number\n"   \
+    "                         > 0, or inf: forbidden); repeatable\n"
+/* Adds one --cost value; 0, or -1 after printing why. */
+int cli_costs_add(const char *cmd, cli_costs *c, const char *arg);
+/* The filter that gives the map @p g (loaded from @p map, @p legend for a
+ * CSV map, NULL: the default) the costs in @p c; 0, or -1 after printing
+ * why (unknown tile, a blocked tile given a cost). */
+int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
+                     const char *legend, const wf_grid *g, wf_filter *f);
 
 /* Loads any map (wf_map_load); on failure prints the diagnostic and returns
  * the exit code, else 0. */

@@ -25,6 +25,7 @@ static const char help[] =
     "                         (K > 0, 1.2 is usual)\n"
     "  --connect 4|8          movement (default 8)\n"
     "  --corners RULE         no-cut (default), always, one-free\n"
+    CLI_COST_HELP
     "  --png FILE             draw a heat map\n"
     "  --legend FILE          legend of a CSV map\n"
     "  --help                 this text\n"
@@ -39,22 +40,26 @@ int cli_field(int argc, char **argv) {
         {"flee", required_argument, NULL, OPT_FLEE},
         {"png", required_argument, NULL, OPT_PNG},
         {"legend", required_argument, NULL, CLI_OPT_LEGEND},
+        {"cost", required_argument, NULL, CLI_OPT_COST},
         {"connect", required_argument, NULL, CLI_OPT_CONNECT},
         {"corners", required_argument, NULL, CLI_OPT_CORNERS},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    static wf_field_source src[MAX_SOURCES];
+    wf_field_source src[MAX_SOURCES];
     long n = -1;
     double flee = 0;
     const char *png = NULL, *legend = NULL;
     wf_search_opts o = wf_search_opts_default();
+    cli_costs costs;
+    wf_filter filter;
+    costs.n = 0;
     int c;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_SOURCES: {
-            static wf_point cells[MAX_SOURCES];
+            wf_point cells[MAX_SOURCES];
             if ((n = cli_parse_points(CMD, "sources", optarg, cells,
                                       MAX_SOURCES)) < 0)
                 return WF_EXIT_USAGE;
@@ -70,6 +75,10 @@ int cli_field(int argc, char **argv) {
             break;
         case OPT_PNG: png = optarg; break;
         case CLI_OPT_LEGEND: legend = optarg; break;
+        case CLI_OPT_COST:
+            if (cli_costs_add(CMD, &costs, optarg) != 0)
+                return WF_EXIT_USAGE;
+            break;
         case OPT_HELP: return cli_help(help);
         case ':':
         case '?':
@@ -87,6 +96,12 @@ int cli_field(int argc, char **argv) {
     int code = cli_load_map(argv[optind], legend, &g, NULL);
     if (code)
         return code;
+    if (costs.n && cli_costs_filter(CMD, &costs, argv[optind], legend, g,
+                                    &filter) != 0) {
+        wf_grid_destroy(g);
+        return WF_EXIT_USAGE;
+    }
+    const wf_filter *unit = costs.n ? &filter : NULL;
     for (long i = 0; i < n; i++)
         if (!wf_grid_contains(g, src[i].cell.x, src[i].cell.y)) {
             cli_error(CMD, "--sources: %d,%d is outside the %d x %d map",
@@ -102,9 +117,9 @@ int cli_field(int argc, char **argv) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (st == WF_OK)
-        st = wf_field_dijkstra_grid(ws, g, src, (size_t)n, o.move, NULL, flee ? tmp : f);
+        st = wf_field_dijkstra_grid(ws, g, src, (size_t)n, o.move, unit, flee ? tmp : f);
     if (st == WF_OK && flee)
-        st = wf_field_flee_grid(ws, g, tmp, flee, o.move, NULL, f);
+        st = wf_field_flee_grid(ws, g, tmp, flee, o.move, unit, f);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (st != WF_OK) {
         code = cli_fail(st, NULL);

@@ -35,6 +35,7 @@ static const char help[] =
     "  --k K                  overlay scale, >= 0 (default 20)\n"
     "  --distance KIND        straight (default) or path, for the sources\n"
     "  --connect 4|8, --corners RULE   movement and sight (default 8, no-cut)\n"
+    CLI_COST_HELP
     "  --png PREFIX           write the three heat maps\n"
     "  --legend FILE          legend of a CSV map\n"
     "  --help                 this text\n"
@@ -79,6 +80,8 @@ typedef struct args {
     double w[2], k;
     wf_falloff_opts fo;
     wf_search_opts so;
+    cli_costs costs;
+    wf_filter filter;
 } args;
 
 static int parse(int argc, char **argv, args *a, int *code) {
@@ -92,6 +95,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"distance", required_argument, NULL, OPT_DISTANCE},
         {"png", required_argument, NULL, OPT_PNG},
         {"legend", required_argument, NULL, CLI_OPT_LEGEND},
+        {"cost", required_argument, NULL, CLI_OPT_COST},
         {"connect", required_argument, NULL, CLI_OPT_CONNECT},
         {"corners", required_argument, NULL, CLI_OPT_CORNERS},
         {"help", no_argument, NULL, OPT_HELP},
@@ -150,6 +154,10 @@ static int parse(int argc, char **argv, args *a, int *code) {
             break;
         case OPT_PNG: a->png = optarg; break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
+        case CLI_OPT_COST:
+            if (cli_costs_add(CMD, &a->costs, optarg) != 0)
+                return -1;
+            break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':
         case '?':
@@ -209,7 +217,7 @@ static int write_pngs(const args *a, const wf_grid *g, const float *layers[3],
 }
 
 int cli_influence(int argc, char **argv) {
-    static args a;
+    args a;
     memset(&a, 0, sizeof a);
     a.w[0] = 0.3;
     a.w[1] = 0.7;
@@ -219,11 +227,18 @@ int cli_influence(int argc, char **argv) {
     int code;
     if (parse(argc, argv, &a, &code) != 0)
         return code;
-    a.fo.move.connect = a.so.move.connect;
-    a.fo.move.corners = a.so.move.corners;
+    a.fo.move = a.so.move;
     wf_grid *g = NULL;
     if ((code = cli_load_map(a.map, a.legend, &g, NULL)) != 0)
         return code;
+    if (a.costs.n) {
+        if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
+            wf_grid_destroy(g);
+            return WF_EXIT_USAGE;
+        }
+        a.so.filter = &a.filter;
+        a.fo.filter = &a.filter;
+    }
     size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     float *dist = calloc(cells, sizeof *dist), *view = calloc(cells, sizeof *view);
     float *one = malloc(cells * sizeof *one), *blend = malloc(cells * sizeof *blend);

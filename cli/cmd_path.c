@@ -18,6 +18,7 @@ static const char help[] =
     "  --from X,Y             start cell (column X, row Y; 0,0 is top-left)\n"
     "  --to X,Y               goal cell\n"
     CLI_SEARCH_HELP
+    CLI_COST_HELP
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
     "  --format text|json     output format (default text)\n"
     "  --draw                 also print the map with the path ('*')\n"
@@ -40,6 +41,8 @@ typedef struct args {
     int has_from, has_to, json, draw, explored;
     wf_point from, to;
     wf_search_opts opts;
+    cli_costs costs;
+    wf_filter filter;
 } args;
 
 /* 0: parsed; -1: exit with *code. */
@@ -52,6 +55,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"explored", no_argument, NULL, OPT_EXPLORED},
         {"png", required_argument, NULL, OPT_PNG},
         {"legend", required_argument, NULL, CLI_OPT_LEGEND},
+        {"cost", required_argument, NULL, CLI_OPT_COST},
         {"help", no_argument, NULL, OPT_HELP},
         CLI_SEARCH_LONGOPTS,
         {NULL, 0, NULL, 0}};
@@ -79,6 +83,10 @@ static int parse(int argc, char **argv, args *a, int *code) {
         case OPT_EXPLORED: a->explored = 1; break;
         case OPT_PNG: a->png = optarg; break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
+        case CLI_OPT_COST:
+            if (cli_costs_add(CMD, &a->costs, optarg) != 0)
+                return -1;
+            break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':
         case '?':
@@ -179,6 +187,13 @@ int cli_path(int argc, char **argv) {
     wf_map_marks marks;
     if ((code = cli_load_map(a.map, a.legend, &g, &marks)) != 0)
         return code;
+    if (a.costs.n) {
+        if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
+            code = WF_EXIT_USAGE;
+            goto done;
+        }
+        a.opts.filter = &a.filter;
+    }
     if (!a.has_from && marks.has_start) {
         a.from = marks.start;
         a.has_from = 1;
@@ -230,7 +245,8 @@ int cli_path(int argc, char **argv) {
     }
     if (st < 0 && found < 0 && ws && wf_search_message(ws)[0]) {
         cli_error(CMD, "%s", wf_search_message(ws));
-        code = cli_exit_code(st);
+        /* options the search refuses are a usage error */
+        code = st == WF_E_INVALID_ARG ? WF_EXIT_USAGE : cli_exit_code(st);
     } else if (st < 0)
         code = cli_fail(st, NULL);
     else if (a.png && (code = write_png(&a, g, ws, &path)) != 0)

@@ -23,6 +23,7 @@ static const char help[] =
     "\n"
     "  --map FILE             the map the scenarios are for\n"
     CLI_SEARCH_HELP
+    CLI_COST_HELP
     "  --threads N            answer on N threads, one workspace each (1-256,\n"
     "                         default 1); the answers are the same\n"
     "  --quiet                print the summary only\n"
@@ -158,7 +159,7 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
             free(v);
             free(starts);
             free(goals);
-            return cli_exit_code(vs);
+            return vs == WF_E_INVALID_ARG ? WF_EXIT_USAGE : cli_exit_code(vs);
         }
         wf_search_destroy(ws);
     }
@@ -203,12 +204,16 @@ int cli_scen(int argc, char **argv) {
         {"quiet", no_argument, NULL, OPT_QUIET},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"help", no_argument, NULL, OPT_HELP},
+        {"cost", required_argument, NULL, CLI_OPT_COST},
         CLI_SEARCH_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *map = NULL;
     int quiet = 0;
     long threads = 1;
     wf_search_opts o = wf_search_opts_default();
+    cli_costs costs;
+    wf_filter filter;
+    costs.n = 0;
     opterr = 0;
     optind = 1;
     int c;
@@ -216,6 +221,10 @@ int cli_scen(int argc, char **argv) {
         switch (c) {
         case OPT_MAP: map = optarg; break;
         case OPT_QUIET: quiet = 1; break;
+        case CLI_OPT_COST:
+            if (cli_costs_add(CMD, &costs, optarg) != 0)
+                return WF_EXIT_USAGE;
+            break;
         case OPT_THREADS:
             if (cli_parse_int(CMD, "threads", optarg, 1, 256, &threads) != 0)
                 return WF_EXIT_USAGE;
@@ -256,6 +265,12 @@ int cli_scen(int argc, char **argv) {
     }
     wf_grid *g = NULL;
     int code = cli_load_map(map, NULL, &g, NULL);
+    if (!code && costs.n) {
+        if (cli_costs_filter(CMD, &costs, map, NULL, g, &filter) != 0)
+            code = WF_EXIT_USAGE;
+        else
+            o.filter = &filter;
+    }
     if (code == 0) {
         st = wf_scen_check(&sc, g, &diag);
         if (st != WF_OK) {

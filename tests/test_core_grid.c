@@ -38,10 +38,10 @@ static void test_cells(void **state) {
     assert_int_equal(wf_grid_get(NULL, 0, 0), -1);
     assert_true(wf_grid_contains(g, 3, 2));
     assert_false(wf_grid_contains(g, 4, 2));
-    assert_int_equal(wf_grid_count(g, 42), 1);
-    assert_int_equal(wf_grid_count(g, 0), 11);
+    assert_int_equal(wf_grid_terrain_count(g, 42), 1);
+    assert_int_equal(wf_grid_terrain_count(g, 0), 11);
     assert_int_equal(wf_grid_fill(g, 7), WF_OK);
-    assert_int_equal(wf_grid_count(g, 7), 12);
+    assert_int_equal(wf_grid_terrain_count(g, 7), 12);
     assert_int_equal(wf_grid_get(g, 3, 2), 7);
 
     wf_grid *c;

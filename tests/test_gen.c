@@ -131,10 +131,10 @@ static void test_connected(void **state) {
         assert_int_equal(wf_gen_maze(g, seed, 0.0), WF_OK);
         assert_int_equal(regions(g, 4), 1);
         /* A perfect maze on a 30x20 lattice: 600 cells and 599 passages. */
-        assert_int_equal(wf_grid_count(g, WF_GEN_GROUND), 600 + 599);
+        assert_int_equal(wf_grid_terrain_count(g, WF_GEN_GROUND), 600 + 599);
         assert_int_equal(wf_gen_maze(g, seed, 1.0), WF_OK);
         assert_int_equal(regions(g, 4), 1);
-        assert_true(wf_grid_count(g, WF_GEN_GROUND) > 600 + 599);
+        assert_true(wf_grid_terrain_count(g, WF_GEN_GROUND) > 600 + 599);
         assert_int_equal(wf_gen_rooms(g, seed, NULL), WF_OK);
         assert_int_equal(regions(g, 4), 1);
         wf_grid_destroy(g);
@@ -150,9 +150,9 @@ static void test_islands_terrain(void **state) {
         int t = wf_grid_get(g, x, 0);
         assert_true(t == WF_GEN_DEEP || t == WF_GEN_SHALLOW);
     }
-    assert_true(wf_grid_count(g, WF_GEN_DEEP) > 0);
-    assert_true(wf_grid_count(g, WF_GEN_SHALLOW) > 0);
-    assert_true(wf_grid_count(g, WF_GEN_GROUND) > 0);
+    assert_true(wf_grid_terrain_count(g, WF_GEN_DEEP) > 0);
+    assert_true(wf_grid_terrain_count(g, WF_GEN_SHALLOW) > 0);
+    assert_true(wf_grid_terrain_count(g, WF_GEN_GROUND) > 0);
     /* Ships: deep water 1, shallow 2, land blocked. */
     assert_true(wf_grid_cost(g, WF_GEN_DEEP) == 1.0);
     assert_true(wf_grid_cost(g, WF_GEN_SHALLOW) == 2.0);

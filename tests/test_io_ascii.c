@@ -69,8 +69,8 @@ static void test_maze_file(void **state) {
                              maze[y][x] == '1' ? '.' : '#');
         }
     /* the start and goal cells are plain floor */
-    assert_int_equal(wf_grid_count(g, 'S'), 0);
-    assert_int_equal(wf_grid_count(g, 'G'), 0);
+    assert_int_equal(wf_grid_terrain_count(g, 'S'), 0);
+    assert_int_equal(wf_grid_terrain_count(g, 'G'), 0);
     wf_grid_destroy(g);
 }
 

@@ -126,7 +126,7 @@ static void test_td_map(void **state) {
     for (int y = 0; y < 7; y++)
         for (int x = 0; x < 10; x++)
             assert_int_equal(wf_grid_passable(g, x, y), walk[y][x] == '#');
-    assert_int_equal(wf_grid_count(g, 3), 10);
+    assert_int_equal(wf_grid_terrain_count(g, 3), 10);
     wf_grid_destroy(g);
 
     /* wf_map_load finds td.legend next to td.csv */

@@ -86,10 +86,10 @@ static void test_all_shipped_maps_and_scens(void **state) {
         assert_int_equal(wf_grid_height(g), shipped[i].h);
         /* only '.', '@' and 'T' appear, and every cell is one of them */
         size_t cells = (size_t)shipped[i].w * (size_t)shipped[i].h;
-        assert_int_equal(wf_grid_count(g, '.') + wf_grid_count(g, '@') +
-                             wf_grid_count(g, 'T'),
+        assert_int_equal(wf_grid_terrain_count(g, '.') + wf_grid_terrain_count(g, '@') +
+                             wf_grid_terrain_count(g, 'T'),
                          cells);
-        assert_true(wf_grid_count(g, '.') > 0);
+        assert_true(wf_grid_terrain_count(g, '.') > 0);
 
         wf_scen sc = {0};
         snprintf(path, sizeof path, MOVINGAI "%s.scen", shipped[i].name);
@@ -131,9 +131,9 @@ static void test_shipped_details(void **state) {
                                           NULL, &g, &d),
                      WF_OK);
     /* no '\r' survived as a cell: every cell is '.', '@' or 'T' */
-    assert_int_equal(wf_grid_count(g, '\r'), 0);
-    assert_int_equal(wf_grid_count(g, '.') + wf_grid_count(g, '@') +
-                         wf_grid_count(g, 'T'),
+    assert_int_equal(wf_grid_terrain_count(g, '\r'), 0);
+    assert_int_equal(wf_grid_terrain_count(g, '.') + wf_grid_terrain_count(g, '@') +
+                         wf_grid_terrain_count(g, 'T'),
                      256u * 256u);
     wf_grid_destroy(g);
 
@@ -452,7 +452,7 @@ static void test_big_map(void **state) {
     assert_int_equal(wf_movingai_map_parse(b, n, "big", NULL, &g, &d), WF_OK);
     assert_int_equal(wf_grid_get(g, 0, 0), '@');
     assert_int_equal(wf_grid_get(g, 1, 0), '.');
-    assert_int_equal(wf_grid_count(g, '@') + wf_grid_count(g, '.'),
+    assert_int_equal(wf_grid_terrain_count(g, '@') + wf_grid_terrain_count(g, '.'),
                      (size_t)w * h);
     wf_grid_destroy(g);
     free(b);

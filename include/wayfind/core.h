@@ -254,8 +254,8 @@ wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
 double wf_grid_cost(const wf_grid *g, uint8_t terrain);
 /** 1 when (x, y) is on the grid and its terrain is passable. */
 int wf_grid_passable(const wf_grid *g, int x, int y);
-/** Number of cells of terrain @p terrain. */
-size_t wf_grid_count(const wf_grid *g, uint8_t terrain);
+/** Number of cells of terrain @p terrain (0 for NULL). O(1). */
+size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain);
 /**
  * Smallest cost among terrain codes present on the grid and passable (the
  * factor that keeps the built-in heuristics admissible); 1 when no cell is

@@ -236,7 +236,7 @@ int wf_grid_passable(const wf_grid *g, int x, int y) {
     return g && is_passable_cell(g, x, y);
 }
 
-size_t wf_grid_count(const wf_grid *g, uint8_t terrain) {
+size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain) {
     return g ? g->count[terrain] : 0;
 }
 
