@@ -214,23 +214,26 @@ wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
  * are words of letters, digits, '_', '-' and '.'; ids are 0, 1, 2, ... in
  * the order names were added (the order of the file's node lines).
  */
-typedef struct wf_graph_names wf_graph_names;
+typedef struct wf_names wf_names;
 
 /** An empty table. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_graph_names_create(const wf_allocator *alloc,
-                                wf_graph_names **out);
+wf_status wf_names_create(const wf_allocator *alloc, wf_names **out);
 /** Frees @p t; NULL is a no-op. */
-void wf_graph_names_destroy(wf_graph_names *t);
+void wf_names_destroy(wf_names *t);
 /** Adds name s[0..n) as the next id. Errors: WF_E_INVALID_ARG (empty,
  *  NUL inside, or already present), WF_E_TOO_BIG, WF_E_NOMEM. */
-wf_status wf_graph_names_add(wf_graph_names *t, const char *s, size_t n,
-                             uint32_t *id);
-/** The id of name s[0..n), or -1. O(1) expected. */
-int64_t wf_graph_names_find(const wf_graph_names *t, const char *s, size_t n);
+wf_status wf_names_add(wf_names *t, const char *s, size_t n, uint32_t *id);
+/**
+ * Looks up name s[0..n): WF_OK with its id in @p id (may be NULL), or
+ * WF_E_RANGE when the table has no such name (@p id untouched).
+ * Errors: WF_E_INVALID_ARG (t or s NULL).
+ */
+wf_status wf_names_find(const wf_names *t, const char *s, size_t n,
+                        uint32_t *id);
 /** The name of @p id (owned by @p t), or NULL. */
-const char *wf_graph_names_get(const wf_graph_names *t, uint32_t id);
+const char *wf_names_get(const wf_names *t, uint32_t id);
 /** Number of names. */
-size_t wf_graph_names_count(const wf_graph_names *t);
+size_t wf_names_count(const wf_names *t);
 
 /**
  * Parses a graph file. Lines (blank lines and '#' comments are skipped):
@@ -245,12 +248,12 @@ size_t wf_graph_names_count(const wf_graph_names *t);
  * line. Errors: WF_E_INVALID_ARG, WF_E_PARSE (diag: file:line:col and what
  * was expected), WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
-                         const wf_allocator *alloc, wf_graph **out,
-                         wf_graph_names **names, wf_diag *diag);
-/** wf_file_read + wf_graph_parse; adds WF_E_IO. */
-wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
-                        wf_graph **out, wf_graph_names **names, wf_diag *diag);
+wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
+                              const wf_allocator *alloc, wf_graph **out,
+                              wf_names **names, wf_diag *diag);
+/** wf_file_read + wf_graph_file_parse; adds WF_E_IO. */
+wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
+                             wf_graph **out, wf_names **names, wf_diag *diag);
 /**
  * Writes @p g in the graph file format: node lines (names from @p names,
  * or "nID" when NULL), then an "edge" line for each pair of opposite arcs
@@ -261,14 +264,14 @@ wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
  * the last place otherwise (the reader is exact only in that range).
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
-                         FILE *f);
+wf_status wf_graph_file_write(const wf_graph *g, const wf_names *names,
+                              FILE *f);
 /**
  * Writes @p g as one JSON object: {"nodes": [{"id": NAME, "pos": [x, y]},
  * ...], "arcs": [[from, to, weight], ...]} with arcs by node index.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
+wf_status wf_json_write_graph(const wf_graph *g, const wf_names *names,
                               FILE *f);
 
 /* ---- Any map ----------------------------------------------------------- */
@@ -290,7 +293,7 @@ wf_status wf_map_load(const char *path, const char *legend_path,
  * "expanded", "generated", "heap_ops", "path": [[x,y],...]}. Costs are
  * written with 17 significant digits. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_path_write_json(FILE *f, wf_status status, const wf_path *p);
+wf_status wf_json_write_path(FILE *f, wf_status status, const wf_path *p);
 
 #ifdef __cplusplus
 }

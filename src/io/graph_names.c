@@ -1,8 +1,8 @@
-/* wf_graph_names: the names of a graph file's nodes, both ways. */
+/* wf_names: the names of a graph file's nodes, both ways. */
 #include "../core/internal.h"
 #include "wayfind/io.h"
 
-struct wf_graph_names {
+struct wf_names {
     wf_allocator alloc;
     size_t count, cap;     /* names; offset[] has cap entries */
     size_t *offset;        /* into text, each NUL-terminated */
@@ -19,12 +19,12 @@ static uint64_t hash(const char *s, size_t n) {
     return h;
 }
 
-wf_status wf_graph_names_create(const wf_allocator *alloc,
-                                wf_graph_names **out) {
+wf_status wf_names_create(const wf_allocator *alloc,
+                          wf_names **out) {
     if (!out)
         return WF_E_INVALID_ARG;
     wf_allocator a = wf__allocator(alloc);
-    wf_graph_names *t = wf__alloc(&a, sizeof *t);
+    wf_names *t = wf__alloc(&a, sizeof *t);
     if (!t)
         return WF_E_NOMEM;
     memset(t, 0, sizeof *t);
@@ -33,7 +33,7 @@ wf_status wf_graph_names_create(const wf_allocator *alloc,
     return WF_OK;
 }
 
-void wf_graph_names_destroy(wf_graph_names *t) {
+void wf_names_destroy(wf_names *t) {
     if (!t)
         return;
     wf_allocator a = t->alloc;
@@ -43,16 +43,16 @@ void wf_graph_names_destroy(wf_graph_names *t) {
     wf__free(&a, t, sizeof *t);
 }
 
-size_t wf_graph_names_count(const wf_graph_names *t) {
+size_t wf_names_count(const wf_names *t) {
     return t ? t->count : 0;
 }
 
-const char *wf_graph_names_get(const wf_graph_names *t, uint32_t id) {
+const char *wf_names_get(const wf_names *t, uint32_t id) {
     return t && id < t->count ? t->text + t->offset[id] : NULL;
 }
 
 /* The slot of name s[0..n): where it is, or the empty slot it would go. */
-static size_t find_slot(const wf_graph_names *t, const char *s, size_t n) {
+static size_t find_slot(const wf_names *t, const char *s, size_t n) {
     size_t mask = t->nslots - 1, i = (size_t)hash(s, n) & mask;
     while (t->slot[i]) {
         const char *name = t->text + t->offset[t->slot[i] - 1];
@@ -64,14 +64,21 @@ static size_t find_slot(const wf_graph_names *t, const char *s, size_t n) {
     return i;
 }
 
-int64_t wf_graph_names_find(const wf_graph_names *t, const char *s, size_t n) {
-    if (!t || !s || !t->nslots)
-        return -1;
+wf_status wf_names_find(const wf_names *t, const char *s, size_t n,
+                        uint32_t *id) {
+    if (!t || !s)
+        return WF_E_INVALID_ARG;
+    if (!t->nslots)
+        return WF_E_RANGE;
     size_t i = find_slot(t, s, n);
-    return t->slot[i] ? (int64_t)t->slot[i] - 1 : -1;
+    if (!t->slot[i])
+        return WF_E_RANGE;
+    if (id)
+        *id = t->slot[i] - 1;
+    return WF_OK;
 }
 
-static wf_status rehash(wf_graph_names *t, size_t nslots) {
+static wf_status rehash(wf_names *t, size_t nslots) {
     size_t bytes;
     if (!wf__mul_size(nslots, sizeof *t->slot, &bytes))
         return WF_E_TOO_BIG;
@@ -107,11 +114,11 @@ static wf_status reserve(const wf_allocator *a, void **p, size_t *cap,
     return WF_OK;
 }
 
-wf_status wf_graph_names_add(wf_graph_names *t, const char *s, size_t n,
-                             uint32_t *id) {
+wf_status wf_names_add(wf_names *t, const char *s, size_t n,
+                       uint32_t *id) {
     if (!t || !s || n == 0 || memchr(s, '\0', n))
         return WF_E_INVALID_ARG;
-    if (wf_graph_names_find(t, s, n) >= 0)
+    if (wf_names_find(t, s, n, NULL) == WF_OK)
         return WF_E_INVALID_ARG;
     if (t->count >= WF_GRAPH_MAX_NODES)
         return WF_E_TOO_BIG;
