@@ -97,8 +97,8 @@ int cli_convert(int argc, char **argv) {
     } else {
         FILE *f = out ? fopen(out, "w") : stdout;
         st = !f ? WF_E_IO
-             : json ? wf_json_write_graph(g, names, f)
-                    : wf_graph_file_write(g, names, f);
+             : json ? wf_json_write_graph(f, g, names)
+                    : wf_graph_file_write(f, g, names);
         if (f && out && fclose(f) != 0)
             st = WF_E_IO;
         if (st != WF_OK) {

@@ -100,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fuzz_out o;
     fuzz_out_open(&o);
-    FUZZ_CHECK(wf_graph_file_write(g, names, o.f) == WF_OK);
+    FUZZ_CHECK(wf_graph_file_write(o.f, g, names) == WF_OK);
     fuzz_out_close(&o);
     wf_graph *g2 = NULL;
     wf_names *n2 = NULL;

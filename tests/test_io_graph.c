@@ -116,8 +116,8 @@ static char *write_to_string(const wf_graph *g, const wf_names *n,
                              int json) {
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(json ? wf_json_write_graph(g, n, f)
-                          : wf_graph_file_write(g, n, f), WF_OK);
+    assert_int_equal(json ? wf_json_write_graph(f, g, n)
+                          : wf_graph_file_write(f, g, n), WF_OK);
     long len = ftell(f);
     rewind(f);
     char *buf = malloc((size_t)len + 1);

@@ -17,6 +17,10 @@
  * rejects anything else with WF_E_PARSE and fills the wf_diag with the file
  * name, 1-based line and column and what was expected. No input makes a
  * parser crash, hang or allocate more than a small multiple of the map size.
+ *
+ * Every writer takes the stream first (wf_X_write(FILE *f, object, ...)),
+ * as the render.h writers do, flushes it and returns WF_E_IO when a write
+ * or the flush fails.
  */
 #ifndef WAYFIND_IO_H
 #define WAYFIND_IO_H
@@ -70,7 +74,7 @@ wf_status wf_movingai_set_costs(wf_grid *g);
  * characters are written as they are; any other code is written as '.' when
  * passable and '@' when blocked. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_movingai_map_write(const wf_grid *g, FILE *f);
+wf_status wf_movingai_map_write(FILE *f, const wf_grid *g);
 
 /* ---- Moving AI .scen --------------------------------------------------- */
 
@@ -119,7 +123,7 @@ wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
  * entry, the map column @p s->map, the optimal length with 8 decimals.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_scen_write(const wf_scen *s, FILE *f);
+wf_status wf_scen_write(FILE *f, const wf_scen *s);
 /**
  * 1 when @p cost is the optimal length of @p e as far as the file can say:
  * |cost − optimal| ≤ 1e-4 × max(1, optimal), or, for a value printed with
@@ -151,8 +155,8 @@ wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
  * grid costs something other than a whole number 1–9; nothing is written),
  * WF_E_IO.
  */
-wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,
-                             FILE *f);
+wf_status wf_ascii_map_write(FILE *f, const wf_grid *g,
+                             const wf_map_marks *marks);
 
 /* ---- CSV tile maps with a legend -------------------------------------- */
 
@@ -264,15 +268,15 @@ wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
  * the last place otherwise (the reader is exact only in that range).
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_file_write(const wf_graph *g, const wf_names *names,
-                              FILE *f);
+wf_status wf_graph_file_write(FILE *f, const wf_graph *g,
+                              const wf_names *names);
 /**
  * Writes @p g as one JSON object: {"nodes": [{"id": NAME, "pos": [x, y]},
  * ...], "arcs": [[from, to, weight], ...]} with arcs by node index.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_json_write_graph(const wf_graph *g, const wf_names *names,
-                              FILE *f);
+wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
+                              const wf_names *names);
 
 /* ---- Any map ----------------------------------------------------------- */
 

@@ -4,8 +4,8 @@
 #include "../core/internal.h"
 #include "wayfind/io.h"
 
-wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,
-                             FILE *f) {
+wf_status wf_ascii_map_write(FILE *f, const wf_grid *g,
+                             const wf_map_marks *marks) {
     if (!g || !f)
         return WF_E_INVALID_ARG;
     char ch[256];

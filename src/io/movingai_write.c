@@ -20,7 +20,7 @@ static char cell_char(const wf_grid *g, uint8_t t) {
     }
 }
 
-wf_status wf_movingai_map_write(const wf_grid *g, FILE *f) {
+wf_status wf_movingai_map_write(FILE *f, const wf_grid *g) {
     if (!g || !f)
         return WF_E_INVALID_ARG;
     if (fprintf(f, "type octile\nheight %d\nwidth %d\nmap\n", g->height,
@@ -47,7 +47,7 @@ wf_status wf_movingai_map_write(const wf_grid *g, FILE *f) {
     return WF_OK;
 }
 
-wf_status wf_scen_write(const wf_scen *s, FILE *f) {
+wf_status wf_scen_write(FILE *f, const wf_scen *s) {
     if (!s || !f || (s->count && !s->entries))
         return WF_E_INVALID_ARG;
     if (fputs("version 1\n", f) == EOF)
