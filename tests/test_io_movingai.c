@@ -409,10 +409,12 @@ static void test_write_round_trip(void **state) {
     char *orig;
     size_t olen;
     assert_int_equal(
-        wf_file_read(MOVINGAI "dao/arena.map", NULL, &orig, &olen, &d), WF_OK);
+        wf_file_read(MOVINGAI "dao/arena.map", WF_MAP_FILE_MAX, NULL, &orig,
+                     &olen, &d),
+        WF_OK);
     assert_int_equal(olen, (size_t)n);
     assert_memory_equal(orig, buf, olen);
-    free(orig);
+    wf_file_free(orig, olen, NULL);
     free(buf);
     wf_grid_destroy(h);
 

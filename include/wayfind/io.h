@@ -41,14 +41,49 @@ typedef struct wf_map_marks {
     wf_point goal;
 } wf_map_marks;
 
+/*
+ * The largest file each reader accepts: reading stops one byte past it with
+ * WF_E_TOO_BIG and a message naming the limit, so that an endless stream
+ * (/dev/zero, a pipe that never closes) fails at once instead of filling
+ * memory.
+ *  - WF_FILE_MAX: any file (2 GiB).
+ *  - WF_MAP_FILE_MAX: a Moving AI or ASCII map: one byte a cell for the
+ *    largest grid (WF_GRID_MAX_CELLS), a CRLF for each of the most rows a
+ *    grid can have (WF_GRID_MAX_SIDE) and 64 KiB for the header, a byte
+ *    order mark and blank lines; 258 MiB.
+ *  - WF_CSV_FILE_MAX: a CSV tile map: four bytes a cell ("255,") for the
+ *    largest grid, plus the same line ends and slack; 1 GiB + 2 MiB.
+ *  - WF_SCEN_FILE_MAX: a scenario file, 64 MiB (about a million problems,
+ *    a hundred times the largest Moving AI file).
+ *  - WF_LEGEND_FILE_MAX: a legend, 1 MiB (256 lines with room to comment).
+ *  - WF_GRAPH_FILE_MAX: a graph file, 1 GiB.
+ */
+#define WF_FILE_MAX ((size_t)1 << 31)
+#define WF_MAP_FILE_MAX                                                      \
+    (WF_GRID_MAX_CELLS + 2 * (size_t)WF_GRID_MAX_SIDE + ((size_t)1 << 16))
+#define WF_CSV_FILE_MAX                                                      \
+    (4 * WF_GRID_MAX_CELLS + 2 * (size_t)WF_GRID_MAX_SIDE + ((size_t)1 << 16))
+#define WF_SCEN_FILE_MAX ((size_t)64 << 20)
+#define WF_LEGEND_FILE_MAX ((size_t)1 << 20)
+#define WF_GRAPH_FILE_MAX ((size_t)1 << 30)
+
 /**
  * Reads a whole file into a NUL-terminated buffer allocated with @p alloc
- * (NULL: malloc); free it with the same allocator (size *len + 1).
+ * (NULL: malloc); release it with wf_file_free(*buf, *len, alloc). At most
+ * @p max bytes are accepted (values over WF_FILE_MAX mean WF_FILE_MAX); a
+ * stream is read only until it passes @p max, so an endless one fails too.
  * Errors: WF_E_INVALID_ARG, WF_E_IO (cannot open/read; diag says why),
- * WF_E_TOO_BIG (over 2 GiB), WF_E_NOMEM.
+ * WF_E_TOO_BIG (more than @p max bytes; diag names the limit),
+ * WF_E_NOMEM. On error *buf is NULL and *len 0.
  */
-wf_status wf_file_read(const char *path, const wf_allocator *alloc,
+wf_status wf_file_read(const char *path, size_t max, const wf_allocator *alloc,
                        char **buf, size_t *len, wf_diag *diag);
+/**
+ * Frees a buffer wf_file_read returned: @p len is the length it gave and
+ * @p alloc the allocator it was given (NULL: malloc). NULL @p buf is a
+ * no-op.
+ */
+void wf_file_free(char *buf, size_t len, const wf_allocator *alloc);
 
 /* ---- Moving AI .map ---------------------------------------------------- */
 
@@ -60,7 +95,8 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
 wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
                                 const wf_allocator *alloc, wf_grid **out,
                                 wf_diag *diag);
-/** wf_file_read + wf_movingai_map_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_MAP_FILE_MAX bytes) + wf_movingai_map_parse;
+ *  adds WF_E_IO. */
 wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
                                wf_grid **out, wf_diag *diag);
 /**
@@ -107,7 +143,8 @@ typedef struct wf_scen {
 wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
                         const wf_allocator *alloc, wf_scen *out,
                         wf_diag *diag);
-/** wf_file_read + wf_scen_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_SCEN_FILE_MAX bytes) + wf_scen_parse; adds
+ *  WF_E_IO and WF_E_TOO_BIG. */
 wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
                        wf_scen *out, wf_diag *diag);
 /** Frees the entries; NULL is a no-op. */
@@ -143,7 +180,8 @@ int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
 wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
                              const wf_allocator *alloc, wf_grid **out,
                              wf_map_marks *marks, wf_diag *diag);
-/** wf_file_read + wf_ascii_map_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_MAP_FILE_MAX bytes) + wf_ascii_map_parse;
+ *  adds WF_E_IO. */
 wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
                             wf_grid **out, wf_map_marks *marks, wf_diag *diag);
 /**
@@ -194,8 +232,10 @@ typedef struct wf_legend {
  */
 wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
                           wf_legend *out, wf_diag *diag);
-/** wf_file_read + wf_legend_parse; adds WF_E_IO. */
-wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
+/** wf_file_read (at most WF_LEGEND_FILE_MAX bytes, with @p alloc, which may
+ *  be NULL) + wf_legend_parse; adds WF_E_IO and WF_E_NOMEM. */
+wf_status wf_legend_read(const char *path, const wf_allocator *alloc,
+                         wf_legend *out, wf_diag *diag);
 
 /**
  * Parses a CSV tile map against @p legend: every row the same number of
@@ -206,7 +246,8 @@ wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
 wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
                            const wf_legend *legend, const wf_allocator *alloc,
                            wf_grid **out, wf_map_marks *marks, wf_diag *diag);
-/** wf_file_read + wf_csv_map_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_CSV_FILE_MAX bytes) + wf_csv_map_parse; adds
+ *  WF_E_IO. */
 wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
                           const wf_allocator *alloc, wf_grid **out,
                           wf_map_marks *marks, wf_diag *diag);
@@ -255,7 +296,8 @@ size_t wf_names_count(const wf_names *t);
 wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
                               const wf_allocator *alloc, wf_graph **out,
                               wf_names **names, wf_diag *diag);
-/** wf_file_read + wf_graph_file_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_GRAPH_FILE_MAX bytes) + wf_graph_file_parse;
+ *  adds WF_E_IO. */
 wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
                              wf_graph **out, wf_names **names, wf_diag *diag);
 /**
@@ -284,7 +326,9 @@ wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
  * Loads a map whatever its format: a file whose first word is "type" is a
  * Moving AI map; a name ending in ".csv" is a CSV tile map whose legend is
  * @p legend_path or, when NULL, the same path with ".legend" in place of
- * ".csv"; anything else is an ASCII map. @p marks may be NULL.
+ * ".csv"; anything else is an ASCII map. @p marks may be NULL. The file
+ * may hold at most WF_CSV_FILE_MAX bytes when its name ends in ".csv",
+ * else WF_MAP_FILE_MAX. Errors: those of the readers.
  */
 wf_status wf_map_load(const char *path, const char *legend_path,
                       const wf_allocator *alloc, wf_grid **out,

@@ -1,6 +1,7 @@
 /* Graph files: "node ID [X Y [Z]]", "edge A B W", "arc A B W". */
 #include <float.h>
 
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -219,6 +220,19 @@ wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
     return s;
 }
 
+typedef struct read_ctx {
+    const wf_allocator *alloc;
+    wf_graph **out;
+    wf_names **names;
+} read_ctx;
+
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    read_ctx *c = ctx;
+    return wf_graph_file_parse(buf, len, name, c->alloc, c->out, c->names,
+                               diag);
+}
+
 wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
                              wf_graph **out, wf_names **names,
                              wf_diag *diag) {
@@ -228,13 +242,7 @@ wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
         *names = NULL;
     if (!path || !out)
         return WF_E_INVALID_ARG;
-    wf_allocator a = wf__allocator(alloc);
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, &a, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_graph_file_parse(buf, len, path, &a, out, names, diag);
-    wf__free(&a, buf, len + 1);
-    return s;
+    read_ctx c = {alloc, out, names};
+    return wf__read_parse(path, WF_GRAPH_FILE_MAX, "a graph file", alloc,
+                          parse_read, &c, diag);
 }
