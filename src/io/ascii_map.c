@@ -119,11 +119,12 @@ static wf_status check_rows(wf__text *t, int *w_out, int *h_out,
 /* Second pass over text already checked: fills the grid. */
 static void fill_rows(wf__text *t, wf_grid *g) {
     wf__line ln;
+    const int w = wf_grid_width(g), h = wf_grid_height(g);
     int y = 0;
-    while (y < g->height && wf__text_next(t, &ln)) {
+    while (y < h && wf__text_next(t, &ln)) {
         if (wf__line_blank(&ln))
             continue;
-        for (int x = 0; x < g->width; x++)
+        for (int x = 0; x < w; x++)
             wf_grid_set(g, x, y, ascii_code((unsigned char)ln.p[x]));
         y++;
     }
