@@ -28,14 +28,14 @@ static const char help[] =
 enum { OPT_TO = 1, OPT_OUT, OPT_FORMAT, OPT_TILE, OPT_HELP };
 
 /* Node names X_Y for the graph of a grid. */
-static wf_status cell_names(const wf_graph *g, wf_graph_names **out) {
-    wf_status st = wf_graph_names_create(NULL, out);
+static wf_status cell_names(const wf_graph *g, wf_names **out) {
+    wf_status st = wf_names_create(NULL, out);
     for (uint32_t u = 0; st == WF_OK && u < wf_graph_node_count(g); u++) {
         wf_point c;
         char buf[32];
         wf_graph_node_cell(g, u, &c);
         int n = snprintf(buf, sizeof buf, "%d_%d", c.x, c.y);
-        st = wf_graph_names_add(*out, buf, (size_t)n, NULL);
+        st = wf_names_add(*out, buf, (size_t)n, NULL);
     }
     return st;
 }
@@ -88,7 +88,7 @@ int cli_convert(int argc, char **argv) {
     if (code)
         return code;
     wf_graph *g = NULL;
-    wf_graph_names *names = NULL;
+    wf_names *names = NULL;
     wf_status st = wf_graph_from_grid(grid, o.move, NULL, tile, NULL, &g);
     if (st == WF_OK)
         st = cell_names(g, &names);
@@ -97,8 +97,8 @@ int cli_convert(int argc, char **argv) {
     } else {
         FILE *f = out ? fopen(out, "w") : stdout;
         st = !f ? WF_E_IO
-             : json ? wf_graph_write_json(g, names, f)
-                    : wf_graph_write(g, names, f);
+             : json ? wf_json_write_graph(f, g, names)
+                    : wf_graph_file_write(f, g, names);
         if (f && out && fclose(f) != 0)
             st = WF_E_IO;
         if (st != WF_OK) {
@@ -109,7 +109,7 @@ int cli_convert(int argc, char **argv) {
                    wf_graph_node_count(g), wf_graph_edge_count(g));
         }
     }
-    wf_graph_names_destroy(names);
+    wf_names_destroy(names);
     wf_graph_destroy(g);
     wf_grid_destroy(grid);
     return code;

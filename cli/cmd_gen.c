@@ -180,7 +180,7 @@ static int write_scen(const args *a, const wf_grid *g) {
     int code = 0;
     if (st == WF_OK) {
         snprintf(path, sizeof path, "%s.scen", a->out);
-        if (!(f = fopen(path, "w")) || wf_scen_write(&sc, f) != WF_OK) {
+        if (!(f = fopen(path, "w")) || wf_scen_write(f, &sc) != WF_OK) {
             cli_error(CMD, "%s: cannot write", path);
             code = WF_EXIT_IO;
         }
@@ -239,12 +239,12 @@ int cli_gen(int argc, char **argv) {
     if (a.ascii) {
         st = wf_render_ascii(stdout, g, NULL);
     } else if (!a.out) {
-        st = wf_movingai_map_write(g, stdout);
+        st = wf_movingai_map_write(stdout, g);
     } else {
         FILE *f = fopen(a.out, "w");
         st = !f ? WF_E_IO
-             : movingai ? wf_movingai_map_write(g, f)
-                        : wf_ascii_map_write(g, NULL, f);
+             : movingai ? wf_movingai_map_write(f, g)
+                        : wf_ascii_map_write(f, g, NULL);
         if (f && fclose(f) != 0 && st == WF_OK)
             st = WF_E_IO;
         if (st == WF_E_IO) {

@@ -31,18 +31,16 @@ static const char help[] =
 
 enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_SVG, OPT_HELP };
 
-static int find_node(const wf_graph_names *n, const char *what,
+static int find_node(const wf_names *n, const char *what,
                      const char *name, uint32_t *id) {
-    int64_t v = wf_graph_names_find(n, name, strlen(name));
-    if (v < 0) {
+    if (wf_names_find(n, name, strlen(name), id) != WF_OK) {
         cli_error(CMD, "--%s: no node named '%s' in the graph", what, name);
         return -1;
     }
-    *id = (uint32_t)v;
     return 0;
 }
 
-static void print_text(const wf_graph_names *n, wf_status st,
+static void print_text(const wf_names *n, wf_status st,
                        const wf_node_path *p, const char *from,
                        const char *to) {
     printf("%s from %s to %s\n",
@@ -58,12 +56,12 @@ static void print_text(const wf_graph_names *n, wf_status st,
     if (p->count) {
         fputs("path:", stdout);
         for (size_t i = 0; i < p->count; i++)
-            printf(" %s", wf_graph_names_get(n, p->nodes[i]));
+            printf(" %s", wf_names_get(n, p->nodes[i]));
         putchar('\n');
     }
 }
 
-static int print_json(const wf_graph_names *n, wf_status st,
+static int print_json(const wf_names *n, wf_status st,
                       const wf_node_path *p) {
     char name[32];
     const char *s = wf_status_name(st);
@@ -76,19 +74,19 @@ static int print_json(const wf_graph_names *n, wf_status st,
            name, p->cost, p->count, p->stats.expanded, p->stats.generated,
            p->stats.heap_ops);
     for (size_t k = 0; k < p->count; k++)
-        printf("%s\"%s\"", k ? "," : "", wf_graph_names_get(n, p->nodes[k]));
+        printf("%s\"%s\"", k ? "," : "", wf_names_get(n, p->nodes[k]));
     puts("]}");
     return fflush(stdout) == 0 ? 0 : WF_EXIT_IO;
 }
 
 static int write_svg(const char *path, const wf_graph *g,
-                     const wf_graph_names *n, const wf_node_path *p) {
+                     const wf_names *n, const wf_node_path *p) {
     size_t count = wf_graph_node_count(g);
     const char **labels = malloc((count ? count : 1) * sizeof *labels);
     if (!labels)
         return cli_fail(WF_E_NOMEM, NULL);
     for (uint32_t u = 0; u < count; u++)
-        labels[u] = wf_graph_names_get(n, u);
+        labels[u] = wf_names_get(n, u);
     wf_svg_opts o;
     memset(&o, 0, sizeof o);
     o.path = p;
@@ -154,10 +152,10 @@ int cli_graph(int argc, char **argv) {
         return cli_usage_error(CMD, "--heuristic: graphs take default, "
                                     "euclidean or zero");
     wf_graph *g = NULL;
-    wf_graph_names *names = NULL;
+    wf_names *names = NULL;
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
-    wf_status st = wf_graph_read(argv[optind], NULL, &g, &names, &diag);
+    wf_status st = wf_graph_file_read(argv[optind], NULL, &g, &names, &diag);
     if (st != WF_OK)
         return cli_fail(st, &diag);
     uint32_t a, b;
@@ -193,7 +191,7 @@ int cli_graph(int argc, char **argv) {
         wf_node_path_free(&p);
         wf_search_destroy(ws);
     }
-    wf_graph_names_destroy(names);
+    wf_names_destroy(names);
     wf_graph_destroy(g);
     return code;
 }

@@ -220,7 +220,7 @@ int cli_path(int argc, char **argv) {
     /* found: the search's outcome; st: the first error after it. */
     wf_status found = st;
     if (st >= 0 && a.json)
-        st = wf_path_write_json(stdout, found, &path);
+        st = wf_json_write_path(stdout, found, &path);
     else if (st >= 0)
         print_text(&a, found, &path);
     if (st >= 0 && a.draw) {

@@ -60,7 +60,7 @@ static int tile_terrain(const char *cmd, const char *tile, const char *map,
         wf_legend *lg = malloc(sizeof *lg);
         wf_diag d;
         memset(&d, 0, sizeof d);
-        wf_status st = lg ? wf_legend_read(legend, lg, &d) : WF_E_NOMEM;
+        wf_status st = lg ? wf_legend_read(legend, NULL, lg, &d) : WF_E_NOMEM;
         if (st != WF_OK) {
             free(lg);
             return cli_fail(st, &d) ? -1 : -1;

@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fuzz_out o;
     fuzz_out_open(&o);
-    FUZZ_CHECK(wf_ascii_map_write(g, &m, o.f) == WF_OK);
+    FUZZ_CHECK(wf_ascii_map_write(o.f, g, &m) == WF_OK);
     fuzz_out_close(&o);
     wf_grid *g2 = NULL;
     wf_map_marks m2;

@@ -1,7 +1,7 @@
-/* Fuzzes wf_graph_parse. A graph that parses must agree with its name
+/* Fuzzes wf_graph_file_parse. A graph that parses must agree with its name
  * table, be searchable from its first node to its last (A* and Dijkstra
  * giving the same cost along arcs that exist), and survive
- * wf_graph_write + wf_graph_parse unchanged (numbers to within a few
+ * wf_graph_file_write + wf_graph_file_parse unchanged (numbers to within a few
  * units in the last place: see fuzz_near). */
 #include <math.h>
 #include <stdlib.h>
@@ -9,13 +9,15 @@
 
 #include "fuzz.h"
 
-static void check_names(const wf_graph *g, const wf_graph_names *names) {
+static void check_names(const wf_graph *g, const wf_names *names) {
     size_t n = wf_graph_node_count(g);
-    FUZZ_CHECK(wf_graph_names_count(names) == n);
+    FUZZ_CHECK(wf_names_count(names) == n);
     for (size_t i = 0; i < n; i++) {
-        const char *s = wf_graph_names_get(names, (uint32_t)i);
+        const char *s = wf_names_get(names, (uint32_t)i);
         FUZZ_CHECK(s != NULL && s[0] != '\0');
-        FUZZ_CHECK(wf_graph_names_find(names, s, strlen(s)) == (int64_t)i);
+        uint32_t id = UINT32_MAX;
+        FUZZ_CHECK(wf_names_find(names, s, strlen(s), &id) == WF_OK &&
+                   id == i);
     }
 }
 
@@ -81,11 +83,11 @@ static void check_same(const wf_graph *a, const wf_graph *b) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     wf_graph *g = (wf_graph *)&g;
-    wf_graph_names *names = (wf_graph_names *)&names;
+    wf_names *names = (wf_names *)&names;
     wf_diag d;
     memset(&d, 0, sizeof d);
-    wf_status s = wf_graph_parse((const char *)data, size, "f.graph", NULL, &g,
-                                 &names, &d);
+    wf_status s = wf_graph_file_parse((const char *)data, size, "f.graph",
+                                      NULL, &g, &names, &d);
     if (s != WF_OK) {
         FUZZ_CHECK(g == NULL && names == NULL);
         FUZZ_CHECK(s == WF_E_PARSE || s == WF_E_TOO_BIG);
@@ -98,17 +100,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fuzz_out o;
     fuzz_out_open(&o);
-    FUZZ_CHECK(wf_graph_write(g, names, o.f) == WF_OK);
+    FUZZ_CHECK(wf_graph_file_write(o.f, g, names) == WF_OK);
     fuzz_out_close(&o);
     wf_graph *g2 = NULL;
-    wf_graph_names *n2 = NULL;
-    FUZZ_CHECK(wf_graph_parse(o.buf, o.len, "back.graph", NULL, &g2, &n2,
-                              &d) == WF_OK);
+    wf_names *n2 = NULL;
+    FUZZ_CHECK(wf_graph_file_parse(o.buf, o.len, "back.graph", NULL, &g2, &n2,
+                                   &d) == WF_OK);
     check_same(g, g2);
     free(o.buf);
-    wf_graph_names_destroy(n2);
+    wf_names_destroy(n2);
     wf_graph_destroy(g2);
-    wf_graph_names_destroy(names);
+    wf_names_destroy(names);
     wf_graph_destroy(g);
     return 0;
 }

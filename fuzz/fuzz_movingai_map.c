@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fuzz_out o;
     fuzz_out_open(&o);
-    FUZZ_CHECK(wf_movingai_map_write(g, o.f) == WF_OK);
+    FUZZ_CHECK(wf_movingai_map_write(o.f, g) == WF_OK);
     fuzz_out_close(&o);
     wf_grid *g2 = NULL;
     FUZZ_CHECK(wf_movingai_map_parse(o.buf, o.len, "back.map", NULL, &g2,

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fuzz_out o;
     fuzz_out_open(&o);
-    FUZZ_CHECK(wf_scen_write(&sc, o.f) == WF_OK);
+    FUZZ_CHECK(wf_scen_write(o.f, &sc) == WF_OK);
     fuzz_out_close(&o);
     wf_scen back;
     FUZZ_CHECK(wf_scen_parse(o.buf, o.len, "back.scen", NULL, &back, &d) ==

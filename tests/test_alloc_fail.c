@@ -429,16 +429,16 @@ static wf_status op_parse_graph(const wf_allocator *a, fail_alloc *fa) {
     size_t len;
     char *text = graph_text(&len);
     wf_graph *g = (wf_graph *)&g;
-    wf_graph_names *names = (wf_graph_names *)&names;
+    wf_names *names = (wf_names *)&names;
     wf_diag d;
-    wf_status s = wf_graph_parse(text, len, "t.graph", a, &g, &names, &d);
+    wf_status s = wf_graph_file_parse(text, len, "t.graph", a, &g, &names, &d);
     if (s == WF_OK) {
-        assert_int_equal(wf_graph_names_count(names), 120);
+        assert_int_equal(wf_names_count(names), 120);
     } else {
         assert_null(g);
         assert_null(names);
     }
-    wf_graph_names_destroy(names);
+    wf_names_destroy(names);
     wf_graph_destroy(g);
     free(text);
     return s;
@@ -468,7 +468,8 @@ static wf_status op_read_files(const wf_allocator *a, fail_alloc *fa) {
         s = wf_map_load(WF_TEST_DATA "/maze10.txt", NULL, a, &g, NULL, &d);
     wf_grid_destroy(g);
     if (s == WF_OK)
-        s = wf_graph_read(WF_TEST_DATA "/waypoints.graph", a, &gr, NULL, &d);
+        s = wf_graph_file_read(WF_TEST_DATA "/waypoints.graph", a, &gr, NULL,
+                               &d);
     wf_graph_destroy(gr);
     return s;
 }

@@ -144,10 +144,10 @@ static void test_seed001(void **state) {
     wf_grid_destroy(g);
 }
 
-static uint32_t id_of(const wf_graph_names *n, const char *s) {
-    int64_t id = wf_graph_names_find(n, s, strlen(s));
-    assert_true(id >= 0);
-    return (uint32_t)id;
+static uint32_t id_of(const wf_names *n, const char *s) {
+    uint32_t id;
+    assert_int_equal(wf_names_find(n, s, strlen(s), &id), WF_OK);
+    return id;
 }
 
 /* Seed 004: a 20-waypoint graph with one-way arcs; the agent asks for the
@@ -155,10 +155,10 @@ static uint32_t id_of(const wf_graph_names *n, const char *s) {
 static void test_seed004_waypoints(void **state) {
     (void)state;
     wf_graph *g;
-    wf_graph_names *n;
+    wf_names *n;
     wf_diag d;
-    assert_int_equal(wf_graph_read(WF_TEST_DATA "/waypoints.graph", NULL, &g,
-                                   &n, &d), WF_OK);
+    assert_int_equal(wf_graph_file_read(WF_TEST_DATA "/waypoints.graph",
+                                        NULL, &g, &n, &d), WF_OK);
     wf_search *ws;
     wf_node_path p;
     wf_node_path_init(&p, NULL);
@@ -203,7 +203,7 @@ static void test_seed004_waypoints(void **state) {
     wf_node_path_free(&p);
     wf_search_destroy(ws);
     wf_graph_destroy(g);
-    wf_graph_names_destroy(n);
+    wf_names_destroy(n);
 }
 
 /* The automatic heuristic scale is admissible: with it, and with an

@@ -90,10 +90,10 @@ static void test_grid_map_matches_searches(void **state) {
 static void test_graph_map(void **state) {
     (void)state;
     wf_graph *g;
-    wf_graph_names *n;
+    wf_names *n;
     wf_diag d;
-    assert_int_equal(wf_graph_read(WF_TEST_DATA "/waypoints.graph", NULL, &g,
-                                   &n, &d), WF_OK);
+    assert_int_equal(wf_graph_file_read(WF_TEST_DATA "/waypoints.graph",
+                                        NULL, &g, &n, &d), WF_OK);
     wf_search *ws;
     wf_node_path p;
     wf_node_path_init(&p, NULL);
@@ -115,7 +115,7 @@ static void test_graph_map(void **state) {
     wf_node_path_free(&p);
     wf_search_destroy(ws);
     wf_graph_destroy(g);
-    wf_graph_names_destroy(n);
+    wf_names_destroy(n);
 }
 
 /* Flee: from a cell next to the threat in a corridor, walking the flee

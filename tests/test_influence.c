@@ -437,30 +437,32 @@ static void test_seed004_guard(void **state) {
 static void test_graph_falloff(void **state) {
     (void)state;
     wf_graph *g;
-    wf_graph_names *n;
+    wf_names *n;
     wf_diag d;
-    assert_int_equal(wf_graph_read(WF_TEST_DATA "/waypoints.graph", NULL, &g,
-                                   &n, &d), WF_OK);
+    assert_int_equal(wf_graph_file_read(WF_TEST_DATA "/waypoints.graph",
+                                        NULL, &g, &n, &d), WF_OK);
     wf_search *ws;
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     float out[20];
-    uint32_t keep = (uint32_t)wf_graph_names_find(n, "keep", 4);
+    uint32_t keep, well, camp;
+    assert_int_equal(wf_names_find(n, "keep", 4, &keep), WF_OK);
+    assert_int_equal(wf_names_find(n, "well", 4, &well), WF_OK);
+    assert_int_equal(wf_names_find(n, "camp", 4, &camp), WF_OK);
     wf_node_source s = {keep, 1.0, 20.0};
     wf_falloff_opts o = wf_falloff_opts_default();
     assert_int_equal(wf_field_falloff_graph(ws, g, &s, 1, &o, out), WF_OK);
     assert_true(out[keep] == 1.0f);
-    uint32_t well = (uint32_t)wf_graph_names_find(n, "well", 4);
     /* keep (40,-10), well (45,-5): straight distance 7.07 of 20. */
     assert_true(fabsf(out[well] - (float)(1 - sqrt(50.0) / 20)) < 1e-6f);
     o.distance = WF_DISTANCE_PATH; /* keep → well is an arc of 7.5 */
     assert_int_equal(wf_field_falloff_graph(ws, g, &s, 1, &o, out), WF_OK);
     assert_true(fabsf(out[well] - (float)(1 - 7.5 / 20)) < 1e-6f);
-    assert_true(out[(uint32_t)wf_graph_names_find(n, "camp", 4)] == 0.0f);
+    assert_true(out[camp] == 0.0f);
     wf_node_source bad = {99, 1, 1};
     assert_int_equal(wf_field_falloff_graph(ws, g, &bad, 1, &o, out), WF_E_RANGE);
     wf_search_destroy(ws);
     wf_graph_destroy(g);
-    wf_graph_names_destroy(n);
+    wf_names_destroy(n);
 }
 
 int main(void) {

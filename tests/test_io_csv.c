@@ -80,7 +80,7 @@ static void test_td_map(void **state) {
     (void)state;
     wf_legend l;
     wf_diag d;
-    assert_int_equal(wf_legend_read(WF_TEST_DATA "/td.legend", &l, &d), WF_OK);
+    assert_int_equal(wf_legend_read(WF_TEST_DATA "/td.legend", NULL, &l, &d), WF_OK);
     assert_int_equal(l.count, 7);
     assert_int_equal(l.entries[0].tile, -1);
     assert_int_equal(l.entries[0].kind, WF_TILE_BLOCKED);
@@ -379,7 +379,7 @@ static void test_csv_bad_arguments(void **state) {
                      WF_E_INVALID_ARG);
     assert_int_equal(wf_legend_parse("1 blocked", 9, NULL, NULL, NULL),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_legend_read(WF_TEST_DATA "/none.legend", &l, &d),
+    assert_int_equal(wf_legend_read(WF_TEST_DATA "/none.legend", NULL, &l, &d),
                      WF_E_IO);
 }
 

@@ -1,9 +1,17 @@
 /* wf_file_read and wf_map_load: reading files, telling formats apart,
  * allocation failure. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "wf_test.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define MOVINGAI WF_SHARED_DIR "/movingai/"
 
@@ -12,41 +20,107 @@ static void test_file_read(void **state) {
     char *buf;
     size_t len;
     wf_diag d;
-    assert_int_equal(
-        wf_file_read(WF_TEST_DATA "/maze10.txt", NULL, &buf, &len, &d), WF_OK);
+    const size_t max = WF_FILE_MAX;
+    assert_int_equal(wf_file_read(WF_TEST_DATA "/maze10.txt", max, NULL, &buf,
+                                  &len, &d),
+                     WF_OK);
     assert_int_equal(len, 110);
     assert_int_equal(buf[len], '\0');
     assert_memory_equal(buf, "S#......#.\n", 11);
-    free(buf);
+    wf_file_free(buf, len, NULL);
+    wf_file_free(NULL, 0, NULL); /* a no-op */
 
-    assert_int_equal(
-        wf_file_read(WF_TEST_DATA "/empty.txt", NULL, &buf, &len, &d), WF_OK);
+    assert_int_equal(wf_file_read(WF_TEST_DATA "/empty.txt", max, NULL, &buf,
+                                  &len, &d),
+                     WF_OK);
     assert_int_equal(len, 0);
     assert_non_null(buf);
     assert_int_equal(buf[0], '\0');
-    free(buf);
+    wf_file_free(buf, len, NULL);
 
     memset(&d, 0, sizeof d);
     buf = (char *)1;
-    assert_int_equal(
-        wf_file_read(WF_TEST_DATA "/missing.txt", NULL, &buf, &len, &d),
-        WF_E_IO);
+    assert_int_equal(wf_file_read(WF_TEST_DATA "/missing.txt", max, NULL, &buf,
+                                  &len, &d),
+                     WF_E_IO);
     assert_null(buf);
     assert_string_equal(d.file, WF_TEST_DATA "/missing.txt");
     assert_int_equal(d.line, 0);
     assert_non_null(strstr(d.message, "cannot open: "));
 
-    assert_int_equal(wf_file_read(WF_TEST_DATA, NULL, &buf, &len, &d),
+    assert_int_equal(wf_file_read(WF_TEST_DATA, max, NULL, &buf, &len, &d),
                      WF_E_IO);
     assert_null(buf);
     assert_non_null(strstr(d.message, "cannot read: "));
 
-    assert_int_equal(wf_file_read(NULL, NULL, &buf, &len, &d),
+    assert_int_equal(wf_file_read(NULL, max, NULL, &buf, &len, &d),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_file_read("x", NULL, NULL, &len, &d),
+    assert_int_equal(wf_file_read("x", max, NULL, NULL, &len, &d),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_file_read("x", NULL, &buf, NULL, NULL),
+    assert_int_equal(wf_file_read("x", max, NULL, &buf, NULL, NULL),
                      WF_E_INVALID_ARG);
+}
+
+/* The limit: a file of exactly max bytes is read, one byte more is
+ * WF_E_TOO_BIG with the limit in the message, whether the size is known
+ * up front (a regular file) or only by reading (a device). */
+static void test_file_limit(void **state) {
+    (void)state;
+    char *buf;
+    size_t len;
+    wf_diag d;
+    assert_int_equal(wf_file_read(WF_TEST_DATA "/maze10.txt", 110, NULL, &buf,
+                                  &len, &d),
+                     WF_OK);
+    wf_file_free(buf, len, NULL);
+    buf = (char *)1;
+    assert_int_equal(wf_file_read(WF_TEST_DATA "/maze10.txt", 109, NULL, &buf,
+                                  &len, &d),
+                     WF_E_TOO_BIG);
+    assert_null(buf);
+    assert_int_equal(len, 0);
+    assert_string_equal(d.message, "file is larger than the limit of 109 bytes");
+    assert_int_equal(wf_file_read("/dev/zero", 5000, NULL, &buf, &len, &d),
+                     WF_E_TOO_BIG);
+    assert_string_equal(d.message,
+                        "file is larger than the limit of 5000 bytes");
+    assert_int_equal(wf_file_read("/dev/zero", 0, NULL, &buf, &len, &d),
+                     WF_E_TOO_BIG);
+    /* each reader names its own limit */
+    wf_legend l;
+    assert_int_equal(wf_legend_read("/dev/zero", NULL, &l, &d), WF_E_TOO_BIG);
+    assert_string_equal(d.file, "/dev/zero");
+    assert_string_equal(d.message, "file is larger than the limit of 1048576 "
+                                   "bytes for a legend file");
+}
+
+/* A pipe whose writer never stops: the reader gives up at the limit
+ * instead of reading forever. */
+static void test_endless_stream(void **state) {
+    (void)state;
+    char dir[] = "/tmp/wf_fifo_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/endless", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_IGN);
+        int fd = open(path, O_WRONLY);
+        static const char rows[] = "................\n";
+        while (fd >= 0 && write(fd, rows, sizeof rows - 1) > 0)
+            ;
+        _exit(0);
+    }
+    wf_legend l;
+    wf_diag d;
+    wf_status s = wf_legend_read(path, NULL, &l, &d);
+    int st;
+    waitpid(pid, &st, 0);
+    unlink(path);
+    rmdir(dir);
+    assert_int_equal(s, WF_E_TOO_BIG);
+    assert_non_null(strstr(d.message, "limit of 1048576 bytes"));
 }
 
 static void test_map_load_formats(void **state) {
@@ -176,6 +250,8 @@ static void test_alloc_failure(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_file_read),
+        cmocka_unit_test(test_file_limit),
+        cmocka_unit_test(test_endless_stream),
         cmocka_unit_test(test_map_load_formats),
         cmocka_unit_test(test_alloc_failure),
     };

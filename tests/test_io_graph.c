@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static wf_status parse(const char *text, wf_graph **g, wf_graph_names **n,
+static wf_status parse(const char *text, wf_graph **g, wf_names **n,
                        wf_diag *d) {
     size_t len = strlen(text);
     char *copy = malloc(len ? len : 1); /* exactly len bytes: no NUL */
     assert_non_null(copy);
     memcpy(copy, text, len);
     memset(d, 0, sizeof *d);
-    wf_status s = wf_graph_parse(copy, len, "t.graph", NULL, g, n, d);
+    wf_status s = wf_graph_file_parse(copy, len, "t.graph", NULL, g, n, d);
     free(copy);
     return s;
 }
@@ -20,7 +20,7 @@ static wf_status parse(const char *text, wf_graph **g, wf_graph_names **n,
 static void expect_error(const char *text, unsigned line, unsigned col,
                          const char *part) {
     wf_graph *g = (wf_graph *)1;
-    wf_graph_names *n = (wf_graph_names *)1;
+    wf_names *n = (wf_names *)1;
     wf_diag d;
     wf_status s = parse(text, &g, &n, &d);
     if (s != WF_E_PARSE || d.line != line || d.column != col ||
@@ -39,36 +39,36 @@ static void expect_error(const char *text, unsigned line, unsigned col,
 static void test_waypoints_file(void **state) {
     (void)state;
     wf_graph *g;
-    wf_graph_names *n;
+    wf_names *n;
     wf_diag d;
-    wf_status s = wf_graph_read(WF_TEST_DATA "/waypoints.graph", NULL, &g, &n,
-                                &d);
+    wf_status s = wf_graph_file_read(WF_TEST_DATA "/waypoints.graph", NULL,
+                                     &g, &n, &d);
     if (s != WF_OK)
         print_error("%s:%u:%u: %s\n", d.file, d.line, d.column, d.message);
     assert_int_equal(s, WF_OK);
     assert_int_equal(wf_graph_node_count(g), 20);
-    assert_int_equal(wf_graph_names_count(n), 20);
+    assert_int_equal(wf_names_count(n), 20);
     assert_int_equal(wf_graph_dims(g), 2);
-    int64_t rampart = wf_graph_names_find(n, "rampart", 7);
-    int64_t drop = wf_graph_names_find(n, "drop", 4);
-    assert_true(rampart >= 0 && drop >= 0);
-    assert_string_equal(wf_graph_names_get(n, (uint32_t)drop), "drop");
+    uint32_t rampart, drop, none = 7;
+    assert_int_equal(wf_names_find(n, "rampart", 7, &rampart), WF_OK);
+    assert_int_equal(wf_names_find(n, "drop", 4, &drop), WF_OK);
+    assert_string_equal(wf_names_get(n, drop), "drop");
     /* One-way: down, not up. */
-    assert_true(wf_graph_edge_weight(g, (uint32_t)rampart, (uint32_t)drop) ==
-                22.5);
-    assert_true(wf_graph_edge_weight(g, (uint32_t)drop, (uint32_t)rampart) ==
-                WF_BLOCKED);
+    assert_true(wf_graph_edge_weight(g, rampart, drop) == 22.5);
+    assert_true(wf_graph_edge_weight(g, drop, rampart) == WF_BLOCKED);
     /* 21 two-way edges + 3 arcs + the bridge-hill edge. */
     assert_int_equal(wf_graph_edge_count(g), 2 * 22 + 3);
-    assert_true(wf_graph_names_find(n, "nowhere", 7) == -1);
+    assert_int_equal(wf_names_find(n, "nowhere", 7, &none), WF_E_RANGE);
+    assert_int_equal(none, 7); /* untouched when not found */
+    assert_int_equal(wf_names_find(NULL, "a", 1, &none), WF_E_INVALID_ARG);
     wf_graph_destroy(g);
-    wf_graph_names_destroy(n);
+    wf_names_destroy(n);
 }
 
 static void test_forms(void **state) {
     (void)state;
     wf_graph *g;
-    wf_graph_names *n;
+    wf_names *n;
     wf_diag d;
     /* No positions, 3-D positions, CRLF, comments after fields, no final
      * newline, self-loop and parallel arcs. */
@@ -80,7 +80,7 @@ static void test_forms(void **state) {
     assert_true(wf_graph_edge_weight(g, 0, 1) == 1.5);
     assert_true(wf_graph_edge_weight(g, 1, 0) == 2.0);
     wf_graph_destroy(g);
-    wf_graph_names_destroy(n);
+    wf_names_destroy(n);
     assert_int_equal(parse("node p 1 2 3\nnode q -1e3 0.5 7\n", &g, NULL, &d),
                      WF_OK);
     double pos[3];
@@ -112,12 +112,12 @@ static void test_errors(void **state) {
     expect_error("node a\x01\n", 1, 7, "unexpected character");
 }
 
-static char *write_to_string(const wf_graph *g, const wf_graph_names *n,
+static char *write_to_string(const wf_graph *g, const wf_names *n,
                              int json) {
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(json ? wf_graph_write_json(g, n, f)
-                          : wf_graph_write(g, n, f), WF_OK);
+    assert_int_equal(json ? wf_json_write_graph(f, g, n)
+                          : wf_graph_file_write(f, g, n), WF_OK);
     long len = ftell(f);
     rewind(f);
     char *buf = malloc((size_t)len + 1);
@@ -132,10 +132,10 @@ static char *write_to_string(const wf_graph *g, const wf_graph_names *n,
 static void test_round_trip(void **state) {
     (void)state;
     wf_graph *g, *h;
-    wf_graph_names *n, *m;
+    wf_names *n, *m;
     wf_diag d;
-    assert_int_equal(wf_graph_read(WF_TEST_DATA "/waypoints.graph", NULL, &g,
-                                   &n, &d), WF_OK);
+    assert_int_equal(wf_graph_file_read(WF_TEST_DATA "/waypoints.graph",
+                                        NULL, &g, &n, &d), WF_OK);
     char *text = write_to_string(g, n, 0);
     assert_non_null(strstr(text, "arc rampart drop 22.5\n"));
     assert_non_null(strstr(text, "edge gate road1 10\n"));
@@ -149,7 +149,7 @@ static void test_round_trip(void **state) {
         assert_int_equal(wf_graph_out_edges(h, u, &t2, &w2), k);
         for (size_t i = 0; i < k; i++)
             assert_true(t1[i] == t2[i] && w1[i] == w2[i]);
-        assert_string_equal(wf_graph_names_get(n, u), wf_graph_names_get(m, u));
+        assert_string_equal(wf_names_get(n, u), wf_names_get(m, u));
     }
     char *json = write_to_string(g, n, 1);
     assert_non_null(strstr(json, "{\"nodes\":[{\"id\":\"gate\",\"pos\":[0,0]}"));
@@ -162,8 +162,8 @@ static void test_round_trip(void **state) {
     free(plain);
     wf_graph_destroy(g);
     wf_graph_destroy(h);
-    wf_graph_names_destroy(n);
-    wf_graph_names_destroy(m);
+    wf_names_destroy(n);
+    wf_names_destroy(m);
 }
 
 int main(void) {

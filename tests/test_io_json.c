@@ -10,7 +10,7 @@
 static char *json_of(wf_status status, const wf_path *p) {
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(wf_path_write_json(f, status, p), WF_OK);
+    assert_int_equal(wf_json_write_path(f, status, p), WF_OK);
     long n = ftell(f);
     rewind(f);
     char *s = malloc((size_t)n + 1);
@@ -80,16 +80,16 @@ static void test_errors(void **state) {
     (void)state;
     wf_path p;
     wf_path_init(&p, NULL);
-    assert_int_equal(wf_path_write_json(NULL, WF_OK, &p), WF_E_INVALID_ARG);
-    assert_int_equal(wf_path_write_json(stdout, WF_OK, NULL),
+    assert_int_equal(wf_json_write_path(NULL, WF_OK, &p), WF_E_INVALID_ARG);
+    assert_int_equal(wf_json_write_path(stdout, WF_OK, NULL),
                      WF_E_INVALID_ARG);
     p.count = 2; /* points missing */
-    assert_int_equal(wf_path_write_json(stdout, WF_OK, &p), WF_E_INVALID_ARG);
+    assert_int_equal(wf_json_write_path(stdout, WF_OK, &p), WF_E_INVALID_ARG);
     /* a stream that cannot be written to */
     FILE *f = fopen(WF_TEST_DATA "/maze10.txt", "rb");
     assert_non_null(f);
     p.count = 0;
-    assert_int_equal(wf_path_write_json(f, WF_OK, &p), WF_E_IO);
+    assert_int_equal(wf_json_write_path(f, WF_OK, &p), WF_E_IO);
     fclose(f);
 }
 

@@ -26,7 +26,7 @@ static void test_ascii_round_trip(void **state) {
     wf_map_marks m = {1, 1, {0, 0}, {3, 2}};
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(wf_ascii_map_write(g, &m, f), WF_OK);
+    assert_int_equal(wf_ascii_map_write(f, g, &m), WF_OK);
     char *text = slurp(f);
     assert_string_equal(text, "S.3#\n9.#.\n2..G\n");
     wf_grid *back;
@@ -46,9 +46,9 @@ static void test_ascii_round_trip(void **state) {
     /* A cost the format cannot hold. */
     assert_int_equal(wf_grid_set_cost(g, 3, 2.5), WF_OK);
     f = tmpfile();
-    assert_int_equal(wf_ascii_map_write(g, NULL, f), WF_E_RANGE);
+    assert_int_equal(wf_ascii_map_write(f, g, NULL), WF_E_RANGE);
     fclose(f);
-    assert_int_equal(wf_ascii_map_write(NULL, NULL, stdout), WF_E_INVALID_ARG);
+    assert_int_equal(wf_ascii_map_write(stdout, NULL, NULL), WF_E_INVALID_ARG);
     wf_grid_destroy(g);
 }
 
@@ -64,7 +64,7 @@ static void test_scen_round_trip(void **state) {
     s.count = 2;
     snprintf(s.map, sizeof s.map, "arena.map");
     FILE *f = tmpfile();
-    assert_int_equal(wf_scen_write(&s, f), WF_OK);
+    assert_int_equal(wf_scen_write(f, &s), WF_OK);
     char *text = slurp(f);
     wf_scen r;
     memset(&r, 0, sizeof r);

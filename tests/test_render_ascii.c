@@ -2,6 +2,7 @@
 #include "wf_test.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Renders into a string (at most size-1 bytes). */
@@ -54,26 +55,74 @@ static void test_path_drawn(void **state) {
     wf_grid_destroy(g);
 }
 
-/* Printable terrain codes show as themselves (Moving AI maps look as in
- * their files); other codes as '.' or '#'. */
+/* Cells show what they are, not their codes: blocked '#' (or the Moving
+ * AI wall letter that is their code), a whole cost 2-9 its digit, any
+ * other passable cell '.'. */
 static void test_terrain_chars(void **state) {
     (void)state;
     wf_grid *g;
-    assert_int_equal(wf_grid_create(4, 1, NULL, &g), WF_OK);
-    wf_grid_set(g, 0, 0, 'T');
-    wf_grid_set(g, 1, 0, 3);
+    assert_int_equal(wf_grid_create(8, 1, NULL, &g), WF_OK);
+    assert_int_equal(wf_movingai_set_costs(g), WF_OK);
+    wf_grid_set(g, 0, 0, 'T');             /* blocked Moving AI tree */
+    wf_grid_set(g, 1, 0, 3);               /* cost 1 */
     wf_grid_set(g, 2, 0, WF_TERRAIN_WALL);
     wf_grid_set(g, 3, 0, '@');
+    wf_grid_set(g, 4, 0, '#');             /* a passable code 35 */
+    wf_grid_set(g, 5, 0, 'x');             /* blocked, not a wall letter */
+    wf_grid_set(g, 6, 0, '7');             /* cost 4 */
+    wf_grid_set(g, 7, 0, 'W');             /* water, cost 2.5 */
+    assert_int_equal(wf_grid_set_cost(g, 'x', WF_BLOCKED), WF_OK);
+    assert_int_equal(wf_grid_set_cost(g, '7', 4), WF_OK);
+    assert_int_equal(wf_grid_set_cost(g, 'W', 2.5), WF_OK);
     char buf[64];
     render(g, NULL, buf, sizeof buf);
-    assert_string_equal(buf, "T.#@\n");
+    assert_string_equal(buf, "T.#@.#4.\n");
     wf_grid_destroy(g);
+}
+
+/* A CSV map's terrain codes are legend indices: with 40 entries, indices
+ * 33-39 are printable characters ('#' is 35), yet every cell must show
+ * its class. Entry i is blocked when i % 3 == 0, else costs 1 + i % 4. */
+static void test_csv_legend_40(void **state) {
+    (void)state;
+    char legend_text[2048], csv[256];
+    size_t n = 0, m = 0;
+    for (int i = 0; i < 40; i++)
+        n += (size_t)snprintf(legend_text + n, sizeof legend_text - n,
+                              i % 3 == 0 ? "%d blocked\n" : "%d cost %d\n",
+                              100 + i, 1 + i % 4);
+    for (int i = 0; i < 40; i++)
+        m += (size_t)snprintf(csv + m, sizeof csv - m, "%s%d", i ? "," : "",
+                              100 + i);
+    csv[m++] = '\n';
+    wf_legend *l = malloc(sizeof *l);
+    assert_non_null(l);
+    wf_diag d;
+    assert_int_equal(wf_legend_parse(legend_text, n, "t.legend", l, &d), WF_OK);
+    assert_int_equal(l->count, 40);
+    wf_grid *g;
+    assert_int_equal(wf_csv_map_parse(csv, m, "t.csv", l, NULL, &g, NULL, &d),
+                     WF_OK);
+    assert_int_equal(wf_grid_get(g, 35, 0), '#'); /* the code is '#' ... */
+    assert_true(wf_grid_passable(g, 35, 0));      /* ... the tile is not */
+    char want[42], buf[64];
+    for (int i = 0; i < 40; i++) {
+        int c = 1 + i % 4;
+        want[i] = i % 3 == 0 ? '#' : c == 1 ? '.' : (char)('0' + c);
+    }
+    want[40] = '\n';
+    want[41] = '\0';
+    render(g, NULL, buf, sizeof buf);
+    assert_string_equal(buf, want);
+    wf_grid_destroy(g);
+    free(l);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_path_drawn),
         cmocka_unit_test(test_terrain_chars),
+        cmocka_unit_test(test_csv_legend_40),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,10 @@
  * rejects anything else with WF_E_PARSE and fills the wf_diag with the file
  * name, 1-based line and column and what was expected. No input makes a
  * parser crash, hang or allocate more than a small multiple of the map size.
+ *
+ * Every writer takes the stream first (wf_X_write(FILE *f, object, ...)),
+ * as the render.h writers do, flushes it and returns WF_E_IO when a write
+ * or the flush fails.
  */
 #ifndef WAYFIND_IO_H
 #define WAYFIND_IO_H
@@ -37,14 +41,49 @@ typedef struct wf_map_marks {
     wf_point goal;
 } wf_map_marks;
 
+/*
+ * The largest file each reader accepts: reading stops one byte past it with
+ * WF_E_TOO_BIG and a message naming the limit, so that an endless stream
+ * (/dev/zero, a pipe that never closes) fails at once instead of filling
+ * memory.
+ *  - WF_FILE_MAX: any file (2 GiB).
+ *  - WF_MAP_FILE_MAX: a Moving AI or ASCII map: one byte a cell for the
+ *    largest grid (WF_GRID_MAX_CELLS), a CRLF for each of the most rows a
+ *    grid can have (WF_GRID_MAX_SIDE) and 64 KiB for the header, a byte
+ *    order mark and blank lines; 258 MiB.
+ *  - WF_CSV_FILE_MAX: a CSV tile map: four bytes a cell ("255,") for the
+ *    largest grid, plus the same line ends and slack; 1 GiB + 2 MiB.
+ *  - WF_SCEN_FILE_MAX: a scenario file, 64 MiB (about a million problems,
+ *    a hundred times the largest Moving AI file).
+ *  - WF_LEGEND_FILE_MAX: a legend, 1 MiB (256 lines with room to comment).
+ *  - WF_GRAPH_FILE_MAX: a graph file, 1 GiB.
+ */
+#define WF_FILE_MAX ((size_t)1 << 31)
+#define WF_MAP_FILE_MAX                                                      \
+    (WF_GRID_MAX_CELLS + 2 * (size_t)WF_GRID_MAX_SIDE + ((size_t)1 << 16))
+#define WF_CSV_FILE_MAX                                                      \
+    (4 * WF_GRID_MAX_CELLS + 2 * (size_t)WF_GRID_MAX_SIDE + ((size_t)1 << 16))
+#define WF_SCEN_FILE_MAX ((size_t)64 << 20)
+#define WF_LEGEND_FILE_MAX ((size_t)1 << 20)
+#define WF_GRAPH_FILE_MAX ((size_t)1 << 30)
+
 /**
  * Reads a whole file into a NUL-terminated buffer allocated with @p alloc
- * (NULL: malloc); free it with the same allocator (size *len + 1).
+ * (NULL: malloc); release it with wf_file_free(*buf, *len, alloc). At most
+ * @p max bytes are accepted (values over WF_FILE_MAX mean WF_FILE_MAX); a
+ * stream is read only until it passes @p max, so an endless one fails too.
  * Errors: WF_E_INVALID_ARG, WF_E_IO (cannot open/read; diag says why),
- * WF_E_TOO_BIG (over 2 GiB), WF_E_NOMEM.
+ * WF_E_TOO_BIG (more than @p max bytes; diag names the limit),
+ * WF_E_NOMEM. On error *buf is NULL and *len 0.
  */
-wf_status wf_file_read(const char *path, const wf_allocator *alloc,
+wf_status wf_file_read(const char *path, size_t max, const wf_allocator *alloc,
                        char **buf, size_t *len, wf_diag *diag);
+/**
+ * Frees a buffer wf_file_read returned: @p len is the length it gave and
+ * @p alloc the allocator it was given (NULL: malloc). NULL @p buf is a
+ * no-op.
+ */
+void wf_file_free(char *buf, size_t len, const wf_allocator *alloc);
 
 /* ---- Moving AI .map ---------------------------------------------------- */
 
@@ -56,7 +95,8 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
 wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
                                 const wf_allocator *alloc, wf_grid **out,
                                 wf_diag *diag);
-/** wf_file_read + wf_movingai_map_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_MAP_FILE_MAX bytes) + wf_movingai_map_parse;
+ *  adds WF_E_IO. */
 wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
                                wf_grid **out, wf_diag *diag);
 /**
@@ -70,7 +110,7 @@ wf_status wf_movingai_set_costs(wf_grid *g);
  * characters are written as they are; any other code is written as '.' when
  * passable and '@' when blocked. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_movingai_map_write(const wf_grid *g, FILE *f);
+wf_status wf_movingai_map_write(FILE *f, const wf_grid *g);
 
 /* ---- Moving AI .scen --------------------------------------------------- */
 
@@ -103,7 +143,8 @@ typedef struct wf_scen {
 wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
                         const wf_allocator *alloc, wf_scen *out,
                         wf_diag *diag);
-/** wf_file_read + wf_scen_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_SCEN_FILE_MAX bytes) + wf_scen_parse; adds
+ *  WF_E_IO and WF_E_TOO_BIG. */
 wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
                        wf_scen *out, wf_diag *diag);
 /** Frees the entries; NULL is a no-op. */
@@ -119,7 +160,7 @@ wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
  * entry, the map column @p s->map, the optimal length with 8 decimals.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_scen_write(const wf_scen *s, FILE *f);
+wf_status wf_scen_write(FILE *f, const wf_scen *s);
 /**
  * 1 when @p cost is the optimal length of @p e as far as the file can say:
  * |cost − optimal| ≤ 1e-4 × max(1, optimal), or, for a value printed with
@@ -139,7 +180,8 @@ int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
 wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
                              const wf_allocator *alloc, wf_grid **out,
                              wf_map_marks *marks, wf_diag *diag);
-/** wf_file_read + wf_ascii_map_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_MAP_FILE_MAX bytes) + wf_ascii_map_parse;
+ *  adds WF_E_IO. */
 wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
                             wf_grid **out, wf_map_marks *marks, wf_diag *diag);
 /**
@@ -151,8 +193,8 @@ wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
  * grid costs something other than a whole number 1–9; nothing is written),
  * WF_E_IO.
  */
-wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,
-                             FILE *f);
+wf_status wf_ascii_map_write(FILE *f, const wf_grid *g,
+                             const wf_map_marks *marks);
 
 /* ---- CSV tile maps with a legend -------------------------------------- */
 
@@ -190,8 +232,10 @@ typedef struct wf_legend {
  */
 wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
                           wf_legend *out, wf_diag *diag);
-/** wf_file_read + wf_legend_parse; adds WF_E_IO. */
-wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
+/** wf_file_read (at most WF_LEGEND_FILE_MAX bytes, with @p alloc, which may
+ *  be NULL) + wf_legend_parse; adds WF_E_IO and WF_E_NOMEM. */
+wf_status wf_legend_read(const char *path, const wf_allocator *alloc,
+                         wf_legend *out, wf_diag *diag);
 
 /**
  * Parses a CSV tile map against @p legend: every row the same number of
@@ -202,7 +246,8 @@ wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
 wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
                            const wf_legend *legend, const wf_allocator *alloc,
                            wf_grid **out, wf_map_marks *marks, wf_diag *diag);
-/** wf_file_read + wf_csv_map_parse; adds WF_E_IO. */
+/** wf_file_read (at most WF_CSV_FILE_MAX bytes) + wf_csv_map_parse; adds
+ *  WF_E_IO. */
 wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
                           const wf_allocator *alloc, wf_grid **out,
                           wf_map_marks *marks, wf_diag *diag);
@@ -213,24 +258,30 @@ wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
  * Node names of a graph file, both ways: id → name and name → id. Names
  * are words of letters, digits, '_', '-' and '.'; ids are 0, 1, 2, ... in
  * the order names were added (the order of the file's node lines).
+ * Finding or adding a name of n bytes takes O(n) time in the worst case,
+ * whatever names the table already holds (a crit-bit tree: no hashing, so
+ * no names can be chosen to collide), and O(n + log count) typically.
  */
-typedef struct wf_graph_names wf_graph_names;
+typedef struct wf_names wf_names;
 
 /** An empty table. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_graph_names_create(const wf_allocator *alloc,
-                                wf_graph_names **out);
+wf_status wf_names_create(const wf_allocator *alloc, wf_names **out);
 /** Frees @p t; NULL is a no-op. */
-void wf_graph_names_destroy(wf_graph_names *t);
+void wf_names_destroy(wf_names *t);
 /** Adds name s[0..n) as the next id. Errors: WF_E_INVALID_ARG (empty,
  *  NUL inside, or already present), WF_E_TOO_BIG, WF_E_NOMEM. */
-wf_status wf_graph_names_add(wf_graph_names *t, const char *s, size_t n,
-                             uint32_t *id);
-/** The id of name s[0..n), or -1. O(1) expected. */
-int64_t wf_graph_names_find(const wf_graph_names *t, const char *s, size_t n);
+wf_status wf_names_add(wf_names *t, const char *s, size_t n, uint32_t *id);
+/**
+ * Looks up name s[0..n): WF_OK with its id in @p id (may be NULL), or
+ * WF_E_RANGE when the table has no such name (@p id untouched).
+ * Errors: WF_E_INVALID_ARG (t or s NULL).
+ */
+wf_status wf_names_find(const wf_names *t, const char *s, size_t n,
+                        uint32_t *id);
 /** The name of @p id (owned by @p t), or NULL. */
-const char *wf_graph_names_get(const wf_graph_names *t, uint32_t id);
+const char *wf_names_get(const wf_names *t, uint32_t id);
 /** Number of names. */
-size_t wf_graph_names_count(const wf_graph_names *t);
+size_t wf_names_count(const wf_names *t);
 
 /**
  * Parses a graph file. Lines (blank lines and '#' comments are skipped):
@@ -245,12 +296,13 @@ size_t wf_graph_names_count(const wf_graph_names *t);
  * line. Errors: WF_E_INVALID_ARG, WF_E_PARSE (diag: file:line:col and what
  * was expected), WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
-                         const wf_allocator *alloc, wf_graph **out,
-                         wf_graph_names **names, wf_diag *diag);
-/** wf_file_read + wf_graph_parse; adds WF_E_IO. */
-wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
-                        wf_graph **out, wf_graph_names **names, wf_diag *diag);
+wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
+                              const wf_allocator *alloc, wf_graph **out,
+                              wf_names **names, wf_diag *diag);
+/** wf_file_read (at most WF_GRAPH_FILE_MAX bytes) + wf_graph_file_parse;
+ *  adds WF_E_IO. */
+wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
+                             wf_graph **out, wf_names **names, wf_diag *diag);
 /**
  * Writes @p g in the graph file format: node lines (names from @p names,
  * or "nID" when NULL), then an "edge" line for each pair of opposite arcs
@@ -261,15 +313,15 @@ wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
  * the last place otherwise (the reader is exact only in that range).
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
-                         FILE *f);
+wf_status wf_graph_file_write(FILE *f, const wf_graph *g,
+                              const wf_names *names);
 /**
  * Writes @p g as one JSON object: {"nodes": [{"id": NAME, "pos": [x, y]},
  * ...], "arcs": [[from, to, weight], ...]} with arcs by node index.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
-                              FILE *f);
+wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
+                              const wf_names *names);
 
 /* ---- Any map ----------------------------------------------------------- */
 
@@ -277,7 +329,9 @@ wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
  * Loads a map whatever its format: a file whose first word is "type" is a
  * Moving AI map; a name ending in ".csv" is a CSV tile map whose legend is
  * @p legend_path or, when NULL, the same path with ".legend" in place of
- * ".csv"; anything else is an ASCII map. @p marks may be NULL.
+ * ".csv"; anything else is an ASCII map. @p marks may be NULL. The file
+ * may hold at most WF_CSV_FILE_MAX bytes when its name ends in ".csv",
+ * else WF_MAP_FILE_MAX. Errors: those of the readers.
  */
 wf_status wf_map_load(const char *path, const char *legend_path,
                       const wf_allocator *alloc, wf_grid **out,
@@ -290,7 +344,7 @@ wf_status wf_map_load(const char *path, const char *legend_path,
  * "expanded", "generated", "heap_ops", "path": [[x,y],...]}. Costs are
  * written with 17 significant digits. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_path_write_json(FILE *f, wf_status status, const wf_path *p);
+wf_status wf_json_write_path(FILE *f, wf_status status, const wf_path *p);
 
 #ifdef __cplusplus
 }

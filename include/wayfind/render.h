@@ -41,10 +41,11 @@ typedef struct wf_ascii_opts {
 } wf_ascii_opts;
 
 /**
- * Prints @p g one row per line. A cell whose terrain code is a printable
- * character other than a space shows that character (Moving AI and ASCII
- * maps look as in their files); other codes show '.' when passable and '#'
- * when blocked. On top, in this order: explored/frontier cells, the paths
+ * Prints @p g one row per line, each cell by what its terrain is, never by
+ * the raw code (a CSV map's codes are legend indices): blocked cells show
+ * '#', or '@', 'O' or 'T' when that is their terrain code (the Moving AI
+ * walls); passable cells show the digit of a whole cost from 2 to 9 and '.'
+ * for any other cost. On top, in this order: explored/frontier cells, the paths
  * ('*'; wf_ascii_opts.paths in order, then .path), the marks, start 'S'
  * and goal 'G'. Points off the grid are ignored. @p opts may be NULL.
  * Memory: a row buffer and a sorted copy of the overlay points.

@@ -1,4 +1,5 @@
 /* ASCII map reader: rows of '.', '#', '1'-'9', 'S' and 'G'. */
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -118,11 +119,12 @@ static wf_status check_rows(wf__text *t, int *w_out, int *h_out,
 /* Second pass over text already checked: fills the grid. */
 static void fill_rows(wf__text *t, wf_grid *g) {
     wf__line ln;
+    const int w = wf_grid_width(g), h = wf_grid_height(g);
     int y = 0;
-    while (y < g->height && wf__text_next(t, &ln)) {
+    while (y < h && wf__text_next(t, &ln)) {
         if (wf__line_blank(&ln))
             continue;
-        for (int x = 0; x < g->width; x++)
+        for (int x = 0; x < w; x++)
             wf_grid_set(g, x, y, ascii_code((unsigned char)ln.p[x]));
         y++;
     }
@@ -160,6 +162,19 @@ wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
     return WF_OK;
 }
 
+typedef struct read_ctx {
+    const wf_allocator *alloc;
+    wf_grid **out;
+    wf_map_marks *marks;
+} read_ctx;
+
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    read_ctx *c = ctx;
+    return wf_ascii_map_parse(buf, len, name, c->alloc, c->out, c->marks,
+                              diag);
+}
+
 wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
                             wf_grid **out, wf_map_marks *marks,
                             wf_diag *diag) {
@@ -169,13 +184,7 @@ wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
         memset(marks, 0, sizeof *marks);
     if (!path || !out)
         return WF_E_INVALID_ARG;
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, alloc, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_ascii_map_parse(buf, len, path, alloc, out, marks, diag);
-    wf_allocator a = wf__allocator(alloc);
-    wf__free(&a, buf, len + 1);
-    return s;
+    read_ctx c = {alloc, out, marks};
+    return wf__read_parse(path, WF_MAP_FILE_MAX, "a map file", alloc,
+                          parse_read, &c, diag);
 }

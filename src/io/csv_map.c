@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -275,6 +276,20 @@ wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
     return WF_OK;
 }
 
+typedef struct read_ctx {
+    const wf_legend *legend;
+    const wf_allocator *alloc;
+    wf_grid **out;
+    wf_map_marks *marks;
+} read_ctx;
+
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    read_ctx *c = ctx;
+    return wf_csv_map_parse(buf, len, name, c->legend, c->alloc, c->out,
+                            c->marks, diag);
+}
+
 wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
                           const wf_allocator *alloc, wf_grid **out,
                           wf_map_marks *marks, wf_diag *diag) {
@@ -284,13 +299,7 @@ wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
         memset(marks, 0, sizeof *marks);
     if (!path || !out || !legend)
         return WF_E_INVALID_ARG;
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, alloc, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_csv_map_parse(buf, len, path, legend, alloc, out, marks, diag);
-    wf_allocator a = wf__allocator(alloc);
-    wf__free(&a, buf, len + 1);
-    return s;
+    read_ctx c = {legend, alloc, out, marks};
+    return wf__read_parse(path, WF_CSV_FILE_MAX, "a CSV map file", alloc,
+                          parse_read, &c, diag);
 }

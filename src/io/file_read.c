@@ -1,18 +1,25 @@
-/* wf_file_read: a whole file into one NUL-terminated buffer. */
+/* wf_file_read: a whole file into one NUL-terminated buffer, never more
+ * than a limit the caller names, so that an endless stream (/dev/zero, a
+ * pipe) fails early instead of filling memory. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../core/internal.h"
-#include "wayfind/io.h"
-
-#define WF__FILE_MAX ((size_t)1 << 31)
+#include "file_read.h"
 
 static wf_status io_error(wf_diag *diag, const char *path, const char *what,
                           int err) {
     wf__diag_set(diag, path, 0, 0, "cannot %s: %s", what,
                  err ? strerror(err) : "unknown error");
     return WF_E_IO;
+}
+
+static wf_status too_big(wf_diag *diag, const char *path, size_t max,
+                         const char *what) {
+    wf__diag_set(diag, path, 0, 0, "file is larger than the limit of %zu "
+                 "bytes%s%s", max, what ? " for " : "", what ? what : "");
+    return WF_E_TOO_BIG;
 }
 
 /* The file's size when it is a seekable regular file, else 0 (a hint). */
@@ -30,21 +37,24 @@ static size_t size_hint(FILE *f) {
     return (size_t)n;
 }
 
-wf_status wf_file_read(const char *path, const wf_allocator *alloc,
-                       char **buf, size_t *len, wf_diag *diag) {
+wf_status wf__file_read(const char *path, size_t max, const char *what,
+                        const wf_allocator *alloc, char **buf, size_t *len,
+                        wf_diag *diag) {
     if (buf)
         *buf = NULL;
     if (len)
         *len = 0;
     if (!path || !buf || !len)
         return WF_E_INVALID_ARG;
+    if (max > WF_FILE_MAX)
+        max = WF_FILE_MAX;
     wf_allocator a = wf__allocator(alloc);
     errno = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return io_error(diag, path, "open", errno);
     size_t hint = size_hint(f);
-    if (hint > WF__FILE_MAX) {
+    if (hint > max) {
         /* a directory may claim a huge size too: let a read say which */
         char probe;
         errno = 0;
@@ -54,11 +64,11 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
             return io_error(diag, path, "read", err);
         }
         fclose(f);
-        wf__diag_set(diag, path, 0, 0, "file is larger than 2 GiB");
-        return WF_E_TOO_BIG;
+        return too_big(diag, path, max, what);
     }
     /* Room for the whole file, its NUL and one byte more, so that reaching
-     * the end takes no further growth when the hint was right. */
+     * the end takes no further growth when the hint was right, and so that
+     * one byte over the limit shows. */
     size_t cap = hint + 2, n = 0;
     char *p = wf__alloc(&a, cap);
     if (!p) {
@@ -68,14 +78,13 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
     wf_status s = WF_OK;
     for (;;) {
         if (n + 1 == cap) {
-            if (cap > WF__FILE_MAX + 1) {
-                wf__diag_set(diag, path, 0, 0, "file is larger than 2 GiB");
-                s = WF_E_TOO_BIG;
+            if (n > max) {
+                s = too_big(diag, path, max, what);
                 break;
             }
             size_t ncap = cap < 4096 ? 4096 : cap * 2;
-            if (ncap > WF__FILE_MAX + 2)
-                ncap = WF__FILE_MAX + 2;
+            if (ncap > max + 2)
+                ncap = max + 2;
             char *q = wf__realloc(&a, p, cap, ncap);
             if (!q) {
                 s = WF_E_NOMEM;
@@ -95,10 +104,8 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
         }
     }
     fclose(f);
-    if (s == WF_OK && n > WF__FILE_MAX) {
-        wf__diag_set(diag, path, 0, 0, "file is larger than 2 GiB");
-        s = WF_E_TOO_BIG;
-    }
+    if (s == WF_OK && n > max)
+        s = too_big(diag, path, max, what);
     if (s == WF_OK && cap != n + 1) {
         /* the caller frees n + 1 bytes: make that the allocated size */
         char *q = wf__realloc(&a, p, cap, n + 1);
@@ -117,4 +124,29 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
     *buf = p;
     *len = n;
     return WF_OK;
+}
+
+wf_status wf_file_read(const char *path, size_t max, const wf_allocator *alloc,
+                       char **buf, size_t *len, wf_diag *diag) {
+    return wf__file_read(path, max, NULL, alloc, buf, len, diag);
+}
+
+void wf_file_free(char *buf, size_t len, const wf_allocator *alloc) {
+    if (!buf)
+        return;
+    wf_allocator a = wf__allocator(alloc);
+    wf__free(&a, buf, len + 1);
+}
+
+wf_status wf__read_parse(const char *path, size_t max, const char *what,
+                         const wf_allocator *alloc, wf__parse_fn parse,
+                         void *ctx, wf_diag *diag) {
+    char *buf;
+    size_t len;
+    wf_status s = wf__file_read(path, max, what, alloc, &buf, &len, diag);
+    if (s != WF_OK)
+        return s;
+    s = parse(ctx, buf, len, path, diag);
+    wf_file_free(buf, len, alloc);
+    return s;
 }

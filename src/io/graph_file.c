@@ -1,6 +1,7 @@
 /* Graph files: "node ID [X Y [Z]]", "edge A B W", "arc A B W". */
 #include <float.h>
 
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -9,7 +10,7 @@
 typedef struct parser {
     wf__text t;
     wf_graph_builder *b;
-    wf_graph_names *names;
+    wf_names *names;
     int dims;           /* -1 until the first node line */
     unsigned dims_line; /* where dims was decided */
     wf_allocator alloc;
@@ -98,7 +99,7 @@ static wf_status node_line(parser *ps, wf__line *ln) {
         s = check_name(ps, ln, p, n, at);
     if (s != WF_OK)
         return s;
-    if (wf_graph_names_find(ps->names, p, n) >= 0) {
+    if (wf_names_find(ps->names, p, n, NULL) == WF_OK) {
         char q[WF__QUOTE_SIZE];
         wf__quote(p, n, q, sizeof q);
         return wf__text_error(&ps->t, WF_E_PARSE, ln->no, wf__col(at),
@@ -134,20 +135,19 @@ static wf_status node_line(parser *ps, wf__line *ln) {
     }
     if ((s = wf_graph_builder_add_node(ps->b, k ? pos : NULL, NULL)) != WF_OK)
         return s;
-    return wf_graph_names_add(ps->names, name, name_len, NULL);
+    return wf_names_add(ps->names, name, name_len, NULL);
 }
 
 static wf_status edge_line(parser *ps, wf__line *ln, int two_way) {
     const char *p;
     size_t n, at;
-    int64_t id[2];
+    uint32_t id[2];
     static const char *const what[] = {"the first node", "the second node"};
     for (int i = 0; i < 2; i++) {
         wf_status s = expect_word(ps, ln, what[i], &p, &n, &at);
         if (s != WF_OK)
             return s;
-        id[i] = wf_graph_names_find(ps->names, p, n);
-        if (id[i] < 0) {
+        if (wf_names_find(ps->names, p, n, &id[i]) != WF_OK) {
             char q[WF__QUOTE_SIZE];
             wf__quote(p, n, q, sizeof q);
             return wf__text_error(&ps->t, WF_E_PARSE, ln->no, wf__col(at),
@@ -163,14 +163,13 @@ static wf_status edge_line(parser *ps, wf__line *ln, int two_way) {
     if (s == WF_OK)
         s = end_of_line(ps, ln);
     if (s == WF_OK)
-        s = wf_graph_builder_add_edge(ps->b, (uint32_t)id[0], (uint32_t)id[1],
-                                      w, two_way);
+        s = wf_graph_builder_add_edge(ps->b, id[0], id[1], w, two_way);
     return s;
 }
 
-wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
-                         const wf_allocator *alloc, wf_graph **out,
-                         wf_graph_names **names, wf_diag *diag) {
+wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
+                              const wf_allocator *alloc, wf_graph **out,
+                              wf_names **names, wf_diag *diag) {
     if (out)
         *out = NULL;
     if (names)
@@ -182,7 +181,7 @@ wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
     ps.dims = -1;
     ps.alloc = wf__allocator(alloc);
     wf__text_init(&ps.t, buf, len, name, diag);
-    wf_status s = wf_graph_names_create(&ps.alloc, &ps.names);
+    wf_status s = wf_names_create(&ps.alloc, &ps.names);
     wf__line ln;
     while (s == WF_OK && wf__text_next(&ps.t, &ln)) {
         const char *p;
@@ -217,26 +216,33 @@ wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
     if (s == WF_OK && names)
         *names = ps.names;
     else
-        wf_graph_names_destroy(ps.names);
+        wf_names_destroy(ps.names);
     return s;
 }
 
-wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
-                        wf_graph **out, wf_graph_names **names,
-                        wf_diag *diag) {
+typedef struct read_ctx {
+    const wf_allocator *alloc;
+    wf_graph **out;
+    wf_names **names;
+} read_ctx;
+
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    read_ctx *c = ctx;
+    return wf_graph_file_parse(buf, len, name, c->alloc, c->out, c->names,
+                               diag);
+}
+
+wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
+                             wf_graph **out, wf_names **names,
+                             wf_diag *diag) {
     if (out)
         *out = NULL;
     if (names)
         *names = NULL;
     if (!path || !out)
         return WF_E_INVALID_ARG;
-    wf_allocator a = wf__allocator(alloc);
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, &a, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_graph_parse(buf, len, path, &a, out, names, diag);
-    wf__free(&a, buf, len + 1);
-    return s;
+    read_ctx c = {alloc, out, names};
+    return wf__read_parse(path, WF_GRAPH_FILE_MAX, "a graph file", alloc,
+                          parse_read, &c, diag);
 }

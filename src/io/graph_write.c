@@ -6,17 +6,17 @@
 #include "wayfind/io.h"
 
 /* The name of node id: from the table, else "n<id>". */
-static const char *node_name(const wf_graph_names *names, uint32_t id,
+static const char *node_name(const wf_names *names, uint32_t id,
                              char *buf, size_t size) {
-    const char *s = wf_graph_names_get(names, id);
+    const char *s = wf_names_get(names, id);
     if (s)
         return s;
     snprintf(buf, size, "n%u", id);
     return buf;
 }
 
-wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
-                         FILE *f) {
+wf_status wf_graph_file_write(FILE *f, const wf_graph *g,
+                              const wf_names *names) {
     if (!g || !f)
         return WF_E_INVALID_ARG;
     char a[32], b[32], num[64];
@@ -52,8 +52,8 @@ wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
 
 /* Node names are plain words (see the parser), so they need no JSON
  * escaping. */
-wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
-                              FILE *f) {
+wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
+                              const wf_names *names) {
     if (!g || !f)
         return WF_E_INVALID_ARG;
     char a[32], num[64];

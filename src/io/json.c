@@ -6,7 +6,7 @@
 #include "lexer.h"
 #include "wayfind/io.h"
 
-wf_status wf_path_write_json(FILE *f, wf_status status, const wf_path *p) {
+wf_status wf_json_write_path(FILE *f, wf_status status, const wf_path *p) {
     if (!f || !p || (p->count && !p->points))
         return WF_E_INVALID_ARG;
     char name[32], cost[64];

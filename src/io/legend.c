@@ -2,6 +2,7 @@
 #include <float.h>
 #include <limits.h>
 
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -180,17 +181,16 @@ wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
     return WF_OK;
 }
 
-wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag) {
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    return wf_legend_parse(buf, len, name, ctx, diag);
+}
+
+wf_status wf_legend_read(const char *path, const wf_allocator *alloc,
+                         wf_legend *out, wf_diag *diag) {
     if (!path || !out)
         return WF_E_INVALID_ARG;
     memset(out, 0, sizeof *out);
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, NULL, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_legend_parse(buf, len, path, out, diag);
-    wf_allocator a = wf__allocator(NULL);
-    wf__free(&a, buf, len + 1);
-    return s;
+    return wf__read_parse(path, WF_LEGEND_FILE_MAX, "a legend file", alloc,
+                          parse_read, out, diag);
 }

@@ -1,6 +1,6 @@
 /* wf_map_load: any map file, its format told by content and name. */
 #include "../core/internal.h"
-#include "wayfind/io.h"
+#include "file_read.h"
 
 /* 1 when the first word of the text (after blanks, line ends and a UTF-8
  * byte order mark) is "type". */
@@ -46,19 +46,32 @@ static wf_status load_csv(const char *path, const char *legend_path,
     wf_legend *legend = wf__alloc(a, sizeof *legend);
     wf_status s = WF_E_NOMEM;
     if (legend) {
-        char *lbuf;
-        size_t llen;
-        s = wf_file_read(legend_path, a, &lbuf, &llen, diag);
-        if (s == WF_OK) {
-            s = wf_legend_parse(lbuf, llen, legend_path, legend, diag);
-            wf__free(a, lbuf, llen + 1);
-        }
+        s = wf_legend_read(legend_path, a, legend, diag);
         if (s == WF_OK)
             s = wf_csv_map_parse(buf, len, path, legend, a, out, marks, diag);
         wf__free(a, legend, sizeof *legend);
     }
     wf__free(a, own, own_size);
     return s;
+}
+
+typedef struct load_ctx {
+    const char *legend_path;
+    const wf_allocator *alloc;
+    wf_grid **out;
+    wf_map_marks *marks;
+} load_ctx;
+
+static wf_status parse_any(void *ctx, const char *buf, size_t len,
+                           const char *path, wf_diag *diag) {
+    load_ctx *c = ctx;
+    if (looks_movingai(buf, len))
+        return wf_movingai_map_parse(buf, len, path, c->alloc, c->out, diag);
+    if (ends_with_csv(path))
+        return load_csv(path, c->legend_path, c->alloc, buf, len, c->out,
+                        c->marks, diag);
+    return wf_ascii_map_parse(buf, len, path, c->alloc, c->out, c->marks,
+                              diag);
 }
 
 wf_status wf_map_load(const char *path, const char *legend_path,
@@ -71,17 +84,10 @@ wf_status wf_map_load(const char *path, const char *legend_path,
     if (!path || !out)
         return WF_E_INVALID_ARG;
     wf_allocator a = wf__allocator(alloc);
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, &a, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    if (looks_movingai(buf, len))
-        s = wf_movingai_map_parse(buf, len, path, &a, out, diag);
-    else if (ends_with_csv(path))
-        s = load_csv(path, legend_path, &a, buf, len, out, marks, diag);
-    else
-        s = wf_ascii_map_parse(buf, len, path, &a, out, marks, diag);
-    wf__free(&a, buf, len + 1);
-    return s;
+    load_ctx c = {legend_path, &a, out, marks};
+    if (ends_with_csv(path))
+        return wf__read_parse(path, WF_CSV_FILE_MAX, "a CSV map file", &a,
+                              parse_any, &c, diag);
+    return wf__read_parse(path, WF_MAP_FILE_MAX, "a map file", &a, parse_any,
+                          &c, diag);
 }

@@ -1,5 +1,6 @@
 /* Moving AI .map reader: "type octile", "height H", "width W", "map", then
  * H rows of W characters. */
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -236,19 +237,24 @@ wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
     return WF_OK;
 }
 
+typedef struct read_ctx {
+    const wf_allocator *alloc;
+    wf_grid **out;
+} read_ctx;
+
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    read_ctx *c = ctx;
+    return wf_movingai_map_parse(buf, len, name, c->alloc, c->out, diag);
+}
+
 wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
                                wf_grid **out, wf_diag *diag) {
     if (out)
         *out = NULL;
     if (!path || !out)
         return WF_E_INVALID_ARG;
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, alloc, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_movingai_map_parse(buf, len, path, alloc, out, diag);
-    wf_allocator a = wf__allocator(alloc);
-    wf__free(&a, buf, len + 1);
-    return s;
+    read_ctx c = {alloc, out};
+    return wf__read_parse(path, WF_MAP_FILE_MAX, "a map file", alloc,
+                          parse_read, &c, diag);
 }

@@ -2,6 +2,7 @@
  * one scenario per line in nine blank-separated fields. */
 #include <float.h>
 
+#include "file_read.h"
 #include "lexer.h"
 #include "wayfind/io.h"
 
@@ -240,21 +241,26 @@ wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
     return s;
 }
 
+typedef struct read_ctx {
+    const wf_allocator *alloc;
+    wf_scen *out;
+} read_ctx;
+
+static wf_status parse_read(void *ctx, const char *buf, size_t len,
+                            const char *name, wf_diag *diag) {
+    read_ctx *c = ctx;
+    return wf_scen_parse(buf, len, name, c->alloc, c->out, diag);
+}
+
 wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
                        wf_scen *out, wf_diag *diag) {
     if (!path || !out)
         return WF_E_INVALID_ARG;
     memset(out, 0, sizeof *out);
     out->alloc = wf__allocator(alloc);
-    char *buf;
-    size_t len;
-    wf_status s = wf_file_read(path, alloc, &buf, &len, diag);
-    if (s != WF_OK)
-        return s;
-    s = wf_scen_parse(buf, len, path, alloc, out, diag);
-    wf_allocator a = wf__allocator(alloc);
-    wf__free(&a, buf, len + 1);
-    return s;
+    read_ctx c = {alloc, out};
+    return wf__read_parse(path, WF_SCEN_FILE_MAX, "a scenario file", alloc,
+                          parse_read, &c, diag);
 }
 
 void wf_scen_free(wf_scen *s) {

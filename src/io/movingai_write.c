@@ -1,7 +1,6 @@
 /* Moving AI .map writer. */
 #include <stdio.h>
 
-#include "../core/internal.h"
 #include "wayfind/io.h"
 
 /* The character written for terrain code t: the code itself when it is a
@@ -9,7 +8,7 @@
  * grid's table, so that reading the file back gives the same passability;
  * otherwise '.' or '@'. */
 static char cell_char(const wf_grid *g, uint8_t t) {
-    int passable = g->passable[t] != 0;
+    int passable = wf_grid_cost(g, t) != WF_BLOCKED;
     switch (t) {
     case '.': case 'G': case 'S': case 'W':
         return passable ? (char)t : '@';
@@ -20,24 +19,25 @@ static char cell_char(const wf_grid *g, uint8_t t) {
     }
 }
 
-wf_status wf_movingai_map_write(const wf_grid *g, FILE *f) {
+wf_status wf_movingai_map_write(FILE *f, const wf_grid *g) {
     if (!g || !f)
         return WF_E_INVALID_ARG;
-    if (fprintf(f, "type octile\nheight %d\nwidth %d\nmap\n", g->height,
-                g->width) < 0)
+    const int w = wf_grid_width(g), h = wf_grid_height(g);
+    if (fprintf(f, "type octile\nheight %d\nwidth %d\nmap\n", h, w) < 0)
         return WF_E_IO;
     /* Rows go out through a fixed chunk: no allocation, few calls. */
     char chunk[4096];
     size_t k = 0;
-    for (int y = 0; y < g->height; y++) {
-        const uint8_t *row = g->terrain + (size_t)y * (size_t)g->width;
-        for (int x = 0; x <= g->width; x++) {
+    const uint8_t *cells = wf_grid_cells(g);
+    for (int y = 0; y < h; y++) {
+        const uint8_t *row = cells + (size_t)y * (size_t)w;
+        for (int x = 0; x <= w; x++) {
             if (k == sizeof chunk) {
                 if (fwrite(chunk, 1, k, f) != k)
                     return WF_E_IO;
                 k = 0;
             }
-            chunk[k++] = x < g->width ? cell_char(g, row[x]) : '\n';
+            chunk[k++] = x < w ? cell_char(g, row[x]) : '\n';
         }
     }
     if (k && fwrite(chunk, 1, k, f) != k)
@@ -47,7 +47,7 @@ wf_status wf_movingai_map_write(const wf_grid *g, FILE *f) {
     return WF_OK;
 }
 
-wf_status wf_scen_write(const wf_scen *s, FILE *f) {
+wf_status wf_scen_write(FILE *f, const wf_scen *s) {
     if (!s || !f || (s->count && !s->entries))
         return WF_E_INVALID_ARG;
     if (fputs("version 1\n", f) == EOF)

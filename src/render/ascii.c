@@ -23,11 +23,18 @@ static int by_cell(const void *a, const void *b) {
     return (p->order > q->order) - (p->order < q->order);
 }
 
+/* A cell by what it is, never by its raw code: a terrain code is a map
+ * character only for some formats (a CSV map's codes are legend indices,
+ * and index 35 would draw a passable tile as '#'). Walls keep the Moving
+ * AI wall letters, which say the same thing. */
 static char cell_char(const wf_grid *g, int x, int y) {
-    int t = wf_grid_get(g, x, y);
-    if (t > ' ' && t < 127)
-        return (char)t;
-    return wf_grid_passable(g, x, y) ? '.' : '#';
+    uint8_t t = (uint8_t)wf_grid_get(g, x, y);
+    double c = wf_grid_cost(g, t);
+    if (c == WF_BLOCKED)
+        return t == '@' || t == 'O' || t == 'T' ? (char)t : '#';
+    if (c >= 2 && c <= 9 && c == (double)(int)c)
+        return (char)('0' + (int)c);
+    return '.';
 }
 
 static void add(overlay *v, size_t *k, wf_point p, char ch, wf_rgb c) {

@@ -11,8 +11,12 @@ case_() {
   expect "$want" "$what" -- "$@"
   [ -n "$part" ] && contains "$TMP/err" "$part" "$what"
   if [ -n "$TABLE" ]; then
-    printf '| %s | %s | `%s` |\n' "$what" "$want" \
-      "$(head -n 1 "$TMP/err" | sed "s|$TMP/||g; s|$SHARED/||g; s/|/\\\\|/g")" >>"$TMP/table"
+    local said
+    said=$(head -n 1 "$TMP/err" | sed "s|$TMP/||g; s|$TMP|DIR|g; s|$SHARED/||g; s/|/\\\\|/g")
+    if [ -n "$said" ]; then said="\`$said\`"
+    elif [ "$want" = 1 ]; then said="(nothing: no path)"
+    else said="(nothing: success)"; fi
+    printf '| %s | %s | %s |\n' "$what" "$want" "$said" >>"$TMP/table"
   fi
 }
 m() { printf "$2" >"$TMP/$1"; }
@@ -43,6 +47,14 @@ case_ "binary garbage in a map" 3 "unknown map character" -- "$WF" path "$TMP/bi
 case_ "empty map file" 3 "found end of file" -- "$WF" path "$TMP/empty.txt" --from 0,0 --to 1,1
 case_ "missing map file" 4 "No such file" -- "$WF" path "$TMP/none.map" --from 0,0 --to 1,1
 case_ "a directory as the map" 4 "" -- "$WF" path "$TMP" --from 0,0 --to 1,1
+# Reading stops at the largest file a map can be (WF_MAP_FILE_MAX), so an
+# endless stream fails at once; timeout only guards the test from a hang.
+case_ "/dev/zero as the map" 3 "larger than the limit of 270598144 bytes for a map file" -- timeout 60 "$WF" path /dev/zero --from 0,0 --to 1,1
+mkfifo "$TMP/endless.txt"
+timeout 60 yes . >"$TMP/endless.txt" 2>/dev/null &
+feeder=$!
+case_ "a pipe that never ends as the map" 3 "larger than the limit of 270598144 bytes" -- timeout 60 "$WF" path "$TMP/endless.txt" --from 0,0 --to 1,1
+kill "$feeder" 2>/dev/null; wait "$feeder" 2>/dev/null
 m a.txt 'S.\n.G\n'
 case_ "start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0
 case_ "coordinate outside the map" 3 "outside the 2 x 2 map" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 2,0
@@ -51,6 +63,7 @@ case_ "coordinate 2^31" 2 "expected X,Y" -- "$WF" path "$TMP/a.txt" --from 21474
 m wall.txt 'S#\n.G\n'
 case_ "goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0
 
+case_ "/dev/zero as the scenario file" 3 "larger than the limit of 67108864 bytes for a scenario file" -- timeout 60 "$WF" scen /dev/zero --map "$A"
 m bad.scen 'version 1\n0\tarena.map\t49\t49\t1\t11\t99\t1\t3\n'
 case_ "scenario outside the map" 3 "outside the 49 x 49 grid" -- "$WF" scen "$TMP/bad.scen" --map "$A"
 m wall.scen 'version 1\n0\tarena.map\t49\t49\t0\t0\t4\t1\t3\n'
