@@ -2,7 +2,7 @@
 #ifndef WF_FIELD_INTERNAL_H
 #define WF_FIELD_INTERNAL_H
 
-#include "../core/search_internal.h"
+#include "wf_core_private.h"
 #include "wayfind/field.h"
 
 /* Offers cell c the cost d: pushes it, or lowers its key. */

@@ -1,7 +1,7 @@
 /* Flow fields: the downhill step of every cell of a field. */
 #include <math.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/field.h"
 
 wf_status wf_flow_field_grid(const wf_grid *g, const float *field,

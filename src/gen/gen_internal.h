@@ -2,7 +2,7 @@
 #ifndef WF_GEN_INTERNAL_H
 #define WF_GEN_INTERNAL_H
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/gen.h"
 
 /* Runs a cellular automaton on alive[W*H] (0/1) in place; cells outside the

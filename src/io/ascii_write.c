@@ -1,7 +1,7 @@
 /* ASCII map writer: the costs of a grid as '.', '2'–'9' and '#'. */
 #include <stdio.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/io.h"
 
 wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,

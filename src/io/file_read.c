@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/io.h"
 
 #define WF__FILE_MAX ((size_t)1 << 31)

@@ -1,5 +1,5 @@
 /* wf_graph_names: the names of a graph file's nodes, both ways. */
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/io.h"
 
 struct wf_graph_names {

@@ -1,7 +1,7 @@
 /* Moving AI .map writer. */
 #include <stdio.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/io.h"
 
 /* The character written for terrain code t: the code itself when it is a
