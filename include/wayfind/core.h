@@ -219,6 +219,14 @@ wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain);
 int wf_grid_get(const wf_grid *g, int x, int y);
 /** Sets every cell to @p terrain. O(cells). */
 wf_status wf_grid_fill(wf_grid *g, uint8_t terrain);
+/**
+ * Sets every cell at once from @p terrain, width × height codes in
+ * row-major order (as wf_grid_cells returns them; it may be that very
+ * array), copied. The neighbour masks and bit planes that searches read are
+ * rebuilt, so the grid is as if each cell had been set with wf_grid_set.
+ * O(cells). Errors: WF_E_INVALID_ARG (g or terrain NULL).
+ */
+wf_status wf_grid_set_cells(wf_grid *g, const uint8_t *terrain);
 
 /**
  * Sets the cost of entering a cell of terrain @p terrain: finite and > 0, or
