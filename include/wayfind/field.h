@@ -17,6 +17,7 @@
 #define WAYFIND_FIELD_H
 
 #include "core.h"
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,7 +40,7 @@ typedef struct wf_field_source {
  * Errors: WF_E_INVALID_ARG (NULL, bad movement model, a value not finite),
  * WF_E_RANGE (a source off the grid), WF_E_NOMEM. O(cells log cells).
  */
-wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
                                const wf_field_source *src, size_t n,
                                int connect, wf_corners corners, float *out);
 
@@ -50,7 +51,7 @@ wf_status wf_dijkstra_map_grid(wf_search *ws, const wf_grid *g,
  * that is also the cost from v to the nearest source.
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
-wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
+WF_API wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
                                 const uint32_t *nodes, const double *values,
                                 size_t n, float *out);
 
@@ -62,7 +63,7 @@ wf_status wf_dijkstra_map_graph(wf_search *ws, const wf_graph *g,
  * @p k > 1 (1.2 is usual) makes longer escapes worth it.
  * Errors: as wf_dijkstra_map_grid, and WF_E_INVALID_ARG for k not > 0.
  */
-wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
+WF_API wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
                            double k, int connect, wf_corners corners,
                            float *out);
 
@@ -79,12 +80,12 @@ wf_status wf_flee_map_grid(wf_search *ws, const wf_grid *g, const float *dist,
  * Following it from any reachable cell of a Dijkstra map walks a least-cost
  * path to a source. Errors: WF_E_INVALID_ARG. O(cells).
  */
-wf_status wf_flow_field_grid(const wf_grid *g, const float *field,
+WF_API wf_status wf_flow_field_grid(const wf_grid *g, const float *field,
                              int connect, wf_corners corners, int8_t *dir);
 
 /** Column and row offsets of flow directions 0–7. */
-extern const int wf_flow_dx[8];
-extern const int wf_flow_dy[8];
+WF_API extern const int wf_flow_dx[8];
+WF_API extern const int wf_flow_dy[8];
 
 /* ---- Influence layers (seed 004) -------------------------------------- */
 
@@ -106,7 +107,7 @@ typedef struct wf_rect {
 } wf_rect;
 
 /** The smallest rectangle holding both (an empty one is ignored). */
-wf_rect wf_rect_union(wf_rect a, wf_rect b);
+WF_API wf_rect wf_rect_union(wf_rect a, wf_rect b);
 
 /** How a source's influence falls off with distance d within radius r
  *  (0 beyond r), for strength s. */
@@ -119,7 +120,7 @@ typedef enum wf_falloff {
 
 /** The value of @p kind at distance @p d for radius @p r and strength
  *  @p s; 0 when d > r or d < 0. */
-double wf_falloff_value(wf_falloff kind, double d, double r, double s);
+WF_API double wf_falloff_value(wf_falloff kind, double d, double r, double s);
 
 /** A source of influence. */
 typedef struct wf_influence_source {
@@ -141,10 +142,10 @@ typedef struct wf_falloff_opts {
     int connect;            /**< path distance: 4 or 8 (default 8) */
     wf_corners corners;     /**< path distance: default no-cut */
 } wf_falloff_opts;
-wf_falloff_opts wf_falloff_opts_default(void);
+WF_API wf_falloff_opts wf_falloff_opts_default(void);
 
 /** The cells source @p s can touch: its radius around its cell, clipped. */
-wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s);
+WF_API wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s);
 
 /**
  * Distance-falloff layer: out[c] = sum over sources of falloff(distance
@@ -154,7 +155,7 @@ wf_rect wf_source_box(const wf_grid *g, const wf_influence_source *s);
  * written. Errors: WF_E_INVALID_ARG, WF_E_RANGE (a source off the grid),
  * WF_E_NOMEM. Time: the area of the sources' boxes (× log for path).
  */
-wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_layer_falloff_grid(wf_search *ws, const wf_grid *g,
                                 const wf_influence_source *src, size_t n,
                                 const wf_falloff_opts *o, const wf_rect *rect,
                                 float *out);
@@ -176,7 +177,7 @@ typedef struct wf_node_source {
  * mapping of wf_graph_from_grid, or from the caller (a custom layer).
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
-wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
+WF_API wf_status wf_layer_falloff_graph(wf_search *ws, const wf_graph *g,
                                  const wf_node_source *src, size_t n,
                                  const wf_falloff_opts *o, float *out);
 
@@ -192,7 +193,7 @@ typedef struct wf_viewer {
 } wf_viewer;
 
 /** The cells a viewer can see at most: its range around it, clipped. */
-wf_rect wf_viewer_box(const wf_grid *g, const wf_viewer *v);
+WF_API wf_rect wf_viewer_box(const wf_grid *g, const wf_viewer *v);
 
 /**
  * Visibility layer: out[c] = the viewer's value for c when c lies within
@@ -202,7 +203,7 @@ wf_rect wf_viewer_box(const wf_grid *g, const wf_viewer *v);
  * are written. Errors: WF_E_INVALID_ARG (bad viewer), WF_E_RANGE (viewer
  * off the grid). Time: cells in the box × range.
  */
-wf_status wf_layer_view_grid(const wf_grid *g, const wf_viewer *v,
+WF_API wf_status wf_layer_view_grid(const wf_grid *g, const wf_viewer *v,
                              wf_corners corners, const wf_rect *rect,
                              float *out);
 
@@ -221,7 +222,7 @@ typedef struct wf_blend_opts {
  * blend is itself a layer. Errors: WF_E_INVALID_ARG (NULL, a weight not
  * finite, all weights 0 with normalise, lo > hi).
  */
-wf_status wf_layer_blend(const float *const *layers, const double *weights,
+WF_API wf_status wf_layer_blend(const float *const *layers, const double *weights,
                          size_t n, size_t cells, int width,
                          const wf_blend_opts *o, const wf_rect *rect,
                          float *out);

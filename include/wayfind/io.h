@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "core.h"
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +44,7 @@ typedef struct wf_map_marks {
  * Errors: WF_E_INVALID_ARG, WF_E_IO (cannot open/read; diag says why),
  * WF_E_TOO_BIG (over 2 GiB), WF_E_NOMEM.
  */
-wf_status wf_file_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_file_read(const char *path, const wf_allocator *alloc,
                        char **buf, size_t *len, wf_diag *diag);
 
 /* ---- Moving AI .map ---------------------------------------------------- */
@@ -53,24 +54,24 @@ wf_status wf_file_read(const char *path, const wf_allocator *alloc,
  * NUL-terminated). @p name is used in diagnostics (may be NULL).
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
                                 const wf_allocator *alloc, wf_grid **out,
                                 wf_diag *diag);
 /** wf_file_read + wf_movingai_map_parse; adds WF_E_IO. */
-wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
                                wf_grid **out, wf_diag *diag);
 /**
  * Sets the costs a Moving AI map gives its characters: '.', 'G', 'S' and
  * 'W' cost 1, '@', 'O' and 'T' are blocked; other codes are left alone.
  * Errors: WF_E_INVALID_ARG.
  */
-wf_status wf_movingai_set_costs(wf_grid *g);
+WF_API wf_status wf_movingai_set_costs(wf_grid *g);
 /**
  * Writes @p g as a Moving AI map. Terrain codes that are printable map
  * characters are written as they are; any other code is written as '.' when
  * passable and '@' when blocked. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_movingai_map_write(const wf_grid *g, FILE *f);
+WF_API wf_status wf_movingai_map_write(const wf_grid *g, FILE *f);
 
 /* ---- Moving AI .scen --------------------------------------------------- */
 
@@ -100,26 +101,26 @@ typedef struct wf_scen {
  * tabs or spaces. Blank lines are skipped. Every line must name the same map.
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_NOMEM.
  */
-wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
                         const wf_allocator *alloc, wf_scen *out,
                         wf_diag *diag);
 /** wf_file_read + wf_scen_parse; adds WF_E_IO. */
-wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
                        wf_scen *out, wf_diag *diag);
 /** Frees the entries; NULL is a no-op. */
-void wf_scen_free(wf_scen *s);
+WF_API void wf_scen_free(wf_scen *s);
 /**
  * Checks that every entry fits @p g: width/height columns equal to the map's,
  * start and goal on the grid and passable. On failure fills @p diag with the
  * 1-based entry number (as line) and returns WF_E_RANGE.
  */
-wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
+WF_API wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
 /**
  * Writes @p s as a "version 1" scenario file: one tab-separated line per
  * entry, the map column @p s->map, the optimal length with 8 decimals.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_scen_write(const wf_scen *s, FILE *f);
+WF_API wf_status wf_scen_write(const wf_scen *s, FILE *f);
 /**
  * 1 when @p cost is the optimal length of @p e as far as the file can say:
  * |cost − optimal| ≤ 1e-4 × max(1, optimal), or, for a value printed with
@@ -127,7 +128,7 @@ wf_status wf_scen_write(const wf_scen *s, FILE *f);
  * (the Moving AI files print 2 to 8 decimals and some were generated with a
  * slightly short √2). 0 otherwise, and when @p e is NULL.
  */
-int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
+WF_API int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
 
 /* ---- ASCII maps -------------------------------------------------------- */
 
@@ -136,11 +137,11 @@ int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
  * At most one 'S' and one 'G'. Blank lines at the end are ignored.
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
                              const wf_allocator *alloc, wf_grid **out,
                              wf_map_marks *marks, wf_diag *diag);
 /** wf_file_read + wf_ascii_map_parse; adds WF_E_IO. */
-wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
                             wf_grid **out, wf_map_marks *marks, wf_diag *diag);
 /**
  * Writes @p g as an ASCII map by cost: '#' for blocked cells, '.' for cost
@@ -151,7 +152,7 @@ wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
  * grid costs something other than a whole number 1–9; nothing is written),
  * WF_E_IO.
  */
-wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,
+WF_API wf_status wf_ascii_map_write(const wf_grid *g, const wf_map_marks *marks,
                              FILE *f);
 
 /* ---- CSV tile maps with a legend -------------------------------------- */
@@ -188,10 +189,10 @@ typedef struct wf_legend {
  * start and one goal tile kind.
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG (more than 256 tiles).
  */
-wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
                           wf_legend *out, wf_diag *diag);
 /** wf_file_read + wf_legend_parse; adds WF_E_IO. */
-wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
+WF_API wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
 
 /**
  * Parses a CSV tile map against @p legend: every row the same number of
@@ -199,11 +200,11 @@ wf_status wf_legend_read(const char *path, wf_legend *out, wf_diag *diag);
  * goal tiles (at most one each) are reported in @p marks (may be NULL).
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
                            const wf_legend *legend, const wf_allocator *alloc,
                            wf_grid **out, wf_map_marks *marks, wf_diag *diag);
 /** wf_file_read + wf_csv_map_parse; adds WF_E_IO. */
-wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
+WF_API wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
                           const wf_allocator *alloc, wf_grid **out,
                           wf_map_marks *marks, wf_diag *diag);
 
@@ -217,20 +218,20 @@ wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
 typedef struct wf_graph_names wf_graph_names;
 
 /** An empty table. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_graph_names_create(const wf_allocator *alloc,
+WF_API wf_status wf_graph_names_create(const wf_allocator *alloc,
                                 wf_graph_names **out);
 /** Frees @p t; NULL is a no-op. */
-void wf_graph_names_destroy(wf_graph_names *t);
+WF_API void wf_graph_names_destroy(wf_graph_names *t);
 /** Adds name s[0..n) as the next id. Errors: WF_E_INVALID_ARG (empty,
  *  NUL inside, or already present), WF_E_TOO_BIG, WF_E_NOMEM. */
-wf_status wf_graph_names_add(wf_graph_names *t, const char *s, size_t n,
+WF_API wf_status wf_graph_names_add(wf_graph_names *t, const char *s, size_t n,
                              uint32_t *id);
 /** The id of name s[0..n), or -1. O(1) expected. */
-int64_t wf_graph_names_find(const wf_graph_names *t, const char *s, size_t n);
+WF_API int64_t wf_graph_names_find(const wf_graph_names *t, const char *s, size_t n);
 /** The name of @p id (owned by @p t), or NULL. */
-const char *wf_graph_names_get(const wf_graph_names *t, uint32_t id);
+WF_API const char *wf_graph_names_get(const wf_graph_names *t, uint32_t id);
 /** Number of names. */
-size_t wf_graph_names_count(const wf_graph_names *t);
+WF_API size_t wf_graph_names_count(const wf_graph_names *t);
 
 /**
  * Parses a graph file. Lines (blank lines and '#' comments are skipped):
@@ -245,11 +246,11 @@ size_t wf_graph_names_count(const wf_graph_names *t);
  * line. Errors: WF_E_INVALID_ARG, WF_E_PARSE (diag: file:line:col and what
  * was expected), WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_graph_parse(const char *buf, size_t len, const char *name,
                          const wf_allocator *alloc, wf_graph **out,
                          wf_graph_names **names, wf_diag *diag);
 /** wf_file_read + wf_graph_parse; adds WF_E_IO. */
-wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
                         wf_graph **out, wf_graph_names **names, wf_diag *diag);
 /**
  * Writes @p g in the graph file format: node lines (names from @p names,
@@ -261,14 +262,14 @@ wf_status wf_graph_read(const char *path, const wf_allocator *alloc,
  * the last place otherwise (the reader is exact only in that range).
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
+WF_API wf_status wf_graph_write(const wf_graph *g, const wf_graph_names *names,
                          FILE *f);
 /**
  * Writes @p g as one JSON object: {"nodes": [{"id": NAME, "pos": [x, y]},
  * ...], "arcs": [[from, to, weight], ...]} with arcs by node index.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
+WF_API wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
                               FILE *f);
 
 /* ---- Any map ----------------------------------------------------------- */
@@ -279,7 +280,7 @@ wf_status wf_graph_write_json(const wf_graph *g, const wf_graph_names *names,
  * @p legend_path or, when NULL, the same path with ".legend" in place of
  * ".csv"; anything else is an ASCII map. @p marks may be NULL.
  */
-wf_status wf_map_load(const char *path, const char *legend_path,
+WF_API wf_status wf_map_load(const char *path, const char *legend_path,
                       const wf_allocator *alloc, wf_grid **out,
                       wf_map_marks *marks, wf_diag *diag);
 
@@ -290,7 +291,7 @@ wf_status wf_map_load(const char *path, const char *legend_path,
  * "expanded", "generated", "heap_ops", "path": [[x,y],...]}. Costs are
  * written with 17 significant digits. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_path_write_json(FILE *f, wf_status status, const wf_path *p);
+WF_API wf_status wf_path_write_json(FILE *f, wf_status status, const wf_path *p);
 
 #ifdef __cplusplus
 }
