@@ -148,7 +148,11 @@ static int parse(int argc, char **argv, args *a, int *code) {
             }
             a->fo.distance = optarg[0] == 'p' ? WF_DISTANCE_PATH : WF_DISTANCE_STRAIGHT;
             break;
-        case OPT_PNG: a->png = optarg; break;
+        case OPT_PNG:
+            if (cli_need_png(CMD) != 0)
+                return -1;
+            a->png = optarg;
+            break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':

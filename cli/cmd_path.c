@@ -77,7 +77,11 @@ static int parse(int argc, char **argv, args *a, int *code) {
             break;
         case OPT_DRAW: a->draw = 1; break;
         case OPT_EXPLORED: a->explored = 1; break;
-        case OPT_PNG: a->png = optarg; break;
+        case OPT_PNG:
+            if (cli_need_png(CMD) != 0)
+                return -1;
+            a->png = optarg;
+            break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case OPT_HELP: *code = cli_help(help); return -1;
         case ':':

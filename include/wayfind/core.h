@@ -39,7 +39,8 @@ extern "C" {
     X(E_TOO_BIG, -4, "size too large")                                         \
     X(E_PARSE, -5, "malformed input")                                          \
     X(E_IO, -6, "input/output error")                                          \
-    X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")
+    X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")          \
+    X(E_UNSUPPORTED, -8, "not supported by this build of the library")
 
 /** Result of every fallible wayfind call; see WF_STATUS_MAP. */
 typedef enum wf_status {

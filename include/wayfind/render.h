@@ -155,6 +155,15 @@ typedef struct wf_png_opts {
 WF_API wf_png_opts wf_png_opts_default(void);
 
 /**
+ * 1 when this build of the library writes PNG pictures, 0 when it was built
+ * without libpng (CMake option WF_WITH_PNG=OFF). Without PNG support the
+ * functions below still exist, so programs link against either build, but
+ * they write nothing and return WF_E_UNSUPPORTED (diag: "built without PNG
+ * support"), after the argument checks that need no libpng.
+ */
+WF_API int wf_render_png_supported(void);
+
+/**
  * Writes @p g as an 8-bit RGB PNG to the file @p path (created or
  * truncated; if the call created it and then fails, it is removed). The image is W·scale wide and
  * H·scale high, plus WF_PNG_LEGEND_HEIGHT with a legend. @p opts may be NULL

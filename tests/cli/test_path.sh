@@ -76,11 +76,15 @@ expect 0 "demo maze" -- "$WF" demo --maze
 contains "$TMP/out" "cost 26, 27 cells" "demo cost"
 contains "$TMP/out" "|S#***...#.|" "demo drawing"
 # The main job: an island world with ship routes, in text and PNG.
-expect 0 "demo world" -- "$WF" demo --png "$TMP/demo.png"
+if png; then
+  expect 0 "demo world" -- "$WF" demo --png "$TMP/demo.png"
+  contains "$TMP/out" "wrote $TMP/demo.png" "demo png"
+  checks=$((checks + 1))
+  [ "$(head -c 8 "$TMP/demo.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "demo PNG signature"
+else
+  expect 0 "demo world" -- "$WF" demo
+fi
 contains "$TMP/out" "route A -> B: cost" "demo routes"
-contains "$TMP/out" "wrote $TMP/demo.png" "demo png"
-checks=$((checks + 1))
-[ "$(head -c 8 "$TMP/demo.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "demo PNG signature"
 checks=$((checks + 1)); grep -q $'\x1b\[' "$TMP/out" && fail "colour codes when stdout is not a terminal"
 expect 0 "demo colour" -- "$WF" demo --png - --color always --seed 5 --size 60x30 --ports 3
 checks=$((checks + 1)); grep -q $'\x1b\[' "$TMP/out" || fail "no colour codes with --color always"
@@ -90,5 +94,5 @@ expect 2 "demo ports" -- "$WF" demo --ports 9
 expect 2 "demo color" -- "$WF" demo --color sometimes
 expect 3 "demo no room" -- "$WF" demo --size 10x8 --ports 8 --png -
 contains "$TMP/err" "points fit" "no-room message"
-expect 4 "demo png dir" -- "$WF" demo --png "$TMP/no/dir/x.png"
+expect "$(png && echo 4 || echo 2)" "demo png dir" -- "$WF" demo --png "$TMP/no/dir/x.png"
 finish
