@@ -95,4 +95,20 @@ expect 2 "demo color" -- "$WF" demo --color sometimes
 expect 3 "demo no room" -- "$WF" demo --size 10x8 --ports 8 --png -
 contains "$TMP/err" "points fit" "no-room message"
 expect "$(png && echo 4 || echo 2)" "demo png dir" -- "$WF" demo --png "$TMP/no/dir/x.png"
+# --queries: many queries on one map, each answered as it would be alone.
+printf '0 0 9 9\n\n9 9 0 0\n' >"$TMP/q"
+expect 0 "queries" -- "$WF" path "$DATA/maze10.txt" --connect 4 --queries "$TMP/q" --format json
+"$WF" path "$DATA/maze10.txt" --connect 4 --from 0,0 --to 9,9 --format json >"$TMP/one"
+"$WF" path "$DATA/maze10.txt" --connect 4 --from 9,9 --to 0,0 --format json >>"$TMP/one"
+checks=$((checks + 1)); cmp -s "$TMP/out" "$TMP/one" || fail "queries differ from lone queries"
+printf '0 0 9 9\n' | "$WF" path "$DATA/maze10.txt" --queries - >"$TMP/qt"
+checks=$((checks + 1)); grep -q "path found from 0,0 to 9,9" "$TMP/qt" || fail "queries from stdin"
+printf '0 0 9\n' >"$TMP/qbad"
+expect 3 "queries malformed" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/qbad"
+contains "$TMP/err" "qbad:1: expected SX SY GX GY" "queries malformed message"
+printf '0 0 1 1\n0 0 99 9\n' >"$TMP/qoff"
+expect 3 "queries off map" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/qoff"
+contains "$TMP/err" "qoff:2: 99,9 is outside the 10 x 10 map" "queries off-map message"
+expect 2 "queries with --from" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/q" --from 0,0
+expect 4 "queries missing file" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/none"
 finish
