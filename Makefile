@@ -24,7 +24,7 @@ FUZZ_BUILD   ?= $(BUILD)/fuzz
 FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph cli
 
 .PHONY: all run test bench install clean deps-build deps-test deps-bench \
-        fuzz check-valgrind deps-valgrind
+        fuzz check-valgrind deps-valgrind check-tsan check-nopng
 
 all: $(BUILD)/release/wayfind
 
@@ -121,6 +121,24 @@ check-valgrind: deps-valgrind
 	cd $(BUILD)/valgrind && ctest -T memcheck --output-on-failure -j $(JOBS) || \
 	  { grep -l "ERROR SUMMARY: [1-9]\|definitely lost\|indirectly lost\|possibly lost" \
 	      Testing/Temporary/MemoryChecker.*.log | xargs -r cat; exit 1; }
+
+# The threaded code under ThreadSanitizer (gcc): the batch queries' thread
+# pool (test_core_batch) and the CLI's scen --threads (cli_test_scen).
+TSAN_TESTS := ^(test_core_batch|cli_test_scen)$$
+check-tsan: deps-test
+	cmake -S . -B $(BUILD)/tsan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DWF_TSAN=ON -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
+	cmake --build $(BUILD)/tsan -j $(JOBS) --target test_core_batch wayfind_cli
+	cd $(BUILD)/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+
+# A build without libpng (WF_WITH_PNG=OFF) and its tests: the PNG ones are
+# not built or skip, test_nopng.sh checks the CLI's --png errors.
+check-nopng: deps-test
+	cmake -S . -B $(BUILD)/nopng -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DWF_WITH_PNG=OFF -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
+	cmake --build $(BUILD)/nopng -j $(JOBS)
+	cd $(BUILD)/nopng && ctest --output-on-failure -j $(JOBS)
 
 install: $(BUILD)/release/wayfind
 	cmake --build $(BUILD)/release -j $(JOBS)

@@ -149,6 +149,10 @@ int cli_bad_option(const char *cmd, int c, char **argv);
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);
 
+/* 0 when the library writes PNG pictures; otherwise prints that this build
+ * has no PNG support and returns WF_EXIT_USAGE (for --png). */
+int cli_need_png(const char *cmd);
+
 /* Common handling of --help: prints @p text to stdout. */
 int cli_help(const char *text);
 /* "wayfind: CMD: ...; try 'wayfind CMD --help'" and WF_EXIT_USAGE. */

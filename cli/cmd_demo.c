@@ -29,7 +29,8 @@ static const char help[] =
     "  --seed N        world seed (default 2)\n"
     "  --size WxH      world size (default 96x40)\n"
     "  --ports N       ports to place, 2..8 (default 4)\n"
-    "  --png FILE      picture to write (default wayfind-demo.png; '-' for none)\n"
+    "  --png FILE      picture to write (default wayfind-demo.png; '-' for none;\n"
+    "                  none in a build without PNG support)\n"
     "  --color WHEN    ANSI colours: auto (when stdout is a terminal), always,\n"
     "                  never\n"
     "  --maze          solve seed 003's 10x10 maze instead (4-connected)\n"
@@ -231,7 +232,9 @@ int cli_demo(int argc, char **argv) {
         {"maze", no_argument, NULL, OPT_MAZE},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    world_args a = {2, 96, 40, -1, 4, "wayfind-demo.png"};
+    /* A build without PNG support writes no picture unless asked to. */
+    world_args a = {2, 96, 40, -1, 4,
+                    wf_render_png_supported() ? "wayfind-demo.png" : "-"};
     int maze_only = 0, c;
     opterr = 0;
     optind = 1;
@@ -245,7 +248,10 @@ int cli_demo(int argc, char **argv) {
         case OPT_PORTS:
             bad = cli_parse_int(CMD, "ports", optarg, 2, MAX_PORTS, &a.ports);
             break;
-        case OPT_PNG: a.png = optarg; break;
+        case OPT_PNG:
+            a.png = optarg;
+            bad = strcmp(optarg, "-") != 0 && cli_need_png(CMD) != 0;
+            break;
         case OPT_COLOR:
             if (!strcmp(optarg, "auto"))
                 a.color = -1;

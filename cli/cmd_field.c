@@ -73,7 +73,11 @@ int cli_field(int argc, char **argv) {
             if (cli_parse_double(CMD, "flee", optarg, 1e-6, 1e6, &flee) != 0)
                 return WF_EXIT_USAGE;
             break;
-        case OPT_PNG: png = optarg; break;
+        case OPT_PNG:
+            if (cli_need_png(CMD) != 0)
+                return WF_EXIT_USAGE;
+            png = optarg;
+            break;
         case CLI_OPT_LEGEND: legend = optarg; break;
         case CLI_OPT_COST:
             if (cli_costs_add(CMD, &costs, optarg) != 0)

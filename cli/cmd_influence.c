@@ -152,7 +152,11 @@ static int parse(int argc, char **argv, args *a, int *code) {
             }
             a->fo.distance = optarg[0] == 'p' ? WF_DISTANCE_PATH : WF_DISTANCE_STRAIGHT;
             break;
-        case OPT_PNG: a->png = optarg; break;
+        case OPT_PNG:
+            if (cli_need_png(CMD) != 0)
+                return -1;
+            a->png = optarg;
+            break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case CLI_OPT_COST:
             if (cli_costs_add(CMD, &a->costs, optarg) != 0)

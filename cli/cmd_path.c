@@ -1,4 +1,5 @@
-/* wayfind path: one query on one map. */
+/* wayfind path: one query on one map, or a file of them. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -17,6 +18,10 @@ static const char help[] =
     "\n"
     "  --from X,Y             start cell (column X, row Y; 0,0 is top-left)\n"
     "  --to X,Y               goal cell\n"
+    "  --queries FILE         instead of --from/--to: one query a line of FILE\n"
+    "                         ('-': stdin), 'SX SY GX GY', answered in order\n"
+    "                         with one workspace, each printed as alone (one\n"
+    "                         JSON object a line with --format json)\n"
     CLI_SEARCH_HELP
     CLI_COST_HELP
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
@@ -28,16 +33,18 @@ static const char help[] =
     "                         the cells the search explored\n"
     "  --help                 this text\n"
     "\n"
-    "Exit status: 0 path found, 1 no path (or --max-expansions reached),\n"
+    "Exit status: 0 path found (every path, with --queries), 1 no path (or\n"
+    "--max-expansions reached),\n"
     "2 usage, 3 bad input, 4 I/O error.\n";
 
 enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_EXPLORED, OPT_PNG,
-       OPT_HELP };
+       OPT_QUERIES, OPT_HELP };
 
 typedef struct args {
     const char *map;
     const char *legend;
     const char *png;
+    const char *queries;
     int has_from, has_to, json, draw, explored;
     wf_point from, to;
     wf_search_opts opts;
@@ -54,6 +61,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"draw", no_argument, NULL, OPT_DRAW},
         {"explored", no_argument, NULL, OPT_EXPLORED},
         {"png", required_argument, NULL, OPT_PNG},
+        {"queries", required_argument, NULL, OPT_QUERIES},
         {"legend", required_argument, NULL, CLI_OPT_LEGEND},
         {"cost", required_argument, NULL, CLI_OPT_COST},
         {"help", no_argument, NULL, OPT_HELP},
@@ -81,7 +89,12 @@ static int parse(int argc, char **argv, args *a, int *code) {
             break;
         case OPT_DRAW: a->draw = 1; break;
         case OPT_EXPLORED: a->explored = 1; break;
-        case OPT_PNG: a->png = optarg; break;
+        case OPT_PNG:
+            if (cli_need_png(CMD) != 0)
+                return -1;
+            a->png = optarg;
+            break;
+        case OPT_QUERIES: a->queries = optarg; break;
         case CLI_OPT_LEGEND: a->legend = optarg; break;
         case CLI_OPT_COST:
             if (cli_costs_add(CMD, &a->costs, optarg) != 0)
@@ -104,6 +117,11 @@ static int parse(int argc, char **argv, args *a, int *code) {
         return -1;
     }
     a->map = argv[optind];
+    if (a->queries && (a->has_from || a->has_to || a->draw || a->png)) {
+        cli_usage_error(CMD, "--queries answers many queries: it does not "
+                             "go with --from, --to, --draw or --png");
+        return -1;
+    }
     return 0;
 }
 
@@ -145,6 +163,82 @@ static void print_text(const args *a, wf_status st, const wf_path *p) {
             printf(" %d,%d", p->points[i].x, p->points[i].y);
         putchar('\n');
     }
+}
+
+/* Reads the four integers of a --queries line into v; 0 when the line is
+ * exactly that (blank-separated, nothing after). */
+static int parse_query(const char *s, long v[4]) {
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtol(s, &end, 10);
+        if (end == s || errno || v[i] < 0 || v[i] > WF_GRID_MAX_SIDE)
+            return -1;
+        s = end;
+    }
+    s += strspn(s, " \t\r\n");
+    return *s ? -1 : 0;
+}
+
+/* --queries: answers each line of the file in order on one workspace,
+ * printing each as a lone query would be printed. The exit code: 0 every
+ * path found, 1 one was not, 3 a malformed line or a cell off the map,
+ * 4 the file cannot be read. */
+static int run_queries(args *a, const wf_grid *g) {
+    int is_stdin = strcmp(a->queries, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(a->queries, "r");
+    if (!f) {
+        cli_error(CMD, "%s: %s", a->queries, strerror(errno));
+        return WF_EXIT_IO;
+    }
+    wf_search *ws = NULL;
+    wf_path path;
+    wf_path_init(&path, NULL);
+    wf_status st = wf_search_create(NULL, &ws);
+    int code = st == WF_OK ? WF_EXIT_OK : cli_fail(st, NULL);
+    char line[256];
+    unsigned long n = 0;
+    while (code <= WF_EXIT_NO_PATH && fgets(line, sizeof line, f)) {
+        n++;
+        long v[4];
+        if (line[strspn(line, " \t\r\n")] == '\0')
+            continue;
+        if ((!strchr(line, '\n') && !feof(f)) || parse_query(line, v) != 0) {
+            cli_error(CMD, "%s:%lu: expected SX SY GX GY", a->queries, n);
+            code = WF_EXIT_INPUT;
+            break;
+        }
+        a->from = (wf_point){(int)v[0], (int)v[1]};
+        a->to = (wf_point){(int)v[2], (int)v[3]};
+        wf_point off = wf_grid_contains(g, a->from.x, a->from.y) ? a->to
+                                                                  : a->from;
+        if (!wf_grid_contains(g, off.x, off.y)) {
+            cli_error(CMD, "%s:%lu: %d,%d is outside the %d x %d map",
+                      a->queries, n, off.x, off.y, wf_grid_width(g),
+                      wf_grid_height(g));
+            code = WF_EXIT_INPUT;
+            break;
+        }
+        wf_status found = wf_search_grid(ws, g, a->from, a->to, &a->opts, &path);
+        st = found;
+        if (st >= 0 && a->json)
+            st = wf_json_write_path(stdout, found, &path);
+        else if (st >= 0)
+            print_text(a, found, &path);
+        if (st < 0)
+            code = cli_fail(st, NULL);
+        else if (found != WF_OK)
+            code = WF_EXIT_NO_PATH;
+    }
+    if (code <= WF_EXIT_NO_PATH && ferror(f)) {
+        cli_error(CMD, "%s: read error", a->queries);
+        code = WF_EXIT_IO;
+    }
+    if (!is_stdin)
+        fclose(f);
+    wf_path_free(&path);
+    wf_search_destroy(ws);
+    return code;
 }
 
 /* The map, the path, start and goal. Returns 0 or an exit code after
@@ -193,6 +287,11 @@ int cli_path(int argc, char **argv) {
             goto done;
         }
         a.opts.filter = &a.filter;
+    }
+    if (a.queries) {
+        code = run_queries(&a, g);
+        wf_grid_destroy(g);
+        return code;
     }
     if (!a.has_from && marks.has_start) {
         a.from = marks.start;

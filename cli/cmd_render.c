@@ -37,7 +37,11 @@ int cli_render(int argc, char **argv) {
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
-        case OPT_PNG: png = optarg; break;
+        case OPT_PNG:
+            if (cli_need_png(CMD) != 0)
+                return WF_EXIT_USAGE;
+            png = optarg;
+            break;
         case OPT_SCALE:
             if (cli_parse_int(CMD, "scale", optarg, 1, WF_PNG_MAX_SCALE,
                               &scale) != 0)

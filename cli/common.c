@@ -270,3 +270,10 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
         return cli_fail(st, &diag);
     return 0;
 }
+
+int cli_need_png(const char *cmd) {
+    if (wf_render_png_supported())
+        return 0;
+    cli_error(cmd, "--png: built without PNG support");
+    return WF_EXIT_USAGE;
+}

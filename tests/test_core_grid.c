@@ -56,6 +56,65 @@ static void test_cells(void **state) {
     wf_grid_destroy(g);
 }
 
+/* wf_grid_set_cells gives the grid wf_grid_set gives cell by cell: the
+ * same codes, counts, passability, and the same paths for A* and for Jump
+ * Point Search, which read the neighbour masks and the bit planes. */
+static void test_set_cells(void **state) {
+    (void)state;
+    enum { W = 70, H = 9 };
+    uint8_t t[W * H];
+    uint64_t x = 88172645463325252u;
+    for (size_t i = 0; i < sizeof t; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        t[i] = x % 4 == 0 ? WF_TERRAIN_WALL : 0;
+    }
+    wf_grid *a, *b;
+    assert_int_equal(wf_grid_create(W, H, NULL, &a), WF_OK);
+    assert_int_equal(wf_grid_create(W, H, NULL, &b), WF_OK);
+    assert_int_equal(wf_grid_fill(b, WF_TERRAIN_WALL), WF_OK);
+    for (int y = 0; y < H; y++)
+        for (int c = 0; c < W; c++)
+            assert_int_equal(wf_grid_set(a, c, y, t[y * W + c]), WF_OK);
+    assert_int_equal(wf_grid_set_cells(b, t), WF_OK);
+    assert_int_equal(memcmp(wf_grid_cells(a), wf_grid_cells(b), sizeof t), 0);
+    for (int k = 0; k < 256; k++)
+        assert_int_equal(wf_grid_terrain_count(a, (uint8_t)k), wf_grid_terrain_count(b, (uint8_t)k));
+    for (int y = 0; y < H; y++)
+        for (int c = 0; c < W; c++)
+            assert_int_equal(wf_grid_passable(a, c, y), wf_grid_passable(b, c, y));
+
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path pa, pb;
+    wf_path_init(&pa, NULL);
+    wf_path_init(&pb, NULL);
+    wf_algo algos[2] = {WF_ALGO_ASTAR, WF_ALGO_JPS};
+    for (int i = 0; i < 2; i++) {
+        wf_search_opts o = wf_search_opts_default();
+        o.algo = algos[i];
+        wf_point s = {0, 0}, goal = {W - 1, H - 1};
+        wf_grid_set(a, 0, 0, 0), wf_grid_set(a, W - 1, H - 1, 0);
+        wf_grid_set(b, 0, 0, 0), wf_grid_set(b, W - 1, H - 1, 0);
+        wf_status sa = wf_search_grid(ws, a, s, goal, &o, &pa);
+        assert_int_equal(wf_search_grid(ws, b, s, goal, &o, &pb), sa);
+        assert_int_equal(pa.count, pb.count);
+        assert_true(pa.cost == pb.cost);
+        if (pa.count)
+            assert_int_equal(memcmp(pa.points, pb.points, pa.count * sizeof *pa.points), 0);
+    }
+    wf_path_free(&pa);
+    wf_path_free(&pb);
+    wf_search_destroy(ws);
+
+    /* Its own cells, and the errors. */
+    assert_int_equal(wf_grid_set_cells(b, wf_grid_cells(b)), WF_OK);
+    assert_int_equal(wf_grid_terrain_count(b, WF_TERRAIN_WALL), wf_grid_terrain_count(a, WF_TERRAIN_WALL));
+    assert_int_equal(wf_grid_set_cells(NULL, t), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set_cells(b, NULL), WF_E_INVALID_ARG);
+    wf_grid_destroy(a);
+    wf_grid_destroy(b);
+}
+
 static void test_costs(void **state) {
     (void)state;
     wf_grid *g;
@@ -168,6 +227,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_create_limits),
         cmocka_unit_test(test_cells),
+        cmocka_unit_test(test_set_cells),
         cmocka_unit_test(test_costs),
         cmocka_unit_test(test_move_cost_corners),
         cmocka_unit_test(test_terrain_costs_in_moves),

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "version.h"
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,7 +40,8 @@ extern "C" {
     X(E_TOO_BIG, -4, "size too large")                                         \
     X(E_PARSE, -5, "malformed input")                                          \
     X(E_IO, -6, "input/output error")                                          \
-    X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")
+    X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")          \
+    X(E_UNSUPPORTED, -8, "not supported by this build of the library")
 
 /** Result of every fallible wayfind call; see WF_STATUS_MAP. */
 typedef enum wf_status {
@@ -49,11 +51,11 @@ typedef enum wf_status {
 } wf_status;
 
 /** Human-readable description of @p s (a static string, never NULL). */
-const char *wf_strerror(wf_status s);
+WF_API const char *wf_strerror(wf_status s);
 /** Symbolic name of @p s without the prefix, e.g. "NO_PATH", "E_NOMEM". */
-const char *wf_status_name(wf_status s);
+WF_API const char *wf_status_name(wf_status s);
 /** "MAJOR.MINOR.PATCH" of the library actually linked. */
-const char *wf_version_string(void);
+WF_API const char *wf_version_string(void);
 
 /* ------------------------------------------------------------------------ */
 /* Allocator                                                                */
@@ -95,7 +97,7 @@ typedef struct wf_diag {
  * into @p buf of @p size bytes, always NUL-terminated when size > 0.
  * Returns @p buf.
  */
-char *wf_diag_format(const wf_diag *d, char *buf, size_t size);
+WF_API char *wf_diag_format(const wf_diag *d, char *buf, size_t size);
 
 /* ------------------------------------------------------------------------ */
 /* Points, movement model                                                   */
@@ -130,9 +132,9 @@ typedef struct wf_move {
 } wf_move;
 
 /** 8-connected moves under the no-cut rule (the Moving AI rule). */
-wf_move wf_move_default(void);
+WF_API wf_move wf_move_default(void);
 /** A movement model with @p connect (4 or 8) and @p corners. */
-wf_move wf_move_make(int connect, wf_corners corners);
+WF_API wf_move wf_move_make(int connect, wf_corners corners);
 
 /** Heuristic kinds. All but CUSTOM are scaled by the grid's smallest cost. */
 typedef enum wf_heuristic {
@@ -167,7 +169,7 @@ typedef double (*wf_node_heuristic_fn)(void *ud, uint32_t node, uint32_t goal);
  * WF_H_DEFAULT is Manhattan for 4-connected and octile for 8-connected
  * moves; WF_H_ZERO gives 0; WF_H_CUSTOM and unknown values give -1.
  */
-double wf_heuristic_distance(wf_heuristic h, wf_move move, int dx, int dy);
+WF_API double wf_heuristic_distance(wf_heuristic h, wf_move move, int dx, int dy);
 
 /** Search algorithms. */
 typedef enum wf_algo {
@@ -221,27 +223,35 @@ typedef struct wf_grid wf_grid;
  * WF_GRID_MAX_SIDE or more than WF_GRID_MAX_CELLS cells), WF_E_NOMEM.
  * O(cells).
  */
-wf_status wf_grid_create(int width, int height, const wf_allocator *alloc,
+WF_API wf_status wf_grid_create(int width, int height, const wf_allocator *alloc,
                          wf_grid **out);
 /** Frees @p g; NULL is a no-op. */
-void wf_grid_destroy(wf_grid *g);
+WF_API void wf_grid_destroy(wf_grid *g);
 /** Deep copy of @p g (same allocator). Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_grid_clone(const wf_grid *g, wf_grid **out);
+WF_API wf_status wf_grid_clone(const wf_grid *g, wf_grid **out);
 
-int wf_grid_width(const wf_grid *g);
-int wf_grid_height(const wf_grid *g);
+WF_API int wf_grid_width(const wf_grid *g);
+WF_API int wf_grid_height(const wf_grid *g);
 /** 1 when (x, y) lies on the grid, else 0. */
-int wf_grid_contains(const wf_grid *g, int x, int y);
+WF_API int wf_grid_contains(const wf_grid *g, int x, int y);
 
 /**
  * Sets the terrain code of cell (x, y). O(1).
  * Errors: WF_E_INVALID_ARG (g NULL), WF_E_RANGE (outside the grid).
  */
-wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain);
+WF_API wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain);
 /** Terrain code of (x, y), or -1 when outside the grid or g is NULL. */
-int wf_grid_get(const wf_grid *g, int x, int y);
+WF_API int wf_grid_get(const wf_grid *g, int x, int y);
 /** Sets every cell to @p terrain. O(cells). */
-wf_status wf_grid_fill(wf_grid *g, uint8_t terrain);
+WF_API wf_status wf_grid_fill(wf_grid *g, uint8_t terrain);
+/**
+ * Sets every cell at once from @p terrain, width × height codes in
+ * row-major order (as wf_grid_cells returns them; it may be that very
+ * array), copied. The neighbour masks and bit planes that searches read are
+ * rebuilt, so the grid is as if each cell had been set with wf_grid_set.
+ * O(cells). Errors: WF_E_INVALID_ARG (g or terrain NULL).
+ */
+WF_API wf_status wf_grid_set_cells(wf_grid *g, const uint8_t *terrain);
 
 /**
  * Sets the cost of entering a cell of terrain @p terrain: finite and > 0, or
@@ -249,28 +259,28 @@ wf_status wf_grid_fill(wf_grid *g, uint8_t terrain);
  * WF_E_INVALID_ARG. Changing whether a code is passable costs O(cells) when
  * cells of that code exist; changing only a cost is O(1).
  */
-wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
+WF_API wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
 /** Cost of entering terrain @p terrain, or WF_BLOCKED. */
-double wf_grid_cost(const wf_grid *g, uint8_t terrain);
+WF_API double wf_grid_cost(const wf_grid *g, uint8_t terrain);
 /** 1 when (x, y) is on the grid and its terrain is passable. */
-int wf_grid_passable(const wf_grid *g, int x, int y);
+WF_API int wf_grid_passable(const wf_grid *g, int x, int y);
 /** Number of cells of terrain @p terrain (0 for NULL). O(1). */
-size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain);
+WF_API size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain);
 /**
  * Smallest cost among terrain codes present on the grid and passable (the
  * factor that keeps the built-in heuristics admissible); 1 when no cell is
  * passable. O(256).
  */
-double wf_grid_min_cost(const wf_grid *g);
+WF_API double wf_grid_min_cost(const wf_grid *g);
 /** Row-major terrain codes (width × height bytes), read-only. */
-const uint8_t *wf_grid_cells(const wf_grid *g);
+WF_API const uint8_t *wf_grid_cells(const wf_grid *g);
 
 /**
  * Cost of the single move from @p a to its neighbour @p b under the given
  * movement model: step × cost(b), step 1 or √2. Returns WF_BLOCKED when the
  * move is not allowed (not neighbours, off the grid, b blocked, corner rule).
  */
-double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
+WF_API double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
                          wf_move move);
 
 /**
@@ -282,7 +292,7 @@ double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
  * first cell. Allocates a queue of 4 bytes per cell with the grid's
  * allocator. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. O(cells).
  */
-wf_status wf_grid_regions(const wf_grid *g, wf_move move,
+WF_API wf_status wf_grid_regions(const wf_grid *g, wf_move move,
                           uint32_t *labels, uint32_t *count);
 
 /**
@@ -296,7 +306,7 @@ wf_status wf_grid_regions(const wf_grid *g, wf_move move,
  * Exact integer arithmetic, symmetric: los(a, b) == los(b, a).
  * 0 when either cell is off the grid or g is NULL. O(|dx| + |dy|).
  */
-int wf_grid_line_of_sight(const wf_grid *g, wf_point a, wf_point b,
+WF_API int wf_grid_line_of_sight(const wf_grid *g, wf_point a, wf_point b,
                           wf_move move);
 
 /* ------------------------------------------------------------------------ */
@@ -330,11 +340,11 @@ typedef struct wf_path {
 } wf_path;
 
 /** Empty path using @p alloc (NULL: malloc) for its buffer. */
-void wf_path_init(wf_path *p, const wf_allocator *alloc);
+WF_API void wf_path_init(wf_path *p, const wf_allocator *alloc);
 /** Frees the buffer and resets @p p to empty; NULL is a no-op. */
-void wf_path_free(wf_path *p);
+WF_API void wf_path_free(wf_path *p);
 /** Ensures room for @p n points. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_path_reserve(wf_path *p, size_t n);
+WF_API wf_status wf_path_reserve(wf_path *p, size_t n);
 
 /* ------------------------------------------------------------------------ */
 /* Search                                                                   */
@@ -371,13 +381,13 @@ typedef struct wf_filter {
 } wf_filter;
 
 /** Every terrain at ×1. */
-void wf_filter_init(wf_filter *f);
+WF_API void wf_filter_init(wf_filter *f);
 /**
  * Terrain @p terrain costs @p multiplier × its grid cost for queries using
  * @p f: finite and > 0, or INFINITY (forbidden). Errors: WF_E_INVALID_ARG
  * (f NULL, multiplier 0, negative or NaN).
  */
-wf_status wf_filter_set(wf_filter *f, uint8_t terrain, double multiplier);
+WF_API wf_status wf_filter_set(wf_filter *f, uint8_t terrain, double multiplier);
 
 /**
  * A per-move cost callback for direction-dependent costs (slopes, one-way
@@ -441,7 +451,7 @@ typedef struct wf_search_opts {
 } wf_search_opts;
 
 /** The defaults listed in wf_search_opts (the same as a zeroed struct). */
-wf_search_opts wf_search_opts_default(void);
+WF_API wf_search_opts wf_search_opts_default(void);
 
 /**
  * A search workspace: per-cell state (20 bytes per cell, open list
@@ -452,17 +462,17 @@ wf_search_opts wf_search_opts_default(void);
 typedef struct wf_search wf_search;
 
 /** Creates an empty workspace. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_search_create(const wf_allocator *alloc, wf_search **out);
+WF_API wf_status wf_search_create(const wf_allocator *alloc, wf_search **out);
 /** Frees @p ws; NULL is a no-op. */
-void wf_search_destroy(wf_search *ws);
+WF_API void wf_search_destroy(wf_search *ws);
 /**
  * Sizes the workspace for grids of up to @p cells cells, so later queries
  * allocate nothing. Errors: WF_E_INVALID_ARG, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_search_reserve(wf_search *ws, size_t cells);
+WF_API wf_status wf_search_reserve(wf_search *ws, size_t cells);
 /** Bytes the workspace holds for per-cell (per-node) state and its open
  *  list. */
-size_t wf_search_bytes(const wf_search *ws);
+WF_API size_t wf_search_bytes(const wf_search *ws);
 /**
  * Why the last search call on @p ws (wf_search_grid, wf_search_graph,
  * wf_search_begin*, wf_search_step*) failed, e.g. "move.connect must be 4
@@ -470,7 +480,7 @@ size_t wf_search_bytes(const wf_search *ws);
  * when it did not fail. Owned by @p ws, valid until its next call; never
  * NULL ("" for a NULL workspace).
  */
-const char *wf_search_message(const wf_search *ws);
+WF_API const char *wf_search_message(const wf_search *ws);
 
 /**
  * Finds a least-cost path on @p g from @p start to @p goal and fills @p out.
@@ -495,7 +505,7 @@ const char *wf_search_message(const wf_search *ws);
  * order: a 4-ary min-heap on f with strict comparisons, whose order depends
  * only on the sequence of pushes, pops and decreases, never on the platform.
  */
-wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
+WF_API wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *opts,
                          wf_path *out);
 
@@ -514,12 +524,12 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
  * WF_E_INVALID_ARG when no grid search is under way (never begun, finished,
  * cancelled, or a graph search: use wf_search_step_graph) or budget is 0.
  */
-wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
+WF_API wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *opts);
 /** See wf_search_begin. */
-wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out);
+WF_API wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out);
 /** Ends the sliced search under way on @p ws, if any; NULL is a no-op. */
-void wf_search_cancel(wf_search *ws);
+WF_API void wf_search_cancel(wf_search *ws);
 
 /** What a search did with a cell (wf_search_cell_states); pictures use the
  *  same values (wayfind/render.h). */
@@ -533,7 +543,7 @@ enum { WF_CELL_UNSEEN = 0, WF_CELL_FRONTIER = 1, WF_CELL_EXPLORED = 2 };
  * the rest. Errors: WF_E_INVALID_ARG (NULL, or a workspace too small for
  * @p g). O(cells).
  */
-wf_status wf_search_cell_states(const wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_search_cell_states(const wf_search *ws, const wf_grid *g,
                                 uint8_t *cells);
 
 /**
@@ -564,12 +574,12 @@ typedef struct wf_pool wf_pool;
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM, WF_E_IO (a thread could not be
  * started; those that were are stopped).
  */
-wf_status wf_pool_create(int threads, const wf_allocator *alloc,
+WF_API wf_status wf_pool_create(int threads, const wf_allocator *alloc,
                          wf_pool **out);
 /** Stops the workers and frees @p p; NULL is a no-op. Not during a call. */
-void wf_pool_destroy(wf_pool *p);
+WF_API void wf_pool_destroy(wf_pool *p);
 /** The pool's worker count, the caller included (0 for NULL). */
-int wf_pool_threads(const wf_pool *p);
+WF_API int wf_pool_threads(const wf_pool *p);
 /**
  * Answers @p n queries (starts[i] → goals[i]) on @p g with @p opts,
  * calling @p fn for each, and returns when all are answered. Queries are
@@ -579,7 +589,7 @@ int wf_pool_threads(const wf_pool *p);
  * Errors: WF_E_INVALID_ARG; a query's own error (WF_E_NOMEM sizing a
  * workspace, say) goes to @p fn instead.
  */
-wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
+WF_API wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
                               const wf_point *starts, const wf_point *goals,
                               size_t n, const wf_search_opts *opts,
                               wf_batch_fn fn, void *ud);
@@ -591,7 +601,7 @@ wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
  * wf_pool instead. Errors: those of wf_pool_create and
  * wf_pool_search_grid.
  */
-wf_status wf_search_grid_batch(const wf_grid *g, const wf_point *starts,
+WF_API wf_status wf_search_grid_batch(const wf_grid *g, const wf_point *starts,
                                const wf_point *goals, size_t n,
                                const wf_search_opts *opts, int threads,
                                wf_batch_fn fn, void *ud);
@@ -623,17 +633,17 @@ typedef struct wf_graph_builder wf_graph_builder;
  * positions), 2 or 3. @p alloc may be NULL (malloc); graphs built from it
  * use the same allocator. Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
-wf_status wf_graph_builder_create(int dims, const wf_allocator *alloc,
+WF_API wf_status wf_graph_builder_create(int dims, const wf_allocator *alloc,
                                   wf_graph_builder **out);
 /** Frees @p b; NULL is a no-op. */
-void wf_graph_builder_destroy(wf_graph_builder *b);
+WF_API void wf_graph_builder_destroy(wf_graph_builder *b);
 /**
  * Adds a node with position @p pos (dims finite values; NULL when dims is
  * 0) and returns its id in @p id (may be NULL): ids are 0, 1, 2, ... in the
  * order nodes are added. Errors: WF_E_INVALID_ARG (NULL b, pos missing or
  * not finite), WF_E_TOO_BIG (WF_GRAPH_MAX_NODES), WF_E_NOMEM. Amortised O(1).
  */
-wf_status wf_graph_builder_add_node(wf_graph_builder *b, const double *pos,
+WF_API wf_status wf_graph_builder_add_node(wf_graph_builder *b, const double *pos,
                                     uint32_t *id);
 /**
  * Adds an arc @p from → @p to of weight @p weight (finite, > 0), and with
@@ -643,38 +653,38 @@ wf_status wf_graph_builder_add_node(wf_graph_builder *b, const double *pos,
  * Errors: WF_E_INVALID_ARG (weight), WF_E_RANGE (a node that does not
  * exist yet), WF_E_TOO_BIG, WF_E_NOMEM. Amortised O(1).
  */
-wf_status wf_graph_builder_add_edge(wf_graph_builder *b, uint32_t from,
+WF_API wf_status wf_graph_builder_add_edge(wf_graph_builder *b, uint32_t from,
                                     uint32_t to, double weight, int two_way);
 /**
  * Freezes what @p b holds into a new graph; @p b stays usable (more nodes
  * and edges may be added and built again). Errors: WF_E_INVALID_ARG,
  * WF_E_NOMEM. O(nodes + arcs log(max out-degree)).
  */
-wf_status wf_graph_build(const wf_graph_builder *b, wf_graph **out);
+WF_API wf_status wf_graph_build(const wf_graph_builder *b, wf_graph **out);
 /** Frees @p g; NULL is a no-op. */
-void wf_graph_destroy(wf_graph *g);
+WF_API void wf_graph_destroy(wf_graph *g);
 
 /** Node count (0 when g is NULL). */
-size_t wf_graph_node_count(const wf_graph *g);
+WF_API size_t wf_graph_node_count(const wf_graph *g);
 /** Arc count, a two-way edge counting twice (0 when g is NULL). */
-size_t wf_graph_edge_count(const wf_graph *g);
+WF_API size_t wf_graph_edge_count(const wf_graph *g);
 /** Coordinates per node: 0, 2 or 3. */
-int wf_graph_dims(const wf_graph *g);
+WF_API int wf_graph_dims(const wf_graph *g);
 /**
  * Copies node @p node's position into @p pos (3 values; unused ones 0).
  * Errors: WF_E_INVALID_ARG (NULL, or the graph has no positions),
  * WF_E_RANGE (no such node).
  */
-wf_status wf_graph_position(const wf_graph *g, uint32_t node, double pos[3]);
+WF_API wf_status wf_graph_position(const wf_graph *g, uint32_t node, double pos[3]);
 /**
  * The out-arcs of @p node: sets *targets and *weights (either may be NULL)
  * to its row and returns the arc count; 0 for a node that does not exist.
  */
-size_t wf_graph_out_edges(const wf_graph *g, uint32_t node,
+WF_API size_t wf_graph_out_edges(const wf_graph *g, uint32_t node,
                           const uint32_t **targets, const double **weights);
 /** Weight of the arc @p from → @p to, or WF_BLOCKED when there is none.
  *  O(log out-degree). */
-double wf_graph_edge_weight(const wf_graph *g, uint32_t from, uint32_t to);
+WF_API double wf_graph_edge_weight(const wf_graph *g, uint32_t from, uint32_t to);
 
 /**
  * The graph of a grid's moves: one node per passable cell (passable under
@@ -687,16 +697,16 @@ double wf_graph_edge_weight(const wf_graph *g, uint32_t from, uint32_t to);
  * wf_graph_cell_node). Errors: WF_E_INVALID_ARG (tile_size not finite and
  * > 0), WF_E_TOO_BIG, WF_E_NOMEM. O(cells).
  */
-wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
+WF_API wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
                              const wf_filter *filter, double tile_size,
                              const wf_allocator *alloc, wf_graph **out);
 /** The cell of node @p node of a graph made by wf_graph_from_grid.
  *  Errors: WF_E_INVALID_ARG (not such a graph), WF_E_RANGE (no such node). */
-wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell);
+WF_API wf_status wf_graph_node_cell(const wf_graph *g, uint32_t node, wf_point *cell);
 /** The node of cell (x, y) into *node. Errors: WF_E_INVALID_ARG (NULL, or
  *  not a graph of a grid), WF_E_RANGE (the cell has no node: blocked or
  *  off the grid). O(log nodes). */
-wf_status wf_graph_cell_node(const wf_graph *g, int x, int y, uint32_t *node);
+WF_API wf_status wf_graph_cell_node(const wf_graph *g, int x, int y, uint32_t *node);
 
 /* ------------------------------------------------------------------------ */
 /* Graph search                                                             */
@@ -717,11 +727,11 @@ typedef struct wf_node_path {
 } wf_node_path;
 
 /** Empty path using @p alloc (NULL: malloc). */
-void wf_node_path_init(wf_node_path *p, const wf_allocator *alloc);
+WF_API void wf_node_path_init(wf_node_path *p, const wf_allocator *alloc);
 /** Frees the buffer; NULL is a no-op. */
-void wf_node_path_free(wf_node_path *p);
+WF_API void wf_node_path_free(wf_node_path *p);
 /** Ensures room for @p n nodes. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_node_path_reserve(wf_node_path *p, size_t n);
+WF_API wf_status wf_node_path_reserve(wf_node_path *p, size_t n);
 
 /**
  * The largest scale s for which s × straight-line distance never exceeds
@@ -729,7 +739,7 @@ wf_status wf_node_path_reserve(wf_node_path *p, size_t n);
  * ends (arcs between coincident positions are skipped). 0 when the graph
  * has no positions or no such arc. O(1) (computed when built).
  */
-double wf_graph_h_scale(const wf_graph *g);
+WF_API double wf_graph_h_scale(const wf_graph *g);
 
 /**
  * Sizes @p ws for graphs of up to @p nodes nodes (32 bytes per node:
@@ -737,7 +747,7 @@ double wf_graph_h_scale(const wf_graph *g);
  * graph queries allocate nothing. Errors: WF_E_INVALID_ARG, WF_E_TOO_BIG,
  * WF_E_NOMEM.
  */
-wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes);
+WF_API wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes);
 
 /**
  * Finds a least-cost path on @p g from node @p start to node @p goal.
@@ -756,16 +766,16 @@ wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes);
  * arcs relaxed in the graph's order (by target), so a query gives the same
  * path on every platform.
  */
-wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
+WF_API wf_status wf_search_graph(wf_search *ws, const wf_graph *g, uint32_t start,
                           uint32_t goal, const wf_search_opts *opts,
                           wf_node_path *out);
 
 /** wf_search_begin for a graph search (see wf_search_graph). */
-wf_status wf_search_begin_graph(wf_search *ws, const wf_graph *g,
+WF_API wf_status wf_search_begin_graph(wf_search *ws, const wf_graph *g,
                                 uint32_t start, uint32_t goal,
                                 const wf_search_opts *opts);
 /** wf_search_step for a search begun by wf_search_begin_graph. */
-wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
+WF_API wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
                                wf_node_path *out);
 
 /* ------------------------------------------------------------------------ */
@@ -779,9 +789,9 @@ wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
  * current is not on the path (re-plan). Errors: WF_E_INVALID_ARG.
  * O(path length).
  */
-wf_status wf_path_next(const wf_path *path, wf_point current, wf_point *next);
+WF_API wf_status wf_path_next(const wf_path *path, wf_point current, wf_point *next);
 /** wf_path_next for a graph path. */
-wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
+WF_API wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
                             uint32_t *next);
 
 /**
@@ -804,15 +814,15 @@ wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
 typedef struct wf_walker wf_walker;
 
 /** Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out);
+WF_API wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out);
 /** Frees @p w; NULL is a no-op. */
-void wf_walker_destroy(wf_walker *w);
+WF_API void wf_walker_destroy(wf_walker *w);
 /**
  * Plans a path from @p start to @p goal on @p g with @p opts (NULL:
  * defaults; kept for re-plans) and puts the agent on @p start. Returns
  * what wf_search_grid returns (WF_PARTIAL is treated as WF_NO_PATH).
  */
-wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point start, wf_point goal,
                          const wf_search_opts *opts);
 /**
@@ -822,29 +832,29 @@ wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
  * agent stays). Re-plans as described above; a re-plan allocates when the
  * new path is longer than any before.
  */
-wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point *next);
 /**
  * A new goal for the agent: re-plans from where it stands (counted in
  * wf_walker_replans). Returns what wf_walker_plan returns.
  */
-wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
                              wf_point goal);
 /** Re-plans now from where the agent stands, with the same goal and
  *  options. Returns what wf_walker_plan returns. */
-wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g);
+WF_API wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g);
 /** With @p on, each step also re-plans when a move still ahead costs less
  *  than planned (O(remaining path) per step). Off by default. */
-void wf_walker_set_watch_cheaper(wf_walker *w, int on);
+WF_API void wf_walker_set_watch_cheaper(wf_walker *w, int on);
 /** The current plan (from the cell where it was made). Owned by @p w:
  *  valid until its next plan, step or destroy. */
-const wf_path *wf_walker_path(const wf_walker *w);
+WF_API const wf_path *wf_walker_path(const wf_walker *w);
 /** The agent's goal ({-1, -1} for NULL). */
-wf_point wf_walker_goal(const wf_walker *w);
+WF_API wf_point wf_walker_goal(const wf_walker *w);
 /** The agent's cell ({-1, -1} for NULL). */
-wf_point wf_walker_position(const wf_walker *w);
+WF_API wf_point wf_walker_position(const wf_walker *w);
 /** How many times wf_walker_step has re-planned. */
-size_t wf_walker_replans(const wf_walker *w);
+WF_API size_t wf_walker_replans(const wf_walker *w);
 
 /**
  * Would making @p cell impassable (a turret placed on it, seed 000) leave
@@ -864,7 +874,7 @@ size_t wf_walker_replans(const wf_walker *w);
  * full search on the grid with the cell blocked (tested).
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (cell off the grid), WF_E_NOMEM.
  */
-wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                     const wf_path *path, wf_point cell,
                                     const wf_search_opts *opts,
                                     int *disconnects);

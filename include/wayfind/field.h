@@ -40,7 +40,7 @@ typedef struct wf_field_source {
  * Errors: WF_E_INVALID_ARG (NULL, bad movement model, a value not finite),
  * WF_E_RANGE (a source off the grid), WF_E_NOMEM. O(cells log cells).
  */
-wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
                                const wf_field_source *src, size_t n,
                                wf_move move, const wf_filter *filter,
                                float *out);
@@ -52,7 +52,7 @@ wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
  * that is also the cost from v to the nearest source.
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
-wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
+WF_API wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
                                 const uint32_t *nodes, const double *values,
                                 size_t n, float *out);
 
@@ -64,7 +64,7 @@ wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
  * @p k > 1 (1.2 is usual) makes longer escapes worth it.
  * Errors: as wf_field_dijkstra_grid, and WF_E_INVALID_ARG for k not > 0.
  */
-wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
+WF_API wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
                            double k, wf_move move, const wf_filter *filter,
                            float *out);
 
@@ -86,13 +86,13 @@ wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
  * Following it from any reachable cell of a Dijkstra map walks a least-cost
  * path to a source. Errors: WF_E_INVALID_ARG. O(cells).
  */
-wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
+WF_API wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
                              wf_move move, const wf_filter *filter,
                              int8_t *dir);
 
 /** Column and row offsets of flow directions 0–7. */
-extern const int wf_field_flow_dx[8];
-extern const int wf_field_flow_dy[8];
+WF_API extern const int wf_field_flow_dx[8];
+WF_API extern const int wf_field_flow_dy[8];
 
 /* ---- Influence layers (seed 004) -------------------------------------- */
 
@@ -114,7 +114,7 @@ typedef struct wf_rect {
 } wf_rect;
 
 /** The smallest rectangle holding both (an empty one is ignored). */
-wf_rect wf_field_rect_union(wf_rect a, wf_rect b);
+WF_API wf_rect wf_field_rect_union(wf_rect a, wf_rect b);
 
 /** How a source's influence falls off with distance d within radius r
  *  (0 beyond r), for strength s. */
@@ -127,7 +127,7 @@ typedef enum wf_falloff {
 
 /** The value of @p kind at distance @p d for radius @p r and strength
  *  @p s; 0 when d > r or d < 0. */
-double wf_field_falloff_value(wf_falloff kind, double d, double r, double s);
+WF_API double wf_field_falloff_value(wf_falloff kind, double d, double r, double s);
 
 /** A source of influence. */
 typedef struct wf_influence_source {
@@ -150,10 +150,10 @@ typedef struct wf_falloff_opts {
     const wf_filter *filter; /**< path distance: the unit's filter, or
                                   NULL */
 } wf_falloff_opts;
-wf_falloff_opts wf_falloff_opts_default(void);
+WF_API wf_falloff_opts wf_falloff_opts_default(void);
 
 /** The cells source @p s can touch: its radius around its cell, clipped. */
-wf_rect wf_field_source_box(const wf_grid *g, const wf_influence_source *s);
+WF_API wf_rect wf_field_source_box(const wf_grid *g, const wf_influence_source *s);
 
 /**
  * Distance-falloff layer: out[c] = sum over sources of falloff(distance
@@ -163,7 +163,7 @@ wf_rect wf_field_source_box(const wf_grid *g, const wf_influence_source *s);
  * written. Errors: WF_E_INVALID_ARG, WF_E_RANGE (a source off the grid),
  * WF_E_NOMEM. Time: the area of the sources' boxes (× log for path).
  */
-wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
+WF_API wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
                                 const wf_influence_source *src, size_t n,
                                 const wf_falloff_opts *o, const wf_rect *rect,
                                 float *out);
@@ -185,7 +185,7 @@ typedef struct wf_node_source {
  * mapping of wf_graph_from_grid, or from the caller (a custom layer).
  * Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node), WF_E_NOMEM.
  */
-wf_status wf_field_falloff_graph(wf_search *ws, const wf_graph *g,
+WF_API wf_status wf_field_falloff_graph(wf_search *ws, const wf_graph *g,
                                  const wf_node_source *src, size_t n,
                                  const wf_falloff_opts *o, float *out);
 
@@ -201,7 +201,7 @@ typedef struct wf_viewer {
 } wf_viewer;
 
 /** The cells a viewer can see at most: its range around it, clipped. */
-wf_rect wf_field_viewer_box(const wf_grid *g, const wf_viewer *v);
+WF_API wf_rect wf_field_viewer_box(const wf_grid *g, const wf_viewer *v);
 
 /**
  * Visibility layer: out[c] = the viewer's value for c when c lies within
@@ -211,7 +211,7 @@ wf_rect wf_field_viewer_box(const wf_grid *g, const wf_viewer *v);
  * are written. Errors: WF_E_INVALID_ARG (bad viewer), WF_E_RANGE (viewer
  * off the grid). Time: cells in the box × range.
  */
-wf_status wf_field_view_grid(const wf_grid *g, const wf_viewer *v,
+WF_API wf_status wf_field_view_grid(const wf_grid *g, const wf_viewer *v,
                              wf_move move, const wf_rect *rect,
                              float *out);
 
@@ -230,7 +230,7 @@ typedef struct wf_blend_opts {
  * blend is itself a layer. Errors: WF_E_INVALID_ARG (NULL, a weight not
  * finite, all weights 0 with normalise, lo > hi).
  */
-wf_status wf_field_blend(const float *const *layers, const double *weights,
+WF_API wf_status wf_field_blend(const float *const *layers, const double *weights,
                          size_t n, size_t cells, int width,
                          const wf_blend_opts *o, const wf_rect *rect,
                          float *out);

@@ -19,6 +19,7 @@
 #define WAYFIND_GEN_H
 
 #include "core.h"
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,13 +33,13 @@ typedef struct wf_rng {
 } wf_rng;
 
 /** Seeds @p r from @p seed (any value, 0 included) through splitmix64. */
-void wf_rng_seed(wf_rng *r, uint64_t seed);
+WF_API void wf_rng_seed(wf_rng *r, uint64_t seed);
 /** The next 64 random bits. */
-uint64_t wf_rng_next(wf_rng *r);
+WF_API uint64_t wf_rng_next(wf_rng *r);
 /** Uniform integer in [0, n) without modulo bias; 0 when n is 0. */
-uint32_t wf_rng_below(wf_rng *r, uint32_t n);
+WF_API uint32_t wf_rng_below(wf_rng *r, uint32_t n);
 /** Uniform double in [0, 1) with 53 random bits. */
-double wf_rng_unit(wf_rng *r);
+WF_API double wf_rng_unit(wf_rng *r);
 
 /* ---- terrain codes written by the generators ------------------------- */
 
@@ -65,7 +66,7 @@ typedef struct wf_ca_opts {
 } wf_ca_opts;
 
 /** The defaults listed in wf_ca_opts. */
-wf_ca_opts wf_ca_opts_default(void);
+WF_API wf_ca_opts wf_ca_opts_default(void);
 
 /** Island world parameters. */
 typedef struct wf_islands_opts {
@@ -75,7 +76,7 @@ typedef struct wf_islands_opts {
     int forest;         /**< land whose (2·forest+1)² square is all land
                              becomes trees; 0 for none, default 2 */
 } wf_islands_opts;
-wf_islands_opts wf_islands_opts_default(void);
+WF_API wf_islands_opts wf_islands_opts_default(void);
 
 /**
  * Fills @p g with an island world: 'W' deep sea, 'S' shallow sea near the
@@ -84,7 +85,7 @@ wf_islands_opts wf_islands_opts_default(void);
  * Errors: WF_E_INVALID_ARG (NULL, option out of range), WF_E_NOMEM.
  * O(cells × iterations).
  */
-wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *o);
+WF_API wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *o);
 
 /**
  * Fills @p g with caves: '.' floor and '@' rock, rock on the border. With
@@ -92,7 +93,7 @@ wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *o);
  * floor, so every floor cell is reachable. Sets '.' to cost 1 and '@'
  * blocked. @p o may be NULL (defaults). Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
-wf_status wf_gen_caves(wf_grid *g, uint64_t seed, const wf_ca_opts *o,
+WF_API wf_status wf_gen_caves(wf_grid *g, uint64_t seed, const wf_ca_opts *o,
                        int keep_largest);
 
 /**
@@ -103,7 +104,7 @@ wf_status wf_gen_caves(wf_grid *g, uint64_t seed, const wf_ca_opts *o,
  * loops (0 perfect, 1 no dead ends). Needs width and height >= 3.
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
-wf_status wf_gen_maze(wf_grid *g, uint64_t seed, double braid);
+WF_API wf_status wf_gen_maze(wf_grid *g, uint64_t seed, double braid);
 
 /** Rooms-and-corridors parameters. */
 typedef struct wf_rooms_opts {
@@ -112,7 +113,7 @@ typedef struct wf_rooms_opts {
     int min_size;       /**< room side, default 4 (>= 2) */
     int max_size;       /**< default 12 (>= min_size) */
 } wf_rooms_opts;
-wf_rooms_opts wf_rooms_opts_default(void);
+WF_API wf_rooms_opts wf_rooms_opts_default(void);
 
 /**
  * Fills @p g with rectangular rooms that do not touch, each joined to the
@@ -120,14 +121,14 @@ wf_rooms_opts wf_rooms_opts_default(void);
  * floor, '@' rock. Needs width and height >= min_size + 2.
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
-wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *o);
+WF_API wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *o);
 
 /**
  * Fills @p g with '.' and, each cell with probability @p density in [0, 1],
  * '@' obstacles (the Moving AI "random" maps). Errors: WF_E_INVALID_ARG,
  * WF_E_NOMEM.
  */
-wf_status wf_gen_noise(wf_grid *g, uint64_t seed, double density);
+WF_API wf_status wf_gen_noise(wf_grid *g, uint64_t seed, double density);
 
 /* ---- placement -------------------------------------------------------- */
 
@@ -141,9 +142,9 @@ typedef struct wf_place_opts {
 } wf_place_opts;
 
 /** 8-connected, no-cut, any passable terrain, no minimum distance. */
-wf_place_opts wf_place_opts_default(void);
+WF_API wf_place_opts wf_place_opts_default(void);
 /** Adds terrain @p t to the allowed set of @p o. */
-void wf_place_opts_allow(wf_place_opts *o, uint8_t t);
+WF_API void wf_place_opts_allow(wf_place_opts *o, uint8_t t);
 
 /**
  * Places @p n points ("events") on allowed terrain inside one connected
@@ -154,7 +155,7 @@ void wf_place_opts_allow(wf_place_opts *o, uint8_t t);
  * Errors: WF_E_INVALID_ARG, WF_E_UNSATISFIABLE (fewer than n points fit;
  * @p diag says how many did), WF_E_NOMEM. O(cells).
  */
-wf_status wf_place_points(const wf_grid *g, uint64_t seed,
+WF_API wf_status wf_place_points(const wf_grid *g, uint64_t seed,
                           const wf_place_opts *o, size_t n, wf_point *out,
                           wf_diag *diag);
 

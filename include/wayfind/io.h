@@ -76,14 +76,14 @@ typedef struct wf_map_marks {
  * WF_E_TOO_BIG (more than @p max bytes; diag names the limit),
  * WF_E_NOMEM. On error *buf is NULL and *len 0.
  */
-wf_status wf_file_read(const char *path, size_t max, const wf_allocator *alloc,
+WF_API wf_status wf_file_read(const char *path, size_t max, const wf_allocator *alloc,
                        char **buf, size_t *len, wf_diag *diag);
 /**
  * Frees a buffer wf_file_read returned: @p len is the length it gave and
  * @p alloc the allocator it was given (NULL: malloc). NULL @p buf is a
  * no-op.
  */
-void wf_file_free(char *buf, size_t len, const wf_allocator *alloc);
+WF_API void wf_file_free(char *buf, size_t len, const wf_allocator *alloc);
 
 /* ---- Moving AI .map ---------------------------------------------------- */
 
@@ -92,25 +92,25 @@ void wf_file_free(char *buf, size_t len, const wf_allocator *alloc);
  * NUL-terminated). @p name is used in diagnostics (may be NULL).
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
                                 const wf_allocator *alloc, wf_grid **out,
                                 wf_diag *diag);
 /** wf_file_read (at most WF_MAP_FILE_MAX bytes) + wf_movingai_map_parse;
  *  adds WF_E_IO. */
-wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_movingai_map_read(const char *path, const wf_allocator *alloc,
                                wf_grid **out, wf_diag *diag);
 /**
  * Sets the costs a Moving AI map gives its characters: '.', 'G', 'S' and
  * 'W' cost 1, '@', 'O' and 'T' are blocked; other codes are left alone.
  * Errors: WF_E_INVALID_ARG.
  */
-wf_status wf_movingai_set_costs(wf_grid *g);
+WF_API wf_status wf_movingai_set_costs(wf_grid *g);
 /**
  * Writes @p g as a Moving AI map. Terrain codes that are printable map
  * characters are written as they are; any other code is written as '.' when
  * passable and '@' when blocked. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_movingai_map_write(FILE *f, const wf_grid *g);
+WF_API wf_status wf_movingai_map_write(FILE *f, const wf_grid *g);
 
 /* ---- Moving AI .scen --------------------------------------------------- */
 
@@ -140,27 +140,27 @@ typedef struct wf_scen {
  * tabs or spaces. Blank lines are skipped. Every line must name the same map.
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_NOMEM.
  */
-wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_scen_parse(const char *buf, size_t len, const char *name,
                         const wf_allocator *alloc, wf_scen *out,
                         wf_diag *diag);
 /** wf_file_read (at most WF_SCEN_FILE_MAX bytes) + wf_scen_parse; adds
  *  WF_E_IO and WF_E_TOO_BIG. */
-wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_scen_read(const char *path, const wf_allocator *alloc,
                        wf_scen *out, wf_diag *diag);
 /** Frees the entries; NULL is a no-op. */
-void wf_scen_free(wf_scen *s);
+WF_API void wf_scen_free(wf_scen *s);
 /**
  * Checks that every entry fits @p g: width/height columns equal to the map's,
  * start and goal on the grid and passable. On failure fills @p diag with the
  * 1-based entry number (as line) and returns WF_E_RANGE.
  */
-wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
+WF_API wf_status wf_scen_check(const wf_scen *s, const wf_grid *g, wf_diag *diag);
 /**
  * Writes @p s as a "version 1" scenario file: one tab-separated line per
  * entry, the map column @p s->map, the optimal length with 8 decimals.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_scen_write(FILE *f, const wf_scen *s);
+WF_API wf_status wf_scen_write(FILE *f, const wf_scen *s);
 /**
  * 1 when @p cost is the optimal length of @p e as far as the file can say:
  * |cost − optimal| ≤ 1e-4 × max(1, optimal), or, for a value printed with
@@ -168,7 +168,7 @@ wf_status wf_scen_write(FILE *f, const wf_scen *s);
  * (the Moving AI files print 2 to 8 decimals and some were generated with a
  * slightly short √2). 0 otherwise, and when @p e is NULL.
  */
-int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
+WF_API int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
 
 /* ---- ASCII maps -------------------------------------------------------- */
 
@@ -177,12 +177,12 @@ int wf_scen_cost_ok(const wf_scen_entry *e, double cost);
  * At most one 'S' and one 'G'. Blank lines at the end are ignored.
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,
                              const wf_allocator *alloc, wf_grid **out,
                              wf_map_marks *marks, wf_diag *diag);
 /** wf_file_read (at most WF_MAP_FILE_MAX bytes) + wf_ascii_map_parse;
  *  adds WF_E_IO. */
-wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
                             wf_grid **out, wf_map_marks *marks, wf_diag *diag);
 /**
  * Writes @p g as an ASCII map by cost: '#' for blocked cells, '.' for cost
@@ -193,7 +193,7 @@ wf_status wf_ascii_map_read(const char *path, const wf_allocator *alloc,
  * grid costs something other than a whole number 1–9; nothing is written),
  * WF_E_IO.
  */
-wf_status wf_ascii_map_write(FILE *f, const wf_grid *g,
+WF_API wf_status wf_ascii_map_write(FILE *f, const wf_grid *g,
                              const wf_map_marks *marks);
 
 /* ---- CSV tile maps with a legend -------------------------------------- */
@@ -230,11 +230,11 @@ typedef struct wf_legend {
  * start and one goal tile kind.
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG (more than 256 tiles).
  */
-wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
                           wf_legend *out, wf_diag *diag);
 /** wf_file_read (at most WF_LEGEND_FILE_MAX bytes, with @p alloc, which may
  *  be NULL) + wf_legend_parse; adds WF_E_IO and WF_E_NOMEM. */
-wf_status wf_legend_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_legend_read(const char *path, const wf_allocator *alloc,
                          wf_legend *out, wf_diag *diag);
 
 /**
@@ -243,12 +243,12 @@ wf_status wf_legend_read(const char *path, const wf_allocator *alloc,
  * goal tiles (at most one each) are reported in @p marks (may be NULL).
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
                            const wf_legend *legend, const wf_allocator *alloc,
                            wf_grid **out, wf_map_marks *marks, wf_diag *diag);
 /** wf_file_read (at most WF_CSV_FILE_MAX bytes) + wf_csv_map_parse; adds
  *  WF_E_IO. */
-wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
+WF_API wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
                           const wf_allocator *alloc, wf_grid **out,
                           wf_map_marks *marks, wf_diag *diag);
 
@@ -265,23 +265,23 @@ wf_status wf_csv_map_read(const char *path, const wf_legend *legend,
 typedef struct wf_names wf_names;
 
 /** An empty table. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
-wf_status wf_names_create(const wf_allocator *alloc, wf_names **out);
+WF_API wf_status wf_names_create(const wf_allocator *alloc, wf_names **out);
 /** Frees @p t; NULL is a no-op. */
-void wf_names_destroy(wf_names *t);
+WF_API void wf_names_destroy(wf_names *t);
 /** Adds name s[0..n) as the next id. Errors: WF_E_INVALID_ARG (empty,
  *  NUL inside, or already present), WF_E_TOO_BIG, WF_E_NOMEM. */
-wf_status wf_names_add(wf_names *t, const char *s, size_t n, uint32_t *id);
+WF_API wf_status wf_names_add(wf_names *t, const char *s, size_t n, uint32_t *id);
 /**
  * Looks up name s[0..n): WF_OK with its id in @p id (may be NULL), or
  * WF_E_RANGE when the table has no such name (@p id untouched).
  * Errors: WF_E_INVALID_ARG (t or s NULL).
  */
-wf_status wf_names_find(const wf_names *t, const char *s, size_t n,
+WF_API wf_status wf_names_find(const wf_names *t, const char *s, size_t n,
                         uint32_t *id);
 /** The name of @p id (owned by @p t), or NULL. */
-const char *wf_names_get(const wf_names *t, uint32_t id);
+WF_API const char *wf_names_get(const wf_names *t, uint32_t id);
 /** Number of names. */
-size_t wf_names_count(const wf_names *t);
+WF_API size_t wf_names_count(const wf_names *t);
 
 /**
  * Parses a graph file. Lines (blank lines and '#' comments are skipped):
@@ -296,12 +296,12 @@ size_t wf_names_count(const wf_names *t);
  * line. Errors: WF_E_INVALID_ARG, WF_E_PARSE (diag: file:line:col and what
  * was expected), WF_E_TOO_BIG, WF_E_NOMEM.
  */
-wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
+WF_API wf_status wf_graph_file_parse(const char *buf, size_t len, const char *name,
                               const wf_allocator *alloc, wf_graph **out,
                               wf_names **names, wf_diag *diag);
 /** wf_file_read (at most WF_GRAPH_FILE_MAX bytes) + wf_graph_file_parse;
  *  adds WF_E_IO. */
-wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
+WF_API wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
                              wf_graph **out, wf_names **names, wf_diag *diag);
 /**
  * Writes @p g in the graph file format: node lines (names from @p names,
@@ -313,14 +313,14 @@ wf_status wf_graph_file_read(const char *path, const wf_allocator *alloc,
  * the last place otherwise (the reader is exact only in that range).
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_graph_file_write(FILE *f, const wf_graph *g,
+WF_API wf_status wf_graph_file_write(FILE *f, const wf_graph *g,
                               const wf_names *names);
 /**
  * Writes @p g as one JSON object: {"nodes": [{"id": NAME, "pos": [x, y]},
  * ...], "arcs": [[from, to, weight], ...]} with arcs by node index.
  * Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
+WF_API wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
                               const wf_names *names);
 
 /* ---- Any map ----------------------------------------------------------- */
@@ -333,7 +333,7 @@ wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
  * may hold at most WF_CSV_FILE_MAX bytes when its name ends in ".csv",
  * else WF_MAP_FILE_MAX. Errors: those of the readers.
  */
-wf_status wf_map_load(const char *path, const char *legend_path,
+WF_API wf_status wf_map_load(const char *path, const char *legend_path,
                       const wf_allocator *alloc, wf_grid **out,
                       wf_map_marks *marks, wf_diag *diag);
 
@@ -344,7 +344,7 @@ wf_status wf_map_load(const char *path, const char *legend_path,
  * "expanded", "generated", "heap_ops", "path": [[x,y],...]}. Costs are
  * written with 17 significant digits. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
-wf_status wf_json_write_path(FILE *f, wf_status status, const wf_path *p);
+WF_API wf_status wf_json_write_path(FILE *f, wf_status status, const wf_path *p);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "core.h"
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,7 +52,7 @@ typedef struct wf_ascii_opts {
  * Memory: a row buffer and a sorted copy of the overlay points.
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM, WF_E_IO.
  */
-wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts);
+WF_API wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts);
 
 /* ------------------------------------------------------------------------ */
 /* Colours                                                                  */
@@ -73,27 +74,27 @@ typedef struct wf_rgb {
  * Any other code is light grey when passable on @p g and near-black when
  * blocked; @p g NULL counts every such code as passable. O(1).
  */
-wf_rgb wf_render_terrain_color(const wf_grid *g, uint8_t t);
+WF_API wf_rgb wf_render_terrain_color(const wf_grid *g, uint8_t t);
 
 /**
  * The heat-map colour ramp at @p t in [0, 1] (clamped; NaN gives the low
  * end): a viridis-like ramp, dark purple (0) through blue and green to
  * yellow (1), interpolated linearly between five control points.
  */
-wf_rgb wf_render_ramp_color(double t);
+WF_API wf_rgb wf_render_ramp_color(double t);
 
 /**
  * Colour of the path at index @p i in wf_png_opts.paths: red-orange for the
  * first, then blue, magenta, cyan, yellow, purple, white, black, repeating.
  */
-wf_rgb wf_render_path_color(size_t i);
+WF_API wf_rgb wf_render_path_color(size_t i);
 
 /**
  * Fill colour of the marker at index @p i in wf_png_opts.marks: cyan for
  * the first (the start, by convention), magenta for the second (the goal),
  * then white and yellow, repeating. Markers are outlined in black.
  */
-wf_rgb wf_render_mark_color(size_t i);
+WF_API wf_rgb wf_render_mark_color(size_t i);
 
 /* ------------------------------------------------------------------------ */
 /* PNG                                                                      */
@@ -152,7 +153,16 @@ typedef struct wf_png_opts {
 } wf_png_opts;
 
 /** Options drawing the terrain only, at the automatic scale. */
-wf_png_opts wf_png_opts_default(void);
+WF_API wf_png_opts wf_png_opts_default(void);
+
+/**
+ * 1 when this build of the library writes PNG pictures, 0 when it was built
+ * without libpng (CMake option WF_WITH_PNG=OFF). Without PNG support the
+ * functions below still exist, so programs link against either build, but
+ * they write nothing and return WF_E_UNSUPPORTED (diag: "built without PNG
+ * support"), after the argument checks that need no libpng.
+ */
+WF_API int wf_render_png_supported(void);
 
 /**
  * Writes @p g as an 8-bit RGB PNG to the file @p path (created or
@@ -169,7 +179,7 @@ wf_png_opts wf_png_opts_default(void);
  *
  * O(image pixels + P log P + M log M) for P path points and M markers.
  */
-wf_status wf_render_png(const char *path, const wf_grid *g,
+WF_API wf_status wf_render_png(const char *path, const wf_grid *g,
                         const wf_png_opts *opts, wf_diag *diag);
 
 /**
@@ -177,7 +187,7 @@ wf_status wf_render_png(const char *path, const wf_grid *g,
  * position and flushed, not closed). On WF_E_IO diag has an empty file
  * name.
  */
-wf_status wf_render_png_file(FILE *f, const wf_grid *g,
+WF_API wf_status wf_render_png_file(FILE *f, const wf_grid *g,
                              const wf_png_opts *opts, wf_diag *diag);
 
 /* ------------------------------------------------------------------------ */
@@ -199,7 +209,7 @@ typedef struct wf_svg_opts {
  * A 3-D graph is drawn from above (z ignored). @p opts may be NULL.
  * Errors: WF_E_INVALID_ARG (NULL, or a graph without positions), WF_E_IO.
  */
-wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
+WF_API wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
                               const wf_svg_opts *opts);
 
 #ifdef __cplusplus

@@ -212,6 +212,19 @@ wf_status wf_grid_fill(wf_grid *g, uint8_t terrain) {
     return WF_OK;
 }
 
+wf_status wf_grid_set_cells(wf_grid *g, const uint8_t *terrain) {
+    if (!g || !terrain)
+        return WF_E_INVALID_ARG;
+    /* memmove: terrain may be the grid's own cells (wf_grid_cells). */
+    memmove(g->terrain, terrain, g->cells);
+    memset(g->count, 0, sizeof g->count);
+    for (size_t c = 0; c < g->cells; c++)
+        g->count[g->terrain[c]]++;
+    rebuild_masks(g);
+    rebuild_bits(g);
+    return WF_OK;
+}
+
 wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
     if (!g)
         return WF_E_INVALID_ARG;

@@ -6,7 +6,7 @@
  * the nearest source along the arcs. */
 #include <math.h>
 
-#include "../core/graph_internal.h"
+#include "wf_core_private.h"
 #include "field_internal.h"
 
 const int wf_field_flow_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};

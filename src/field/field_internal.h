@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "../core/search_internal.h"
+#include "wf_core_private.h"
 #include "wayfind/field.h"
 
 /* A unit's movement: its model and its costs under its filter. */

@@ -1,7 +1,7 @@
 /* Distance-falloff layers on graphs. */
 #include <math.h>
 
-#include "../core/graph_internal.h"
+#include "wf_core_private.h"
 #include "field_internal.h"
 
 wf_status wf_field_falloff_graph(wf_search *ws, const wf_graph *g,

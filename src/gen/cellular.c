@@ -22,22 +22,16 @@ int wf__ca_opts_valid(const wf_ca_opts *o) {
 }
 
 uint8_t *wf__gen_buffer(const wf_grid *g) {
-    return wf__alloc(&g->alloc, g->cells);
+    return wf__alloc(wf__grid_allocator(g), wf__gen_cells(g));
 }
 
 void wf__gen_buffer_free(const wf_grid *g, uint8_t *b) {
-    wf__free(&g->alloc, b, g->cells);
-}
-
-void wf__gen_commit(wf_grid *g, const uint8_t *terrain) {
-    for (int y = 0; y < g->height; y++)
-        for (int x = 0; x < g->width; x++)
-            wf_grid_set(g, x, y, terrain[(size_t)y * (size_t)g->width + (size_t)x]);
+    wf__free(wf__grid_allocator(g), b, wf__gen_cells(g));
 }
 
 wf_status wf__ca_run(const wf_grid *g, uint8_t *alive, const wf_ca_opts *o,
                      int border_alive) {
-    const int W = g->width, H = g->height;
+    const int W = wf_grid_width(g), H = wf_grid_height(g);
     uint8_t *next = wf__gen_buffer(g);
     if (!next)
         return WF_E_NOMEM;
@@ -59,7 +53,7 @@ wf_status wf__ca_run(const wf_grid *g, uint8_t *alive, const wf_ca_opts *o,
                 uint16_t rule = alive[c] ? o->survive : o->birth;
                 next[c] = (uint8_t)((rule >> n) & 1u);
             }
-        memcpy(alive, next, g->cells);
+        memcpy(alive, next, wf__gen_cells(g));
     }
     wf__gen_buffer_free(g, next);
     return WF_OK;

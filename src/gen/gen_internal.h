@@ -2,7 +2,7 @@
 #ifndef WF_GEN_INTERNAL_H
 #define WF_GEN_INTERNAL_H
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/gen.h"
 
 /* Runs a cellular automaton on alive[W*H] (0/1) in place; cells outside the
@@ -14,8 +14,10 @@ wf_status wf__ca_run(const wf_grid *g, uint8_t *alive, const wf_ca_opts *o,
 /* Checks a CA option set. */
 int wf__ca_opts_valid(const wf_ca_opts *o);
 
-/* Writes terrain[W*H] into g (sets every cell). */
-void wf__gen_commit(wf_grid *g, const uint8_t *terrain);
+/* Cells of g, width × height (checked against overflow at creation). */
+static inline size_t wf__gen_cells(const wf_grid *g) {
+    return (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
+}
 
 /* Scratch byte buffer of the grid's size from its allocator, or NULL. */
 uint8_t *wf__gen_buffer(const wf_grid *g);

@@ -32,7 +32,7 @@ wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *opts)
     if (!g || !wf__ca_opts_valid(&o.ca) || o.shore < 0 || o.shore > 8 ||
         o.forest < 0 || o.forest > 8)
         return WF_E_INVALID_ARG;
-    const int W = g->width, H = g->height;
+    const int W = wf_grid_width(g), H = wf_grid_height(g);
     uint8_t *land = wf__gen_buffer(g), *out = wf__gen_buffer(g);
     if (!land || !out) {
         wf__gen_buffer_free(g, land);
@@ -41,7 +41,7 @@ wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *opts)
     }
     wf_rng r;
     wf_rng_seed(&r, seed);
-    for (size_t c = 0; c < g->cells; c++)
+    for (size_t c = 0, n = wf__gen_cells(g); c < n; c++)
         land[c] = wf_rng_unit(&r) < o.ca.fill;
     wf_status st = wf__ca_run(g, land, &o.ca, 0);
     if (st == WF_OK) {
@@ -61,7 +61,7 @@ wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *opts)
         wf_grid_set_cost(g, WF_GEN_SHALLOW, 2.0);
         wf_grid_set_cost(g, WF_GEN_GROUND, WF_BLOCKED);
         wf_grid_set_cost(g, WF_GEN_TREES, WF_BLOCKED);
-        wf__gen_commit(g, out);
+        wf_grid_set_cells(g, out);
     }
     wf__gen_buffer_free(g, land);
     wf__gen_buffer_free(g, out);

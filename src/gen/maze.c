@@ -25,7 +25,8 @@ static int open_sides(const lattice *L, int x, int y) {
 static wf_status carve(const wf_grid *g, lattice *L, wf_rng *r) {
     size_t cells = (size_t)L->cw * (size_t)L->ch;
     size_t bytes = cells * sizeof(uint32_t);
-    uint32_t *stack = wf__alloc(&g->alloc, bytes);
+    const wf_allocator *al = wf__grid_allocator(g);
+    uint32_t *stack = wf__alloc(al, bytes);
     if (!stack)
         return WF_E_NOMEM;
     size_t sp = 0;
@@ -53,7 +54,7 @@ static wf_status carve(const wf_grid *g, lattice *L, wf_rng *r) {
         L->t[at(L, 2 * ni + 1, 2 * nj + 1)] = WF_GEN_GROUND;
         stack[sp++] = (uint32_t)nj * (uint32_t)L->cw + (uint32_t)ni;
     }
-    wf__free(&g->alloc, stack, bytes);
+    wf__free(al, stack, bytes);
     return WF_OK;
 }
 
@@ -80,16 +81,17 @@ static void braid_dead_ends(lattice *L, wf_rng *r, double braid) {
 }
 
 wf_status wf_gen_maze(wf_grid *g, uint64_t seed, double braid) {
-    if (!g || g->width < 3 || g->height < 3 || !(braid >= 0.0 && braid <= 1.0))
+    if (!g || wf_grid_width(g) < 3 || wf_grid_height(g) < 3 ||
+        !(braid >= 0.0 && braid <= 1.0))
         return WF_E_INVALID_ARG;
     lattice L;
-    L.W = g->width;
-    L.cw = (g->width - 1) / 2;
-    L.ch = (g->height - 1) / 2;
+    L.W = wf_grid_width(g);
+    L.cw = (wf_grid_width(g) - 1) / 2;
+    L.ch = (wf_grid_height(g) - 1) / 2;
     L.t = wf__gen_buffer(g);
     if (!L.t)
         return WF_E_NOMEM;
-    memset(L.t, WF_GEN_WALL, g->cells);
+    memset(L.t, WF_GEN_WALL, wf__gen_cells(g));
     wf_rng r;
     wf_rng_seed(&r, seed);
     wf_status st = carve(g, &L, &r);
@@ -97,7 +99,7 @@ wf_status wf_gen_maze(wf_grid *g, uint64_t seed, double braid) {
         braid_dead_ends(&L, &r, braid);
         wf_grid_set_cost(g, WF_GEN_GROUND, 1.0);
         wf_grid_set_cost(g, WF_GEN_WALL, WF_BLOCKED);
-        wf__gen_commit(g, L.t);
+        wf_grid_set_cells(g, L.t);
     }
     wf__gen_buffer_free(g, L.t);
     return st;

@@ -9,11 +9,11 @@ wf_status wf_gen_noise(wf_grid *g, uint64_t seed, double density) {
         return WF_E_NOMEM;
     wf_rng r;
     wf_rng_seed(&r, seed);
-    for (size_t c = 0; c < g->cells; c++)
+    for (size_t c = 0, n = wf__gen_cells(g); c < n; c++)
         t[c] = wf_rng_unit(&r) < density ? WF_GEN_WALL : WF_GEN_GROUND;
     wf_grid_set_cost(g, WF_GEN_GROUND, 1.0);
     wf_grid_set_cost(g, WF_GEN_WALL, WF_BLOCKED);
-    wf__gen_commit(g, t);
+    wf_grid_set_cells(g, t);
     wf__gen_buffer_free(g, t);
     return WF_OK;
 }

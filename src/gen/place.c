@@ -39,24 +39,27 @@ wf_status wf_place_points(const wf_grid *g, uint64_t seed,
     int any = 1;
     for (int i = 0; i < 32; i++)
         any &= o.terrains[i] == 0;
-    size_t bytes = g->cells * sizeof(uint32_t);
-    uint32_t *labels = wf__alloc(&g->alloc, bytes);
+    const wf_allocator *al = wf__grid_allocator(g);
+    const size_t ncells = wf__gen_cells(g);
+    size_t bytes = ncells * sizeof(uint32_t);
+    uint32_t *labels = wf__alloc(al, bytes);
     if (!labels)
         return WF_E_NOMEM;
     uint32_t regions = 0;
     wf_status st = wf_grid_regions(g, o.move, labels, &regions);
     uint32_t *count = NULL;
     size_t count_bytes = ((size_t)regions + 1) * sizeof *count;
-    if (st == WF_OK && !(count = wf__alloc(&g->alloc, count_bytes)))
+    if (st == WF_OK && !(count = wf__alloc(al, count_bytes)))
         st = WF_E_NOMEM;
     if (st != WF_OK) {
-        wf__free(&g->alloc, labels, bytes);
+        wf__free(al, labels, bytes);
         return st;
     }
     /* The region with the most allowed cells (the first on ties). */
+    const uint8_t *cells = wf_grid_cells(g);
     memset(count, 0, count_bytes);
-    for (size_t c = 0; c < g->cells; c++)
-        if (labels[c] && allowed(&o, any, g->terrain[c]))
+    for (size_t c = 0; c < ncells; c++)
+        if (labels[c] && allowed(&o, any, cells[c]))
             count[labels[c]]++;
     uint32_t best = 0;
     for (uint32_t k = 1; k <= regions; k++)
@@ -66,8 +69,8 @@ wf_status wf_place_points(const wf_grid *g, uint64_t seed,
      * a greedy pass that keeps points far enough from those kept. The
      * label array is reused for the candidate list. */
     size_t m = 0;
-    for (size_t c = 0; c < g->cells; c++)
-        if (best && labels[c] == best && allowed(&o, any, g->terrain[c]))
+    for (size_t c = 0; c < ncells; c++)
+        if (best && labels[c] == best && allowed(&o, any, cells[c]))
             labels[m++] = (uint32_t)c;
     wf_rng r;
     wf_rng_seed(&r, seed);
@@ -77,8 +80,8 @@ wf_status wf_place_points(const wf_grid *g, uint64_t seed,
         uint32_t c = labels[j];
         labels[j] = labels[i];
         labels[i] = c;
-        wf_point p = {(int)(c % (uint32_t)g->width),
-                      (int)(c / (uint32_t)g->width)};
+        wf_point p = {(int)(c % (uint32_t)wf_grid_width(g)),
+                      (int)(c / (uint32_t)wf_grid_width(g))};
         if (far_enough(out, kept, p, o.min_distance))
             out[kept++] = p;
     }
@@ -89,7 +92,7 @@ wf_status wf_place_points(const wf_grid *g, uint64_t seed,
                      kept, n, count[best], o.min_distance);
         st = WF_E_UNSATISFIABLE;
     }
-    wf__free(&g->alloc, count, count_bytes);
-    wf__free(&g->alloc, labels, bytes);
+    wf__free(al, count, count_bytes);
+    wf__free(al, labels, bytes);
     return st;
 }

@@ -32,22 +32,23 @@ wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *opts) {
     wf_rooms_opts o = opts ? *opts : wf_rooms_opts_default();
     if (!g || o.min_size < 2 || o.max_size < o.min_size ||
         o.max_rooms < 0 || o.max_rooms > 10000 ||
-        g->width < o.min_size + 2 || g->height < o.min_size + 2)
+        wf_grid_width(g) < o.min_size + 2 || wf_grid_height(g) < o.min_size + 2)
         return WF_E_INVALID_ARG;
-    const int W = g->width, H = g->height;
+    const int W = wf_grid_width(g), H = wf_grid_height(g);
     int max_rooms = o.max_rooms;
     if (!max_rooms) {
-        size_t k = g->cells / 150;
+        size_t k = wf__gen_cells(g) / 150;
         max_rooms = k < 2 ? 2 : k > 500 ? 500 : (int)k;
     }
+    const wf_allocator *al = wf__grid_allocator(g);
     uint8_t *t = wf__gen_buffer(g);
-    room *rooms = wf__alloc(&g->alloc, (size_t)max_rooms * sizeof *rooms);
+    room *rooms = wf__alloc(al, (size_t)max_rooms * sizeof *rooms);
     if (!t || !rooms) {
         wf__gen_buffer_free(g, t);
-        wf__free(&g->alloc, rooms, (size_t)max_rooms * sizeof *rooms);
+        wf__free(al, rooms, (size_t)max_rooms * sizeof *rooms);
         return WF_E_NOMEM;
     }
-    memset(t, WF_GEN_WALL, g->cells);
+    memset(t, WF_GEN_WALL, wf__gen_cells(g));
     wf_rng r;
     wf_rng_seed(&r, seed);
     int n = 0;
@@ -82,8 +83,8 @@ wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *opts) {
     }
     wf_grid_set_cost(g, WF_GEN_GROUND, 1.0);
     wf_grid_set_cost(g, WF_GEN_WALL, WF_BLOCKED);
-    wf__gen_commit(g, t);
+    wf_grid_set_cells(g, t);
     wf__gen_buffer_free(g, t);
-    wf__free(&g->alloc, rooms, (size_t)max_rooms * sizeof *rooms);
+    wf__free(al, rooms, (size_t)max_rooms * sizeof *rooms);
     return WF_OK;
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "file_read.h"
 
 static wf_status io_error(wf_diag *diag, const char *path, const char *what,

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 
 /* A buffer being read line by line. */
 typedef struct wf__text {

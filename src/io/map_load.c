@@ -1,5 +1,5 @@
 /* wf_map_load: any map file, its format told by content and name. */
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "file_read.h"
 
 /* 1 when the first word of the text (after blanks, line ends and a UTF-8

@@ -6,7 +6,7 @@
  * of names can make lookups slow, and it needs no hash key, no seed and no
  * global state. Finding or adding a name of n bytes costs O(n) byte reads
  * plus one comparison, and on ordinary names O(log count) steps. */
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/io.h"
 
 /* A child reference: an internal node index, or a leaf (a name id) with

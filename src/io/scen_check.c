@@ -2,7 +2,7 @@
 #include <limits.h>
 #include <math.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/io.h"
 
 /* The 1-based entry number, as a diagnostic line. */

@@ -2,7 +2,7 @@
  * in ANSI colours for terminals. */
 #include <stdlib.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/render.h"
 
 /* One thing drawn over a cell. Overlays are sorted by cell and then by

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/render.h"
 
 /* `over` on `under` at opacity a out of 256. */

@@ -1,7 +1,7 @@
 /* SVG pictures of waypoint graphs. */
 #include <math.h>
 
-#include "../core/internal.h"
+#include "wf_core_private.h"
 #include "wayfind/render.h"
 
 typedef struct frame {

@@ -5,6 +5,9 @@ WF=$1
 DATA=$2
 SHARED=$3
 PEER=${4:-}
+# 0 when the binary was built without PNG support (CTest sets it).
+HAVE_PNG=${WF_HAVE_PNG:-1}
+png() { [ "$HAVE_PNG" = 1 ]; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 failures=0

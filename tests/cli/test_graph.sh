@@ -38,8 +38,10 @@ expect 2 "convert tile" -- "$WF" convert "$DATA/maze10.txt" --to graph --tile 0
 expect 0 "field" -- "$WF" field "$DATA/maze10.txt" --sources "0,0;9,9" --connect 4
 contains "$TMP/out" "distance map: 65 of 100 cells reached, values 0.000 to" "field summary"
 contains "$TMP/out" "0#" "source shaded 0"
-expect 0 "field png" -- "$WF" field "$SHARED/movingai/dao/arena.map" --sources 10,10 --png "$TMP/f.png"
-contains "$TMP/out" "wrote $TMP/f.png" "field png"
+if png; then
+  expect 0 "field png" -- "$WF" field "$SHARED/movingai/dao/arena.map" --sources 10,10 --png "$TMP/f.png"
+  contains "$TMP/out" "wrote $TMP/f.png" "field png"
+fi
 expect 0 "flee" -- "$WF" field "$SHARED/movingai/dao/arena.map" --sources 10,10 --flee 1.2
 contains "$TMP/out" "flee map" "flee summary"
 expect 2 "field no sources" -- "$WF" field "$DATA/maze10.txt"

@@ -101,7 +101,7 @@ case_ "max-expansions 0" 2 "--max-expansions" -- "$WF" path "$TMP/a.txt" --max-e
 case_ "size 0x10" 2 "--size" -- "$WF" gen caves --size 0x10
 case_ "size 20000x10" 2 "--size" -- "$WF" gen caves --size 20000x10
 case_ "seed not a number" 2 "--seed" -- "$WF" gen caves --seed x
-case_ "scale 65" 2 "--scale" -- "$WF" render "$TMP/a.txt" --png "$TMP/x.png" --scale 65
+png && case_ "scale 65" 2 "--scale" -- "$WF" render "$TMP/a.txt" --png "$TMP/x.png" --scale 65
 case_ "viewer FOV 0" 2 "--viewer" -- "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --viewer 0,0,0,0,5
 case_ "flee factor 0" 2 "--flee" -- "$WF" field "$TMP/a.txt" --sources 0,0 --flee 0
 

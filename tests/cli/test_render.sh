@@ -1,5 +1,6 @@
 # wayfind render and path --png: pictures of maps and paths.
 . "$(dirname "$0")/lib.sh"
+png || exit 77  # every check here draws a PNG: skipped in a build without PNG support
 
 is_png() { # FILE WIDTH HEIGHT: PNG signature and IHDR size
   checks=$((checks + 1))

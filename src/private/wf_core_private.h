@@ -1,0 +1,387 @@
+/* What the layers above core (field, gen, io, render) may use of core's
+ * internals: allocation and diagnostics helpers, checked multiply, inline
+ * and branch-hint macros, the grid and graph representations, and the
+ * search workspace with its 4-ary heap (field's Dijkstra maps run on it).
+ * The upper layers find it through a PRIVATE include directory, never
+ * through a ../core/ path; core's own headers include it too. Not
+ * installed: nothing here is API. */
+#ifndef WF_CORE_PRIVATE_H
+#define WF_CORE_PRIVATE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "wayfind/core.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define WF_INLINE static inline __attribute__((always_inline))
+#define WF_LIKELY(x) __builtin_expect(!!(x), 1)
+#define WF_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define WF_INLINE static inline
+#define WF_LIKELY(x) (x)
+#define WF_UNLIKELY(x) (x)
+#endif
+
+#define WF_SQRT2 1.4142135623730951
+
+/* ---- allocation -------------------------------------------------------- */
+
+/* The allocator to use: *a, or the malloc-based default when a is NULL or
+ * has no function. */
+wf_allocator wf__allocator(const wf_allocator *a);
+void *wf__alloc(const wf_allocator *a, size_t size);
+void *wf__realloc(const wf_allocator *a, void *p, size_t old_size,
+                  size_t new_size);
+void wf__free(const wf_allocator *a, void *p, size_t size);
+
+/* a * b into *out; 0 on overflow (out untouched), 1 on success. */
+static inline int wf__mul_size(size_t a, size_t b, size_t *out) {
+    if (a != 0 && b > SIZE_MAX / a)
+        return 0;
+    *out = a * b;
+    return 1;
+}
+
+/* ---- diagnostics ------------------------------------------------------- */
+
+/* Fills d (may be NULL) with file, line, column and a printf message. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 5, 6)))
+#endif
+void wf__diag_set(wf_diag *d, const char *file, unsigned line, unsigned col,
+                  const char *fmt, ...);
+
+/* ---- grid -------------------------------------------------------------- */
+
+/* Neighbour directions, in generation order. The bit of direction i in a
+ * neighbour mask is 1 << i. */
+enum {
+    WF_DIR_N, WF_DIR_E, WF_DIR_S, WF_DIR_W,
+    WF_DIR_NE, WF_DIR_SE, WF_DIR_SW, WF_DIR_NW,
+    WF_DIR_COUNT
+};
+
+struct wf_grid {
+    wf_allocator alloc;
+    int width;
+    int height;
+    size_t cells;
+    uint8_t *terrain;   /* row-major terrain codes */
+    uint8_t *nbmask;    /* bit d set: the neighbour in direction d is on the
+                           grid and passable */
+    double cost[256];   /* cost of entering each terrain; WF_BLOCKED */
+    uint8_t passable[256];
+    size_t count[256];  /* cells of each terrain */
+    /* Passability as bits, for the word-at-a-time scans of Jump Point Search
+     * (grid_jps.c): a row-major plane (bit x+1 of line y+1 is cell (x, y))
+     * and a transposed one (bit y+1 of line x+1), each framed by blocked
+     * border bits and border lines so that a scan needs no bounds checks.
+     * They live in the grid, kept current by wf_grid_set, _fill and
+     * _set_cost, rather than in each workspace keyed to the grid: a cache
+     * keyed by (grid pointer, modification count) could not tell a grid
+     * from a new one allocated at a freed one's address, and would rebuild
+     * for every workspace that meets the grid. About 2 bits per cell, and a
+     * query still only reads the grid, so it stays shareable. */
+    uint64_t *bits;     /* one block: pad word, row plane, pad, column plane,
+                           pad (pads let a scan read one word either side) */
+    uint64_t *rowbits;  /* height + 2 lines of row_words words */
+    uint64_t *colbits;  /* width + 2 lines of col_words words */
+    size_t row_words;
+    size_t col_words;
+    size_t bit_words;   /* words in the block */
+};
+
+/* The allocator g was created with, for scratch memory that layers above
+ * core size by the grid. */
+WF_INLINE const wf_allocator *wf__grid_allocator(const wf_grid *g) {
+    return &g->alloc;
+}
+
+/* Moves allowed from a cell with neighbour mask m under the movement model
+ * (connect 4 or 8, corner rule): a mask of directions. */
+WF_INLINE unsigned wf__allowed_moves(unsigned m, int connect,
+                                     wf_corners corners) {
+    unsigned o = m & 0xFu;
+    if (connect == 4)
+        return o;
+    /* bit i of `next`: orthogonal direction (i+1)%4, which is the second
+     * side of diagonal i (NE = N,E; SE = E,S; SW = S,W; NW = W,N). */
+    unsigned next = ((o >> 1) | (o << 3)) & 0xFu;
+    unsigned d = m >> 4, ok;
+    switch (corners) {
+    case WF_CORNERS_ALWAYS: ok = 0xFu; break;
+    case WF_CORNERS_ONE_FREE: ok = o | next; break;
+    default: ok = o & next; break;
+    }
+    return o | ((d & ok) << 4);
+}
+
+/* ---- movement model and filters (move.c) -------------------------------- */
+
+/* Checks *m and normalises its defaults (connect 0 → 8); on error writes
+ * why into msg (may be NULL). */
+wf_status wf__move_check(wf_move *m, char *msg, size_t size);
+/* The cost of entering each terrain for a unit with filter f (NULL: none):
+ * the grid's cost × the multiplier, INFINITY where blocked or forbidden;
+ * pass[t] says whether t may be entered. Returns 1 when the filter forbids
+ * a passable terrain present on g (so the grid's neighbour masks are not
+ * enough: see wf__nbmask_pass). O(256). */
+int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
+                     uint8_t pass[256]);
+/* The cost of the single move a → b as a search with o prices it (filter,
+ * overlay, move-cost callback, corner rule); -1 when not allowed. */
+double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
+                     const wf_search_opts *o);
+/* The neighbour mask of cell c keeping only neighbours whose terrain pass
+ * allows (pass NULL: the grid's own mask). */
+unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
+
+
+/* ---- search workspace ------------------------------------------------ */
+
+/* Per-cell search state, 8 bytes, so that the 3×3 neighbourhood of a cell
+ * spans three short runs of memory (the neighbour test is the search's main
+ * cache cost):
+ *   tag  generation << 4 | closed << 3 | direction of the move that reached
+ *        the cell (0–7). A tag from an older generation means "unvisited",
+ *        so nothing is cleared between queries.
+ *   pos  the cell's slot in the open array while it is open (and, when
+ *        closed cells may be reopened, while it is closed).
+ * The f value of a cell is not stored here: it lives in its open-array slot,
+ * next to the other keys the heap compares. */
+typedef struct wf__cell {
+    uint32_t tag;
+    uint32_t pos;
+} wf__cell;
+
+#define WF__TAG_CLOSED 8u
+#define WF__TAG_GEN_SHIFT 4
+#define WF__GEN_LIMIT (1u << 28)
+
+/* Bytes of workspace per cell: the cell state plus one open-array slot. */
+#define WF__SEARCH_CELL_BYTES (sizeof(wf__cell) + sizeof(double) + \
+                               sizeof(uint32_t))
+
+/* The open array has one slot per cell, a key (f = g + weight·h) and a cell
+ * index in two parallel arrays. A 4-ary min-heap on the keys grows up from
+ * slot 0; the top of the array, from slot `capacity` down, holds the
+ * plateau stack (consistent heuristics) or the closed cells' f values
+ * (a custom heuristic, whose closed cells may be reopened). A cell is in at
+ * most one of them, so together they never exceed capacity: 8 + 8 + 4 =
+ * 20 bytes per cell in all. */
+/* A grid A* and Dijkstra query and its progress between sliced steps
+ * (grid_astar.c). Everything a step needs is here, so a paused search
+ * resumes exactly where it stopped. */
+typedef struct wf__astar {
+    const wf_grid *g;
+    const double *cost;    /* cost of entering each terrain: g->cost, or
+                              fcost under a filter */
+    const uint8_t *pass;   /* NULL, or fpass when the filter forbids a
+                              terrain present on g */
+    uint32_t start, goal;  /* goal UINT32_MAX: none to reach (the nearest
+                              fallback for a goal that cannot be entered) */
+    int gx, gy;
+    int hk, connect, plateau, reopen, track;
+    wf_corners corners;
+    double hmul;           /* weight × (smallest cost, or 1 for custom) */
+    wf_heuristic_fn custom;
+    void *custom_ud;
+    wf_move_cost_fn move_cost;
+    void *move_ud;
+    const float *overlay;  /* extra cost per cell, × overlay_k; may be NULL */
+    double overlay_k;
+    uint64_t limit;        /* max expansions, 0 = none */
+    int fallback;
+    uint64_t div_mul;      /* cell / width == cell * div_mul >> div_shift */
+    unsigned div_shift;
+    /* progress */
+    uint32_t heap_n, sp, gen;
+    uint64_t expanded, generated, heap_ops, reopened;
+    uint32_t best, end;
+    double best_d, best_g;
+    double fcost[256];
+    uint8_t fpass[256];
+} wf__astar;
+
+/* A JPS query and its progress (grid_jps.c). */
+typedef struct wf__jpsq {
+    const wf_grid *g;
+    wf_point start, goal;
+    uint32_t s0, goal_id, heap_n, gen;
+    double cost;
+    uint64_t div_mul;
+    unsigned div_shift;
+    wf_stats st;
+} wf__jpsq;
+
+/* A graph query and its progress (graph_search.c). */
+typedef struct wf__graphq {
+    const void *g;         /* const wf_graph * */
+    uint32_t start, goal, heap_n, gen, best;
+    int kind;              /* 0 zero, 1 distance, 2 custom */
+    double hmul, best_h;
+    wf_node_heuristic_fn custom;
+    void *custom_ud;
+    const float *overlay;
+    double overlay_k;
+    uint64_t limit;
+    wf_stats st;
+} wf__graphq;
+
+/* What a workspace is doing between calls. */
+enum {
+    WF__IDLE = 0,  /* no sliced search */
+    WF__ASTAR,     /* grid A* and Dijkstra under way */
+    WF__JPS,       /* grid JPS under way */
+    WF__GRID_DONE, /* a grid search whose outcome (done) is known */
+    WF__GRAPH,     /* graph search under way */
+    WF__GRAPH_DONE
+};
+
+#define WF__MSG_SIZE 200
+
+struct wf_search {
+    wf_allocator alloc;
+    size_t capacity;  /* cells the arrays hold */
+    wf__cell *cells;
+    double *key;
+    uint32_t *id;
+    uint32_t gen;     /* current generation, 1 .. WF__GEN_LIMIT-1 */
+    /* Graph searches also keep a parent and a path cost per node. */
+    size_t graph_capacity;
+    uint32_t *parent;
+    double *g;
+    int mode;         /* WF__IDLE ... */
+    wf_status done;   /* the outcome in the _DONE modes */
+    wf_algo engine;   /* the engine of the search under way */
+    union {
+        wf__astar a;
+        wf__jpsq j;
+        wf__graphq gr;
+    } q;
+    char msg[WF__MSG_SIZE]; /* why the last call failed */
+};
+
+/* Records why a call failed and returns s. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+wf_status wf__search_fail(wf_search *ws, wf_status s, const char *fmt, ...);
+
+/* Starts a query: a new generation (clearing the tags only when the 28-bit
+ * counter wraps, once every 2^28 queries). Returns the tag base. */
+uint32_t wf__search_begin(wf_search *ws);
+
+/* ---- 4-ary min-heap on key[] ------------------------------------------- */
+
+/* Slot i's parent is (i-1)/4, its children 4i+1 .. 4i+4: the four keys a
+ * sift-down compares are adjacent, and the tree is half as deep as a binary
+ * one. Comparisons are strict, so among equal keys an element moves only
+ * past strictly larger ones and the first (leftmost) smallest child wins:
+ * the order depends on the sequence of operations alone. */
+typedef struct wf__heap {
+    wf__cell *cells;
+    double *key;
+    uint32_t *id;
+    uint32_t n;
+} wf__heap;
+
+/* Places cell c with key f at slot i or above (i is empty or holds c). */
+WF_INLINE void wf__heap_up(wf__heap *h, uint32_t i, double f, uint32_t c) {
+    double *key = h->key;
+    uint32_t *id = h->id;
+    while (i > 0) {
+        uint32_t p = (i - 1) >> 2;
+        double pf = key[p];
+        if (!(f < pf))
+            break;
+        uint32_t pc = id[p];
+        key[i] = pf;
+        id[i] = pc;
+        h->cells[pc].pos = i;
+        i = p;
+    }
+    key[i] = f;
+    id[i] = c;
+    h->cells[c].pos = i;
+}
+
+WF_INLINE void wf__heap_push(wf__heap *h, double f, uint32_t c) {
+    wf__heap_up(h, h->n++, f, c);
+}
+
+/* Removes the minimum (slot 0; the caller has read it). */
+WF_INLINE void wf__heap_pop(wf__heap *h) {
+    double *key = h->key;
+    uint32_t *id = h->id;
+    const uint32_t size = --h->n;
+    if (size == 0)
+        return;
+    const double f = key[size];
+    const uint32_t c = id[size];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t k = 4 * i + 1;
+        uint32_t m = k;
+        double mf;
+        if (WF_LIKELY(k + 3 < size)) {
+            /* all four children exist */
+            mf = key[k];
+            if (key[k + 1] < mf) {
+                m = k + 1;
+                mf = key[k + 1];
+            }
+            if (key[k + 2] < mf) {
+                m = k + 2;
+                mf = key[k + 2];
+            }
+            if (key[k + 3] < mf) {
+                m = k + 3;
+                mf = key[k + 3];
+            }
+        } else {
+            if (k >= size)
+                break;
+            mf = key[k];
+            for (uint32_t j = k + 1; j < size; j++)
+                if (key[j] < mf) {
+                    m = j;
+                    mf = key[j];
+                }
+        }
+        if (!(mf < f))
+            break;
+        uint32_t mc = id[m];
+        key[i] = mf;
+        id[i] = mc;
+        h->cells[mc].pos = i;
+        i = m;
+    }
+    key[i] = f;
+    id[i] = c;
+    h->cells[c].pos = i;
+}
+
+/* ---- graph ------------------------------------------------------------- */
+
+struct wf_graph {
+    wf_allocator alloc;
+    uint32_t nodes;
+    uint32_t arcs;
+    int dims;
+    uint32_t *row;     /* nodes + 1 offsets into target/weight */
+    uint32_t *target;  /* arcs */
+    double *weight;    /* arcs */
+    double *pos;       /* nodes × dims, NULL when dims is 0 */
+    uint32_t *cell;    /* node → grid cell index (graphs of grids), sorted */
+    int grid_width;    /* > 0 for graphs of grids */
+    int grid_height;
+    double min_ratio;  /* min over arcs of weight / distance; INFINITY when
+                          no arc joins distinct positions; 0 without dims */
+};
+
+/* Straight-line distance between the positions of nodes u and v. */
+double wf__graph_distance(const wf_graph *g, uint32_t u, uint32_t v);
+
+#endif
