@@ -10,7 +10,7 @@
 static const char help[] =
     "usage: " WF_PROG " convert MAP --to graph [--out FILE] [options]\n"
     "\n"
-    "Writes the graph of MAP's moves (seed 000's BuildGraphFromGrid): a node\n"
+    "Writes the graph of MAP's moves: a node\n"
     "per passable cell, named X_Y, at the cell's centre in world units; an\n"
     "arc per allowed move, weighted step x cost of the cell entered.\n"
     "\n"

@@ -1,7 +1,7 @@
 /* wayfind demo: the main job on a built-in default. An island world is
- * generated (seed 002), ports are placed on its coasts, ships are routed
+ * generated, ports are placed on its coasts, ships are routed
  * between them, and the map is printed with the routes and written as a
- * PNG. `--maze` solves seed 003's 10×10 maze instead. */
+ * PNG. `--maze` solves the classic 10×10 maze instead. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,13 +33,13 @@ static const char help[] =
     "                  none in a build without PNG support)\n"
     "  --color WHEN    ANSI colours: auto (when stdout is a terminal), always,\n"
     "                  never\n"
-    "  --maze          solve seed 003's 10x10 maze instead (4-connected)\n"
+    "  --maze          solve the classic 10x10 maze instead (4-connected)\n"
     "  --help          this text\n"
     "\n"
     "Exit status: 0 ok, 1 a route has no path, 2 usage, 3 no room for the\n"
     "ports on this world, 4 cannot write the PNG.\n";
 
-/* The article's map, 1 = floor and 0 = wall, as an ASCII map. */
+/* The classic 10x10 maze, 1 = floor and 0 = wall, as an ASCII map. */
 static const char maze[] = "S#......#.\n"
                            ".#.#.#....\n"
                            "...#.#.##.\n"
@@ -70,7 +70,7 @@ static int demo_maze(void) {
     if (st == WF_OK)
         st = wf_search_grid(ws, g, marks.start, marks.goal, &o, &path);
     if (st == WF_OK) {
-        printf("seed 003 maze, %d,%d -> %d,%d, 4-connected, Manhattan\n"
+        printf("the classic 10x10 maze, %d,%d -> %d,%d, 4-connected, Manhattan\n"
                "cost %.0f, %zu cells, %llu cells expanded\n\n",
                marks.start.x, marks.start.y, marks.goal.x, marks.goal.y,
                path.cost, path.count,

@@ -1,4 +1,4 @@
-/* wayfind influence: seed 004's guard. Influence layers (a view cone with
+/* wayfind influence: a guard's view. Influence layers (a view cone with
  * line of sight, distance falloff from sources), blended, steer a path
  * round what the viewers see. */
 #include <getopt.h>
@@ -22,7 +22,7 @@ static const char help[] =
     "source, 0 at its radius, linear) and what the viewers see (1 in a cone\n"
     "within range and line of sight, else 0; FACING in degrees, 0 = east,\n"
     "90 = south; FOV the cone's full angle). Blends them WD x distance +\n"
-    "WV x view (default 0.3,0.7, the article's mix) and finds the path with\n"
+    "WV x view (default 0.3,0.7) and finds the path with\n"
     "and without the blend as a cost overlay: entering a cell costs\n"
     "step x (cost + K x blend). Prints both paths (cost, length, cells in\n"
     "view), the blend shaded 0-9 with the plain path '*' and the influenced\n"

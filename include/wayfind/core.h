@@ -857,7 +857,7 @@ WF_API wf_point wf_walker_position(const wf_walker *w);
 WF_API size_t wf_walker_replans(const wf_walker *w);
 
 /**
- * Would making @p cell impassable (a turret placed on it, seed 000) leave
+ * Would making @p cell impassable (a turret placed on it) leave
  * no way from the start of @p path to its goal? @p path must be a path on
  * @p g under the movement model and filter of @p opts (NULL: defaults;
  * the other options are ignored), such as the one the units follow now:

@@ -94,7 +94,7 @@ WF_API wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
 WF_API extern const int wf_field_flow_dx[8];
 WF_API extern const int wf_field_flow_dy[8];
 
-/* ---- Influence layers (seed 004) -------------------------------------- */
+/* ---- Influence layers ------------------------------------------------- */
 
 /*
  * A layer is a float per cell, one concern per layer (distance to a target,

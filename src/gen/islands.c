@@ -1,4 +1,4 @@
-/* Island worlds (seed 002): land grown by a cellular automaton in a sea,
+/* Island worlds: land grown by a cellular automaton in a sea,
  * shallow water along the coasts, forest in the interior. */
 #include "gen_internal.h"
 

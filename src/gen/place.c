@@ -1,4 +1,4 @@
-/* Placing points ("events", seed 002) on chosen terrain in one connected
+/* Placing points ("events") on chosen terrain in one connected
  * region, a minimum distance apart. */
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* ASCII pictures of a grid with paths on it (seed 003's output), plain or
+/* ASCII pictures of a grid with paths on it (cells, paths, marks), plain or
  * in ANSI colours for terminals. */
 #include <stdlib.h>
 
