@@ -526,6 +526,7 @@ static void test_field_with_filter(void **state) {
                     assert_true(fabs(v - p.cost) <= 1e-5 * (1 + p.cost));
                 }
             }
+        wf_grid_destroy(g);
     }
     print_message("filtered Dijkstra maps: %zu cells equal to per-cell "
                   "searches\n",
