@@ -399,5 +399,9 @@ wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
                          ? WF_SQRT2
                          : 1.0);
     out->cost = c;
+    if (!(c < INFINITY)) {
+        out->count = 0;
+        return wf__search_fail(ws, WF_E_RANGE, "path cost overflows a double");
+    }
     return WF_OK;
 }
