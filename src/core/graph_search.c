@@ -247,9 +247,12 @@ wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
         const double gu = gv[u];
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
             const uint32_t v = g->target[k];
-            const double ng = gu + enter(g->weight[k], ov, ovk, v);
-            if (!(ng < INFINITY))
+            const double e = enter(g->weight[k], ov, ovk, v);
+            if (!(e < INFINITY))
                 continue; /* the overlay forbids v */
+            /* a sum that overflows stays in the search as infinity, so a
+             * goal reached only that way ends in WF_E_RANGE, not NO_PATH */
+            const double ng = gu + e;
             wf__cell *cv = &cells[v];
             const int seen = (cv->tag & ~0xFu) == gen;
             if (seen && !(ng < gv[v]))
