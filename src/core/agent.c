@@ -1,41 +1,9 @@
-/* Agents: the next step along a path, and a walker that re-plans when the
- * map (or the cost overlay it walks with) changes under it. */
+/* The walker: an agent that follows a planned path and re-plans when the
+ * map (or the filter, overlay or callback it walks with) changes under it.
+ * "Where next" along a path is in path.c. */
 #include <math.h>
 
 #include "internal.h"
-
-wf_status wf_path_next(const wf_path *path, wf_point current, wf_point *next) {
-    if (!path || !next || (path->count && !path->points))
-        return WF_E_INVALID_ARG;
-    for (size_t i = 0; i < path->count; i++) {
-        if (path->points[i].x != current.x || path->points[i].y != current.y)
-            continue;
-        if (i + 1 == path->count) {
-            *next = current;
-            return WF_ARRIVED;
-        }
-        *next = path->points[i + 1];
-        return WF_OK;
-    }
-    return WF_NO_PATH;
-}
-
-wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
-                            uint32_t *next) {
-    if (!path || !next || (path->count && !path->nodes))
-        return WF_E_INVALID_ARG;
-    for (size_t i = 0; i < path->count; i++) {
-        if (path->nodes[i] != current)
-            continue;
-        if (i + 1 == path->count) {
-            *next = current;
-            return WF_ARRIVED;
-        }
-        *next = path->nodes[i + 1];
-        return WF_OK;
-    }
-    return WF_NO_PATH;
-}
 
 struct wf_walker {
     wf_allocator alloc;

@@ -8,42 +8,6 @@
 #include "graph_internal.h"
 #include "search_internal.h"
 
-void wf_node_path_init(wf_node_path *p, const wf_allocator *alloc) {
-    if (!p)
-        return;
-    memset(p, 0, sizeof *p);
-    p->alloc = wf__allocator(alloc);
-}
-
-void wf_node_path_free(wf_node_path *p) {
-    if (!p)
-        return;
-    wf_allocator a = wf__allocator(&p->alloc);
-    wf__free(&a, p->nodes, p->capacity * sizeof *p->nodes);
-    p->nodes = NULL;
-    p->count = p->capacity = 0;
-    p->cost = 0;
-    memset(&p->stats, 0, sizeof p->stats);
-}
-
-wf_status wf_node_path_reserve(wf_node_path *p, size_t n) {
-    if (!p)
-        return WF_E_INVALID_ARG;
-    if (n <= p->capacity)
-        return WF_OK;
-    size_t bytes;
-    if (!wf__mul_size(n, sizeof *p->nodes, &bytes))
-        return WF_E_NOMEM;
-    wf_allocator a = wf__allocator(&p->alloc);
-    uint32_t *nodes = wf__realloc(&a, p->nodes, p->capacity * sizeof *p->nodes,
-                                  bytes);
-    if (!nodes)
-        return WF_E_NOMEM;
-    p->nodes = nodes;
-    p->capacity = n;
-    return WF_OK;
-}
-
 double wf_graph_h_scale(const wf_graph *g) {
     return g && g->dims && isfinite(g->min_ratio) ? g->min_ratio : 0.0;
 }
