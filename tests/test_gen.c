@@ -180,6 +180,43 @@ static void test_bad_options(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A zeroed options struct means the defaults: the same worlds as the
+ * _default() functions give, byte for byte. */
+static void test_zero_options(void **state) {
+    (void)state;
+    wf_grid *a = make(60, 40), *b = make(60, 40);
+    wf_ca_opts cz, cd = wf_ca_opts_default();
+    memset(&cz, 0, sizeof cz);
+    assert_int_equal(wf_gen_caves(a, 5, &cz, 1), WF_OK);
+    assert_int_equal(wf_gen_caves(b, 5, &cd, 1), WF_OK);
+    assert_true(checksum(a) == checksum(b));
+    wf_islands_opts iz, id = wf_islands_opts_default();
+    memset(&iz, 0, sizeof iz);
+    assert_int_equal(wf_gen_islands(a, 6, &iz), WF_OK);
+    assert_int_equal(wf_gen_islands(b, 6, &id), WF_OK);
+    assert_true(checksum(a) == checksum(b));
+    /* a zeroed ca inside set islands options: the ca defaults */
+    iz.shore = 2;
+    id.shore = 2;
+    id.forest = 0; /* iz.forest is 0: set, not defaulted */
+    assert_int_equal(wf_gen_islands(a, 6, &iz), WF_OK);
+    assert_int_equal(wf_gen_islands(b, 6, &id), WF_OK);
+    assert_true(checksum(a) == checksum(b));
+    wf_rooms_opts rz, rd = wf_rooms_opts_default();
+    memset(&rz, 0, sizeof rz);
+    assert_int_equal(wf_gen_rooms(a, 7, &rz), WF_OK);
+    assert_int_equal(wf_gen_rooms(b, 7, &rd), WF_OK);
+    assert_true(checksum(a) == checksum(b));
+    wf_place_opts pz, pd = wf_place_opts_default();
+    memset(&pz, 0, sizeof pz);
+    wf_point p1[4], p2[4];
+    assert_int_equal(wf_place_points(a, 8, &pz, 4, p1, NULL), WF_OK);
+    assert_int_equal(wf_place_points(a, 8, &pd, 4, p2, NULL), WF_OK);
+    assert_memory_equal(p1, p2, sizeof p1);
+    wf_grid_destroy(a);
+    wf_grid_destroy(b);
+}
+
 /* Placed points sit on allowed terrain, are far enough apart, and every
  * pair is joined by a path; asking for too many fails clearly. */
 static void test_place(void **state) {
@@ -232,6 +269,7 @@ int main(void) {
         cmocka_unit_test(test_islands_terrain),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_place),
+        cmocka_unit_test(test_zero_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

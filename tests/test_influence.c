@@ -2,6 +2,7 @@
  * updates, and searches with a cost overlay (seed 004). */
 #include "wf_test.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,36 @@ static void test_falloff_values(void **state) {
     wf_grid_destroy(g);
 }
 
+/* Boxes of sources and viewers far off the grid, near INT_MAX and
+ * INT_MIN: clipped to empty, with no signed overflow (UBSan would stop). */
+static void test_boxes_far_away(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(8, 8, NULL, &g), WF_OK);
+    const int xs[] = {INT_MAX, INT_MIN, INT_MAX - 3, INT_MIN + 2};
+    for (int i = 0; i < 4; i++) {
+        wf_influence_source s = {{xs[i], xs[3 - i]}, 1.0, 1e9};
+        wf_rect b = wf_field_source_box(g, &s);
+        assert_true(b.x0 <= b.x1 && b.y0 <= b.y1);
+        assert_true(b.x0 >= 0 && b.x1 <= 8 && b.y0 >= 0 && b.y1 <= 8);
+        wf_viewer v;
+        memset(&v, 0, sizeof v);
+        v.cell = s.cell;
+        v.fov = 90;
+        v.range = 100;
+        b = wf_field_viewer_box(g, &v);
+        assert_true(b.x0 <= b.x1 && b.y0 <= b.y1);
+        assert_true(b.x0 >= 0 && b.x1 <= 8 && b.y0 >= 0 && b.y1 <= 8);
+        /* a box that reaches the grid from far away covers it */
+        s.radius = 1e12;
+        s.cell.x = xs[i] > 0 ? 20 : -20;
+        s.cell.y = 3;
+        b = wf_field_source_box(g, &s);
+        assert_true(b.x0 == 0 && b.x1 == 8);
+    }
+    wf_grid_destroy(g);
+}
+
 static void test_view_and_blend(void **state) {
     (void)state;
     static const char *const rows[] = {
@@ -181,13 +212,13 @@ static void test_view_and_blend(void **state) {
     assert_true(view[2 * 10 + 9] == 0.0f);  /* beyond range 8 */
     assert_true(view[0 * 10 + 1] == 0.0f);  /* 63° off: outside a 90° cone */
     assert_true(view[1 * 10 + 3] == 1.0f);  /* 18° off: inside */
-    v.falloff = 1;
+    v.fade = 1;
     assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
     assert_true(fabsf(view[2 * 10 + 4] - 0.5f) < 1e-6f);
     v.fov = 0;
     assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_E_INVALID_ARG);
     v.fov = 360;
-    v.falloff = 0;
+    v.fade = 0;
     assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
     assert_true(view[0 * 10 + 1] == 1.0f); /* all round */
 
@@ -474,6 +505,7 @@ int main(void) {
         cmocka_unit_test(test_overlay_optimal),
         cmocka_unit_test(test_seed004_guard),
         cmocka_unit_test(test_graph_falloff),
+        cmocka_unit_test(test_boxes_far_away),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

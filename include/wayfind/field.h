@@ -196,7 +196,7 @@ typedef struct wf_viewer {
                            (south, down the map) */
     double fov;       /**< field of view in degrees, (0, 360] */
     double range;     /**< cells (distance between centres), >= 0 */
-    int falloff;      /**< 0: every visible cell 1; 1: 1 − d/range inside
+    int fade;         /**< 0: every visible cell 1; 1: 1 − d/range inside
                            the cone (1 at the viewer) */
 } wf_viewer;
 

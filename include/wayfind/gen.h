@@ -59,7 +59,8 @@ WF_API double wf_rng_unit(wf_rng *r);
  * bit set in @p survive. Bit k stands for k neighbours.
  */
 typedef struct wf_ca_opts {
-    double fill;        /**< 0..1; default 0.45 */
+    double fill;        /**< 0..1; default 0.45 (a struct all zero means
+                             every default) */
     uint16_t birth;     /**< default B5678: (1<<5)|(1<<6)|(1<<7)|(1<<8) */
     uint16_t survive;   /**< default S45678 */
     int iterations;     /**< 0..64; default 5 */
@@ -74,7 +75,9 @@ typedef struct wf_islands_opts {
     int shore;          /**< sea within this many cells (Chebyshev) of land
                              is shallow; 0..8, default 1 */
     int forest;         /**< land whose (2·forest+1)² square is all land
-                             becomes trees; 0 for none, default 2 */
+                             becomes trees; 0 for none, default 2. A
+                             struct all zero means every default; a zeroed
+                             ca, the ca defaults */
 } wf_islands_opts;
 WF_API wf_islands_opts wf_islands_opts_default(void);
 
@@ -110,8 +113,8 @@ WF_API wf_status wf_gen_maze(wf_grid *g, uint64_t seed, double braid);
 typedef struct wf_rooms_opts {
     int max_rooms;      /**< 0..10000; placements tried are 4 × this;
                              default 0: one room per 150 cells, 2 to 500 */
-    int min_size;       /**< room side, default 4 (>= 2) */
-    int max_size;       /**< default 12 (>= min_size) */
+    int min_size;       /**< room side, default (0) 4; >= 2 */
+    int max_size;       /**< default (0) 12; >= min_size */
 } wf_rooms_opts;
 WF_API wf_rooms_opts wf_rooms_opts_default(void);
 

@@ -46,7 +46,7 @@ wf_rect wf__box(const wf_grid *g, wf_point c, double r);
 
 /* rect ∩ grid into *out, or the whole grid when rect is NULL; 0 when the
  * rectangle is malformed (x0 > x1 or y0 > y1). */
-int wf__clip(const wf_grid *g, const wf_rect *rect, wf_rect *out);
+int wf__rect_clip(const wf_grid *g, const wf_rect *rect, wf_rect *out);
 
 
 #endif

@@ -13,13 +13,23 @@ wf_rect wf_field_rect_union(wf_rect a, wf_rect b) {
     return r;
 }
 
+/* lo..hi clamped to 0..n, in 64 bits: a centre near INT_MAX or INT_MIN
+ * plus or minus the radius must not overflow an int. */
+static int clamp_side(long long v, int n) {
+    return v < 0 ? 0 : v > n ? n : (int)v;
+}
+
 wf_rect wf__box(const wf_grid *g, wf_point c, double r) {
-    int k = r < (double)WF_GRID_MAX_SIDE ? (int)ceil(r) : WF_GRID_MAX_SIDE;
-    wf_rect b = {c.x - k, c.y - k, c.x + k + 1, c.y + k + 1};
-    if (b.x0 < 0) b.x0 = 0;
-    if (b.y0 < 0) b.y0 = 0;
-    if (b.x1 > g->width) b.x1 = g->width;
-    if (b.y1 > g->height) b.y1 = g->height;
+    long long k = r < (double)WF_GRID_MAX_SIDE ? (long long)ceil(r)
+                                                : WF_GRID_MAX_SIDE;
+    wf_rect b = {clamp_side((long long)c.x - k, g->width),
+                 clamp_side((long long)c.y - k, g->height),
+                 clamp_side((long long)c.x + k + 1, g->width),
+                 clamp_side((long long)c.y + k + 1, g->height)};
+    if (b.x1 < b.x0)
+        b.x1 = b.x0;
+    if (b.y1 < b.y0)
+        b.y1 = b.y0;
     return b;
 }
 
@@ -28,7 +38,7 @@ wf_rect wf_field_source_box(const wf_grid *g, const wf_influence_source *s) {
     return g && s ? wf__box(g, s->cell, s->radius) : none;
 }
 
-int wf__clip(const wf_grid *g, const wf_rect *rect, wf_rect *out) {
+int wf__rect_clip(const wf_grid *g, const wf_rect *rect, wf_rect *out) {
     wf_rect all = {0, 0, g->width, g->height};
     if (!rect) {
         *out = all;
@@ -99,7 +109,7 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
         (o.distance != WF_DISTANCE_STRAIGHT && o.distance != WF_DISTANCE_PATH) ||
         (o.distance == WF_DISTANCE_PATH && !ws) ||
         wf__unit_init(&unit, g, o.move, o.filter) != WF_OK ||
-        !wf__clip(g, rect, &clip))
+        !wf__rect_clip(g, rect, &clip))
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(src[i].strength) || !(src[i].radius >= 0) ||

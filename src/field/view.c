@@ -31,7 +31,7 @@ wf_status wf_field_view_grid(const wf_grid *g, const wf_viewer *v,
     if (!g || !v || !out || !isfinite(v->facing) || !(v->fov > 0) ||
         v->fov > 360 || !(v->range >= 0) || !isfinite(v->range) ||
         (unsigned)move.corners > (unsigned)WF_CORNERS_ONE_FREE ||
-        !wf__clip(g, rect, &clip))
+        !wf__rect_clip(g, rect, &clip))
         return WF_E_INVALID_ARG;
     if (!wf_grid_contains(g, v->cell.x, v->cell.y))
         return WF_E_RANGE;
@@ -47,7 +47,7 @@ wf_status wf_field_view_grid(const wf_grid *g, const wf_viewer *v,
                 d <= v->range && in_cone(dx, dy, v->facing, half)) {
                 wf_point c = {x, y};
                 if (wf_grid_line_of_sight(g, v->cell, c, move))
-                    val = v->falloff && v->range > 0
+                    val = v->fade && v->range > 0
                               ? (float)(1.0 - d / v->range)
                               : 1.0f;
             }

@@ -37,7 +37,7 @@ static wf_status keep_largest_region(wf_grid *g, uint8_t *terrain) {
 
 wf_status wf_gen_caves(wf_grid *g, uint64_t seed, const wf_ca_opts *opts,
                        int keep_largest) {
-    wf_ca_opts o = opts ? *opts : wf_ca_opts_default();
+    wf_ca_opts o = wf__ca_opts_or_default(opts);
     if (!g || !wf__ca_opts_valid(&o))
         return WF_E_INVALID_ARG;
     uint8_t *rock = wf__gen_buffer(g);

@@ -15,6 +15,12 @@ wf_ca_opts wf_ca_opts_default(void) {
     return o;
 }
 
+wf_ca_opts wf__ca_opts_or_default(const wf_ca_opts *o) {
+    if (!o || (o->fill == 0 && !o->birth && !o->survive && !o->iterations))
+        return wf_ca_opts_default();
+    return *o;
+}
+
 int wf__ca_opts_valid(const wf_ca_opts *o) {
     return o->fill >= 0.0 && o->fill <= 1.0 && o->iterations >= 0 &&
            o->iterations <= 64 && o->birth < (1u << 9) &&

@@ -12,6 +12,9 @@ wf_status wf__ca_run(const wf_grid *g, uint8_t *alive, const wf_ca_opts *o,
                      int border_alive);
 
 /* Checks a CA option set. */
+/* *o, or the defaults when o is NULL or all zero (a zeroed struct means
+ * the defaults). */
+wf_ca_opts wf__ca_opts_or_default(const wf_ca_opts *o);
 int wf__ca_opts_valid(const wf_ca_opts *o);
 
 /* Cells of g, width × height (checked against overflow at creation). */

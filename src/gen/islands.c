@@ -29,6 +29,13 @@ static int square_all(const uint8_t *alive, int W, int H, int x, int y,
 
 wf_status wf_gen_islands(wf_grid *g, uint64_t seed, const wf_islands_opts *opts) {
     wf_islands_opts o = opts ? *opts : wf_islands_opts_default();
+    /* a zeroed struct means the defaults; a zeroed ca, the ca defaults */
+    const int ca_zero = o.ca.fill == 0 && !o.ca.birth && !o.ca.survive &&
+                        !o.ca.iterations;
+    if (ca_zero && !o.shore && !o.forest)
+        o = wf_islands_opts_default();
+    else if (ca_zero)
+        o.ca = wf_islands_opts_default().ca;
     if (!g || !wf__ca_opts_valid(&o.ca) || o.shore < 0 || o.shore > 8 ||
         o.forest < 0 || o.forest > 8)
         return WF_E_INVALID_ARG;

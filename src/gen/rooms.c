@@ -30,6 +30,11 @@ static void dig(uint8_t *t, int W, int x0, int y0, int x1, int y1) {
 
 wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *opts) {
     wf_rooms_opts o = opts ? *opts : wf_rooms_opts_default();
+    /* zero means the default (max_rooms 0 already means automatic) */
+    if (!o.min_size)
+        o.min_size = wf_rooms_opts_default().min_size;
+    if (!o.max_size)
+        o.max_size = wf_rooms_opts_default().max_size;
     if (!g || o.min_size < 2 || o.max_size < o.min_size ||
         o.max_rooms < 0 || o.max_rooms > 10000 ||
         wf_grid_width(g) < o.min_size + 2 || wf_grid_height(g) < o.min_size + 2)

@@ -238,7 +238,7 @@ static void draw_segment(const plan *p, uint8_t *row, const seg *sg,
     double lo = (xa < xb ? xa : xb) - h, hi = (xa < xb ? xb : xa) + h;
     size_t a, b;
     /* pixel x is covered when its centre x + 0.5 lies in [lo, hi] */
-    if (wf__clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
+    if (wf__span_clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
         wf__fill(row, a, b, wf_render_path_color(sg->path));
 }
 
@@ -269,7 +269,7 @@ static void draw_marks(const plan *p, work *w, size_t py) {
         int64_t rel = y - m->top;
         wf_rgb c = wf_render_mark_color(m->index);
         size_t a, b;
-        if (!wf__clip((double)m->left, (double)(m->left + side - 1), p->width,
+        if (!wf__span_clip((double)m->left, (double)(m->left + side - 1), p->width,
                   &a, &b))
             continue;
         if (rel < e || rel >= side - e) {

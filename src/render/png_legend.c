@@ -49,7 +49,7 @@ static void draw_text_row(uint8_t *row, size_t width, const char *s,
             if (!(bits & (4 >> gx)))
                 continue;
             size_t x = x0 + i * LEG_ADVANCE + (size_t)gx * LEG_FONT, a, b;
-            if (wf__clip((double)x, (double)x + LEG_FONT - 1, width, &a, &b))
+            if (wf__span_clip((double)x, (double)x + LEG_FONT - 1, width, &a, &b))
                 wf__fill(row, a, b, legend_ink);
         }
     }

@@ -32,7 +32,7 @@ static inline void wf__fill(uint8_t *row, size_t a, size_t b, wf_rgb c) {
 
 /* Clips the pixel interval [lo, hi] (doubles, any range) to 0..width-1;
  * 0 when nothing is left. */
-static inline int wf__clip(double lo, double hi, size_t width, size_t *a,
+static inline int wf__span_clip(double lo, double hi, size_t width, size_t *a,
                            size_t *b) {
     if (!(lo <= hi) || hi < 0.0 || lo > (double)(width - 1))
         return 0;
