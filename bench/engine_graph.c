@@ -43,7 +43,7 @@ static int graph_create(void **state, size_t max_cells, char *err,
 static int graph_prepare(void *state, const wf_grid *g, char *err,
                          size_t errsize) {
     graph_state *s = state;
-    wf_status st = wf_graph_from_grid(g, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &s->graph);
+    wf_status st = wf_graph_from_grid(g, wf_move_default(), NULL, 1.0, NULL, &s->graph);
     if (st != WF_OK) {
         snprintf(err, errsize, "wf_graph_from_grid: %s", wf_strerror(st));
         return -1;

@@ -44,13 +44,13 @@ static void influence(const char *scen_path, const wf_grid *g,
     wf_path_init(&p, NULL);
     wf_viewer v = {sc->entries[0].start, 45.0, 90.0, 64.0, 0};
     wf_influence_source src = {sc->entries[sc->count / 2].start, 1.0, 48.0};
-    const float *layers[2] = {near, view};
+    const wf_layer layers[2] = {{near, cells}, {view, cells}};
     double w[2] = {0.3, 0.7};
     wf_field_falloff_grid(ws, g, &src, 1, NULL, NULL, near);
     double t_view = 0, t_move = 0, t_blend = 0, t_blend_rect = 0;
     for (int r = 0; r < reps; r++) {
         uint64_t t0 = clock_ns();
-        wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view);
+        wf_field_view_grid(g, &v, wf_move_default(), NULL, view);
         t_view += ms_since(t0);
         t0 = clock_ns();
         wf_field_blend(layers, w, 2, cells, 0, NULL, NULL, blend);
@@ -61,7 +61,7 @@ static void influence(const char *scen_path, const wf_grid *g,
         moved.facing += 30;
         wf_rect box = wf_field_rect_union(wf_field_viewer_box(g, &v), wf_field_viewer_box(g, &moved));
         t0 = clock_ns();
-        wf_field_view_grid(g, &moved, wf_move_make(8, WF_CORNERS_NO_CUT), &box, view);
+        wf_field_view_grid(g, &moved, wf_move_default(), &box, view);
         t_move += ms_since(t0);
         t0 = clock_ns();
         wf_field_blend(layers, w, 2, cells, 512, NULL, &box, blend);
@@ -130,9 +130,9 @@ static int run(const char *scen_path, int reps, wf_search *ws) {
     size_t reached = 0;
     for (int r = 0; r < reps; r++) {
         uint64_t t0 = clock_ns();
-        wf_field_dijkstra_grid(ws, g, src, n, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist);
+        wf_field_dijkstra_grid(ws, g, src, n, wf_move_default(), NULL, dist);
         uint64_t t1 = clock_ns();
-        wf_field_flee_grid(ws, g, dist, 1.2, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee);
+        wf_field_flee_grid(ws, g, (wf_layer){dist, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, 1.2, wf_move_default(), NULL, flee);
         uint64_t t2 = clock_ns();
         t_map += t1 - t0;
         t_flee += t2 - t1;

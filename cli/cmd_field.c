@@ -123,7 +123,7 @@ int cli_field(int argc, char **argv) {
     if (st == WF_OK)
         st = wf_field_dijkstra_grid(ws, g, src, (size_t)n, o.move, unit, flee ? tmp : f);
     if (st == WF_OK && flee)
-        st = wf_field_flee_grid(ws, g, tmp, flee, o.move, unit, f);
+        st = wf_field_flee_grid(ws, g, (wf_layer){tmp, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, flee, o.move, unit, f);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (st != WF_OK) {
         code = cli_fail(st, NULL);

@@ -256,13 +256,14 @@ int cli_influence(int argc, char **argv) {
         st = wf_field_falloff_grid(ws, g, a.sources, (size_t)a.nsources, &a.fo,
                                    NULL, dist);
     for (int i = 0; st == WF_OK && i < a.nviewers; i++) {
-        st = wf_field_view_grid(g, &a.viewers[i], wf_move_make(8, a.so.move.corners), NULL, one);
+        st = wf_field_view_grid(g, &a.viewers[i], a.so.move, NULL, one);
         for (size_t c = 0; st == WF_OK && c < cells; c++)
             view[c] = fmaxf(view[c], one[c]);
     }
     const float *layers[3] = {dist, view, blend};
+    const wf_layer inputs[2] = {{dist, cells}, {view, cells}};
     if (st == WF_OK)
-        st = wf_field_blend(layers, a.w, 2, cells, 0, NULL, NULL, blend);
+        st = wf_field_blend(inputs, a.w, 2, cells, 0, NULL, NULL, blend);
     if (st == WF_E_RANGE) {
         cli_error(CMD, "a viewer or source is outside the %d x %d map",
                   wf_grid_width(g), wf_grid_height(g));

@@ -52,7 +52,7 @@ static void check_path(const wf_grid *g, wf_point s, wf_point t,
                p->points[p->count - 1].y == t.y);
     double sum = 0;
     for (size_t i = 1; i < p->count; i++) {
-        double c = wf_grid_move_cost(g, p->points[i - 1], p->points[i], wf_move_make(8, WF_CORNERS_NO_CUT));
+        double c = wf_grid_move_cost(g, p->points[i - 1], p->points[i], wf_move_default());
         FUZZ_CHECK(c != WF_BLOCKED);
         sum += c;
     }

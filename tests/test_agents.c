@@ -120,7 +120,7 @@ static void test_block_query_random(void **state) {
     print_message("%d probes on the path, %d cuts\n", on_path, cuts);
     assert_true(on_path > 200 && cuts > 50);
     int cut;
-    assert_int_equal(wf_grid_block_disconnects(ws, NULL, &p, p.points[0], &(wf_search_opts){.move = wf_move_make(8, WF_CORNERS_NO_CUT)}, &cut),
+    assert_int_equal(wf_grid_block_disconnects(ws, NULL, &p, p.points[0], &(wf_search_opts){.move = wf_move_default()}, &cut),
                      WF_E_INVALID_ARG);
     wf_path_free(&p);
     wf_path_free(&q);

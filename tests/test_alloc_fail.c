@@ -171,7 +171,7 @@ static wf_status op_graph_build(const wf_allocator *a, fail_alloc *fa) {
 static wf_status op_graph_from_grid(const wf_allocator *a, fail_alloc *fa) {
     wf_grid *grid = setup_caves(a, fa);
     wf_graph *g = (wf_graph *)&g;
-    wf_status s = wf_graph_from_grid(grid, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, a, &g);
+    wf_status s = wf_graph_from_grid(grid, wf_move_default(), NULL, 1.0, a, &g);
     if (s != WF_OK)
         assert_null(g);
     wf_graph_destroy(g);
@@ -218,7 +218,7 @@ static wf_status op_graph_query(const wf_allocator *a, fail_alloc *fa) {
     wf_grid *grid = setup_caves(a, fa);
     wf_graph *g = NULL;
     setup_begin(fa);
-    assert_int_equal(wf_graph_from_grid(grid, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, a, &g),
+    assert_int_equal(wf_graph_from_grid(grid, wf_move_default(), NULL, 1.0, a, &g),
                      WF_OK);
     setup_end(fa);
     wf_search *ws = NULL;
@@ -264,11 +264,11 @@ static wf_status op_regions_fields(const wf_allocator *a, fail_alloc *fa) {
     passable_ends(g, &src.cell, &src.cell);
     src.value = 0;
     wf_search *ws = NULL;
-    wf_status s = wf_grid_regions(g, wf_move_make(8, WF_CORNERS_NO_CUT), labels, &count);
+    wf_status s = wf_grid_regions(g, wf_move_default(), labels, &count);
     if (s == WF_OK)
         s = wf_search_create(a, &ws);
     if (s == WF_OK)
-        s = wf_field_dijkstra_grid(ws, g, &src, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, field);
+        s = wf_field_dijkstra_grid(ws, g, &src, 1, wf_move_default(), NULL, field);
     wf_search_destroy(ws);
     free(field);
     free(labels);
@@ -293,11 +293,11 @@ static wf_status op_block_flee(const wf_allocator *a, fail_alloc *fa) {
     if (s == WF_OK)
         s = wf_search_grid(ws, g, src.cell, t0, NULL, &p);
     if (s == WF_OK)
-        s = wf_grid_block_disconnects(ws, g, &p, p.points[p.count / 2], &(wf_search_opts){.move = wf_move_make(8, WF_CORNERS_NO_CUT)}, &cut);
+        s = wf_grid_block_disconnects(ws, g, &p, p.points[p.count / 2], &(wf_search_opts){.move = wf_move_default()}, &cut);
     if (s == WF_OK)
-        s = wf_field_dijkstra_grid(ws, g, &src, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist);
+        s = wf_field_dijkstra_grid(ws, g, &src, 1, wf_move_default(), NULL, dist);
     if (s == WF_OK)
-        s = wf_field_flee_grid(ws, g, dist, 1.2, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee);
+        s = wf_field_flee_grid(ws, g, (wf_layer){dist, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, 1.2, wf_move_default(), NULL, flee);
     wf_path_free(&p);
     wf_search_destroy(ws);
     free(flee);

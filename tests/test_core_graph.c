@@ -138,9 +138,9 @@ static void test_from_grid(void **state) {
         wf_graph_destroy(g);
     }
     wf_graph *g;
-    assert_int_equal(wf_graph_from_grid(grid, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 0.0, NULL, &g), WF_E_INVALID_ARG);
+    assert_int_equal(wf_graph_from_grid(grid, wf_move_default(), NULL, 0.0, NULL, &g), WF_E_INVALID_ARG);
     assert_int_equal(wf_graph_from_grid(grid, wf_move_make(6, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &g), WF_E_INVALID_ARG);
-    assert_int_equal(wf_graph_from_grid(NULL, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &g), WF_E_INVALID_ARG);
+    assert_int_equal(wf_graph_from_grid(NULL, wf_move_default(), NULL, 1.0, NULL, &g), WF_E_INVALID_ARG);
     wf_grid_destroy(grid);
 }
 

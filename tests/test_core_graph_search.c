@@ -114,11 +114,11 @@ static void test_seed001(void **state) {
                          euc[i]) < 0.01);
     }
     assert_true(wf_heuristic_distance(WF_H_DEFAULT, wf_move_make(4, WF_CORNERS_NO_CUT), 3, 2) == 5);
-    assert_true(fabs(wf_heuristic_distance(WF_H_DEFAULT, wf_move_make(8, WF_CORNERS_NO_CUT), 3, 2) -
+    assert_true(fabs(wf_heuristic_distance(WF_H_DEFAULT, wf_move_default(), 3, 2) -
                      (1 + 2 * sqrt(2.0))) < 1e-12);
-    assert_true(wf_heuristic_distance(WF_H_CHEBYSHEV, wf_move_make(8, WF_CORNERS_NO_CUT), -3, 2) == 3);
-    assert_true(wf_heuristic_distance(WF_H_ZERO, wf_move_make(8, WF_CORNERS_NO_CUT), 3, 2) == 0);
-    assert_true(wf_heuristic_distance(WF_H_CUSTOM, wf_move_make(8, WF_CORNERS_NO_CUT), 3, 2) == -1);
+    assert_true(wf_heuristic_distance(WF_H_CHEBYSHEV, wf_move_default(), -3, 2) == 3);
+    assert_true(wf_heuristic_distance(WF_H_ZERO, wf_move_default(), 3, 2) == 0);
+    assert_true(wf_heuristic_distance(WF_H_CUSTOM, wf_move_default(), 3, 2) == -1);
 
     static const char *const rows[] = {".....", ".....", ".....", ".....",
                                        "....."};

@@ -155,17 +155,17 @@ static void test_move_cost_corners(void **state) {
     wf_grid *g = wf_test_grid(rows, 3);
     wf_point a = {0, 1}, ne = {1, 0}, b = {1, 1}, c = {0, 0}, d = {2, 0};
     /* Straight moves cost the target's cost. */
-    assert_true(wf_grid_move_cost(g, a, b, wf_move_make(8, WF_CORNERS_NO_CUT)) == 1.0);
+    assert_true(wf_grid_move_cost(g, a, b, wf_move_default()) == 1.0);
     /* Into a wall: never. */
     assert_true(wf_grid_move_cost(g, a, ne, wf_move_make(8, WF_CORNERS_ALWAYS)) ==
                 WF_BLOCKED);
     /* (0,1) → (1,0) is the wall; test the diagonal (1,1) → (0,0) beside it:
      * its orthogonal neighbours are (0,1) free and (1,0) wall. */
-    assert_true(wf_grid_move_cost(g, b, c, wf_move_make(8, WF_CORNERS_NO_CUT)) == WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, b, c, wf_move_default()) == WF_BLOCKED);
     assert_true(wf_grid_move_cost(g, b, c, wf_move_make(8, WF_CORNERS_ONE_FREE)) ==
                 sqrt(2.0));
     assert_true(wf_grid_move_cost(g, b, c, wf_move_make(8, WF_CORNERS_ALWAYS)) == sqrt(2.0));
-    assert_true(wf_grid_move_cost(g, b, d, wf_move_make(8, WF_CORNERS_NO_CUT)) == WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, b, d, wf_move_default()) == WF_BLOCKED);
     /* 4-connected: no diagonals at all. */
     assert_true(wf_grid_move_cost(g, b, c, wf_move_make(4, WF_CORNERS_ALWAYS)) == WF_BLOCKED);
     /* Not neighbours, off the grid, bad connectivity. */
@@ -181,7 +181,7 @@ static void test_move_cost_corners(void **state) {
     static const char *const gap[] = {".#", "#."};
     g = wf_test_grid(gap, 2);
     wf_point p = {0, 0}, q = {1, 1};
-    assert_true(wf_grid_move_cost(g, p, q, wf_move_make(8, WF_CORNERS_NO_CUT)) == WF_BLOCKED);
+    assert_true(wf_grid_move_cost(g, p, q, wf_move_default()) == WF_BLOCKED);
     assert_true(wf_grid_move_cost(g, p, q, wf_move_make(8, WF_CORNERS_ONE_FREE)) ==
                 WF_BLOCKED);
     assert_true(wf_grid_move_cost(g, p, q, wf_move_make(8, WF_CORNERS_ALWAYS)) == sqrt(2.0));
@@ -196,9 +196,9 @@ static void test_terrain_costs_in_moves(void **state) {
     assert_true(wf_grid_move_cost(g, a, b, wf_move_make(4, WF_CORNERS_NO_CUT)) == 5.0);
     assert_true(wf_grid_move_cost(g, a, c, wf_move_make(4, WF_CORNERS_NO_CUT)) == 9.0);
     assert_true(wf_grid_move_cost(g, b, a, wf_move_make(4, WF_CORNERS_NO_CUT)) == 1.0);
-    assert_true(wf_grid_move_cost(g, a, d, wf_move_make(8, WF_CORNERS_NO_CUT)) ==
+    assert_true(wf_grid_move_cost(g, a, d, wf_move_default()) ==
                 sqrt(2.0) * 1.0);
-    assert_true(wf_grid_move_cost(g, c, b, wf_move_make(8, WF_CORNERS_NO_CUT)) ==
+    assert_true(wf_grid_move_cost(g, c, b, wf_move_default()) ==
                 sqrt(2.0) * 5.0);
     wf_grid_destroy(g);
 }

@@ -47,7 +47,7 @@ static void test_grid_map_matches_searches(void **state) {
         int8_t *flow = malloc((size_t)(W * H));
         assert_int_equal(wf_field_dijkstra_grid(ws, g, src, n, wf_move_make(connect, k), NULL, field),
                          WF_OK);
-        assert_int_equal(wf_field_flow_grid(g, field, wf_move_make(connect, k), NULL, flow), WF_OK);
+        assert_int_equal(wf_field_flow_grid(g, (wf_layer){field, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, wf_move_make(connect, k), NULL, flow), WF_OK);
         wf_search_opts o = wf_search_opts_default();
         o.move.connect = connect;
         o.move.corners = k;
@@ -136,9 +136,9 @@ static void test_flee(void **state) {
     float dist[120], flee[120];
     int8_t flow[120];
     wf_field_source threat = {{10, 1}, 0};
-    assert_int_equal(wf_field_dijkstra_grid(ws, g, &threat, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist), WF_OK);
-    assert_int_equal(wf_field_flee_grid(ws, g, dist, 1.2, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee), WF_OK);
-    assert_int_equal(wf_field_flow_grid(g, flee, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flow),
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &threat, 1, wf_move_default(), NULL, dist), WF_OK);
+    assert_int_equal(wf_field_flee_grid(ws, g, (wf_layer){dist, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, 1.2, wf_move_default(), NULL, flee), WF_OK);
+    assert_int_equal(wf_field_flow_grid(g, (wf_layer){flee, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, wf_move_default(), NULL, flow),
                      WF_OK);
     wf_point c = {9, 1};
     for (int i = 0; i < 6 && flow[c.y * 20 + c.x] != WF_FLOW_UNREACHABLE; i++) {
@@ -148,12 +148,12 @@ static void test_flee(void **state) {
         c = nx;
     }
     assert_true(dist[c.y * 20 + c.x] > 4);
-    assert_int_equal(wf_field_flee_grid(ws, g, dist, 0.0, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, flee), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_flee_grid(ws, g, (wf_layer){dist, (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g)}, 0.0, wf_move_default(), NULL, flee), WF_E_INVALID_ARG);
     wf_field_source off = {{20, 0}, 0};
-    assert_int_equal(wf_field_dijkstra_grid(ws, g, &off, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist), WF_E_RANGE);
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &off, 1, wf_move_default(), NULL, dist), WF_E_RANGE);
     off.cell.x = 1;
     off.value = NAN;
-    assert_int_equal(wf_field_dijkstra_grid(ws, g, &off, 1, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, dist), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &off, 1, wf_move_default(), NULL, dist), WF_E_INVALID_ARG);
     wf_search_destroy(ws);
     wf_grid_destroy(g);
 }

@@ -83,7 +83,7 @@ static void test_line_of_sight(void **state) {
     static const char *const gap[] = {".#", "#."};
     wf_grid *g = wf_test_grid(gap, 2);
     wf_point a = {0, 0}, b = {1, 1};
-    assert_false(wf_grid_line_of_sight(g, a, b, wf_move_make(8, WF_CORNERS_NO_CUT)));
+    assert_false(wf_grid_line_of_sight(g, a, b, wf_move_default()));
     assert_false(wf_grid_line_of_sight(g, a, b, wf_move_make(8, WF_CORNERS_ONE_FREE)));
     assert_true(wf_grid_line_of_sight(g, a, b, wf_move_make(8, WF_CORNERS_ALWAYS)));
     wf_grid_destroy(g);
@@ -205,7 +205,7 @@ static void test_view_and_blend(void **state) {
     wf_grid *g = wf_test_grid(rows, 4);
     float view[40], dist[40], blend[40];
     wf_viewer v = {{0, 2}, 0.0, 90.0, 8.0, 0};
-    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_default(), NULL, view), WF_OK);
     assert_true(view[2 * 10 + 0] == 1.0f);  /* the viewer's own cell */
     assert_true(view[2 * 10 + 4] == 1.0f);  /* straight ahead */
     assert_true(view[2 * 10 + 6] == 0.0f);  /* behind the wall at (5,2) */
@@ -213,18 +213,18 @@ static void test_view_and_blend(void **state) {
     assert_true(view[0 * 10 + 1] == 0.0f);  /* 63° off: outside a 90° cone */
     assert_true(view[1 * 10 + 3] == 1.0f);  /* 18° off: inside */
     v.fade = 1;
-    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_default(), NULL, view), WF_OK);
     assert_true(fabsf(view[2 * 10 + 4] - 0.5f) < 1e-6f);
     v.fov = 0;
-    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_default(), NULL, view), WF_E_INVALID_ARG);
     v.fov = 360;
     v.fade = 0;
-    assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &v, wf_move_default(), NULL, view), WF_OK);
     assert_true(view[0 * 10 + 1] == 1.0f); /* all round */
 
     for (int i = 0; i < 40; i++)
         dist[i] = (float)(i % 5) / 4.0f;
-    const float *layers[2] = {dist, view};
+    const wf_layer layers[2] = {{dist, 40}, {view, 40}};
     double w[2] = {0.3, 0.7};
     assert_int_equal(wf_field_blend(layers, w, 2, 40, 0, NULL, NULL, blend), WF_OK);
     for (int i = 0; i < 40; i++)
@@ -251,25 +251,25 @@ static void test_region_updates(void **state) {
     wf_search *ws;
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     static float a[2400], b[2400], blend_a[2400], blend_b[2400];
-    const float *la[1] = {a};
+    const wf_layer la[1] = {{a, 2400}};
     double w[1] = {1};
     for (int step = 0; step < 30; step++) {
         wf_viewer v = {{(int)wf_test_rng_below(&r, 60), (int)wf_test_rng_below(&r, 40)},
                        (double)wf_test_rng_below(&r, 360), 30.0 + wf_test_rng_below(&r, 300),
                        3.0 + wf_test_rng_below(&r, 15), (int)(step % 2)};
         wf_grid_set(g, v.cell.x, v.cell.y, 0);
-        assert_int_equal(wf_field_view_grid(g, &v, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, a), WF_OK);
+        assert_int_equal(wf_field_view_grid(g, &v, wf_move_default(), NULL, a), WF_OK);
         assert_int_equal(wf_field_blend(la, w, 1, 2400, 60, NULL, NULL, blend_a), WF_OK);
         wf_viewer moved = v;
         moved.cell.x = (int)wf_test_rng_below(&r, 60);
         moved.facing += 75;
         wf_grid_set(g, moved.cell.x, moved.cell.y, 0);
         wf_rect box = wf_field_rect_union(wf_field_viewer_box(g, &v), wf_field_viewer_box(g, &moved));
-        assert_int_equal(wf_field_view_grid(g, &moved, wf_move_make(8, WF_CORNERS_NO_CUT), &box, a), WF_OK);
+        assert_int_equal(wf_field_view_grid(g, &moved, wf_move_default(), &box, a), WF_OK);
         assert_int_equal(wf_field_blend(la, w, 1, 2400, 60, NULL, &box, blend_a), WF_OK);
-        assert_int_equal(wf_field_view_grid(g, &moved, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, b), WF_OK);
+        assert_int_equal(wf_field_view_grid(g, &moved, wf_move_default(), NULL, b), WF_OK);
         assert_memory_equal(a, b, sizeof a);
-        const float *lb[1] = {b};
+        const wf_layer lb[1] = {{b, 2400}};
         assert_int_equal(wf_field_blend(lb, w, 1, 2400, 60, NULL, NULL, blend_b), WF_OK);
         assert_memory_equal(blend_a, blend_b, sizeof blend_a);
 
@@ -377,10 +377,10 @@ static const char *const hall[] = {
 static void build_influence(const wf_grid *g, wf_search *ws, float *view,
                             float *near, float *blend, double facing) {
     wf_viewer guard = {{9, 5}, facing, 120.0, 10.0, 0};
-    assert_int_equal(wf_field_view_grid(g, &guard, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, view), WF_OK);
+    assert_int_equal(wf_field_view_grid(g, &guard, wf_move_default(), NULL, view), WF_OK);
     wf_influence_source s = {{9, 5}, 1.0, 6.0};
     assert_int_equal(wf_field_falloff_grid(ws, g, &s, 1, NULL, NULL, near), WF_OK);
-    const float *layers[2] = {near, view};
+    const wf_layer layers[2] = {{near, 18 * 8}, {view, 18 * 8}};
     double w[2] = {0.3, 0.7};
     assert_int_equal(wf_field_blend(layers, w, 2, 18 * 8, 0, NULL, NULL, blend), WF_OK);
 }
@@ -411,7 +411,7 @@ static void test_seed004_guard(void **state) {
 
     /* The same on the graph of the grid: the blend per node. */
     wf_graph *gr;
-    assert_int_equal(wf_graph_from_grid(g, wf_move_make(8, WF_CORNERS_NO_CUT), NULL, 1.0, NULL, &gr), WF_OK);
+    assert_int_equal(wf_graph_from_grid(g, wf_move_default(), NULL, 1.0, NULL, &gr), WF_OK);
     size_t n = wf_graph_node_count(gr);
     float *node_ov = malloc(n * sizeof *node_ov);
     for (uint32_t u = 0; u < n; u++) {

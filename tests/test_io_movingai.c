@@ -222,9 +222,9 @@ static void test_small_maps(void **state) {
         /* the neighbour masks agree with the cells: moving into the wall
          * from (0,0) is refused, and so is the diagonal past it */
         wf_point a = {0, 0}, b = {1, 0}, c = {1, 1};
-        assert_true(wf_grid_move_cost(g, a, b, wf_move_make(8, WF_CORNERS_NO_CUT)) ==
+        assert_true(wf_grid_move_cost(g, a, b, wf_move_default()) ==
                     WF_BLOCKED);
-        assert_true(wf_grid_move_cost(g, a, c, wf_move_make(8, WF_CORNERS_NO_CUT)) ==
+        assert_true(wf_grid_move_cost(g, a, c, wf_move_default()) ==
                     WF_BLOCKED);
         wf_grid_destroy(g);
     }

@@ -62,9 +62,10 @@ WF_API wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
  * and a Dijkstra map of those is computed into @p out. Walking downhill on
  * it leads away from the threats, around them rather than into corners;
  * @p k > 1 (1.2 is usual) makes longer escapes worth it.
- * Errors: as wf_field_dijkstra_grid, and WF_E_INVALID_ARG for k not > 0.
+ * Errors: as wf_field_dijkstra_grid, and WF_E_INVALID_ARG for k not > 0
+ * or @p dist not holding one value per cell.
  */
-WF_API wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
+WF_API wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, wf_layer dist,
                            double k, wf_move move, const wf_filter *filter,
                            float *out);
 
@@ -84,9 +85,10 @@ WF_API wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float
  * map that is a step of a least-cost path to a source. Directions index wf_field_flow_dx/wf_field_flow_dy: 0 N,
  * 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; ties go to the lower index.
  * Following it from any reachable cell of a Dijkstra map walks a least-cost
- * path to a source. Errors: WF_E_INVALID_ARG. O(cells).
+ * path to a source. Errors: WF_E_INVALID_ARG (NULL, a bad model or filter,
+ * @p field not holding one value per cell). O(cells).
  */
-WF_API wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
+WF_API wf_status wf_field_flow_grid(const wf_grid *g, wf_layer field,
                              wf_move move, const wf_filter *filter,
                              int8_t *dir);
 
@@ -224,13 +226,14 @@ typedef struct wf_blend_opts {
 } wf_blend_opts;
 
 /**
- * out[c] = Σ weights[i] × layers[i][c] over @p cells cells (or only the
+ * out[c] = Σ weights[i] × layers[i].values[c] over @p cells cells (each
+ * layer must hold exactly @p cells values; or only the
  * cells of @p rect on a grid @p width wide; @p width is ignored without a
  * rect), then normalised and clamped as @p o says (NULL: neither). The
  * blend is itself a layer. Errors: WF_E_INVALID_ARG (NULL, a weight not
- * finite, all weights 0 with normalise, lo > hi).
+ * finite, a layer of another size, all weights 0 with normalise, lo > hi).
  */
-WF_API wf_status wf_field_blend(const float *const *layers, const double *weights,
+WF_API wf_status wf_field_blend(const wf_layer *layers, const double *weights,
                          size_t n, size_t cells, int width,
                          const wf_blend_opts *o, const wf_rect *rect,
                          float *out);

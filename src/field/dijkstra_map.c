@@ -134,11 +134,12 @@ wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
     return WF_OK;
 }
 
-wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
+wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, wf_layer dist,
                            double k, wf_move move, const wf_filter *filter,
                            float *out) {
     wf__unit unit;
-    if (!ws || !g || !dist || !out || !(k > 0) || !isfinite(k) ||
+    if (!ws || !g || !dist.values || dist.count != g->cells || !out ||
+        !(k > 0) || !isfinite(k) ||
         wf__unit_init(&unit, g, move, filter) != WF_OK)
         return WF_E_INVALID_ARG;
     wf_status s = wf_search_reserve(ws, g->cells);
@@ -149,8 +150,9 @@ wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, const float *dist,
     const uint32_t gen = wf__search_begin(ws);
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
     for (size_t c = 0; c < g->cells; c++)
-        if (isfinite(dist[c]) && wf__unit_enters(&unit, g, c))
-            wf__field_offer(&h, gen, (uint32_t)c, -k * (double)dist[c]);
+        if (isfinite(dist.values[c]) && wf__unit_enters(&unit, g, c))
+            wf__field_offer(&h, gen, (uint32_t)c,
+                            -k * (double)dist.values[c]);
     for (size_t c = 0; c < g->cells; c++)
         out[c] = INFINITY;
     wf__field_drain(ws, &h, gen, g, &unit, INFINITY, store, out);

@@ -3,12 +3,14 @@
 
 #include "field_internal.h"
 
-wf_status wf_field_flow_grid(const wf_grid *g, const float *field,
+wf_status wf_field_flow_grid(const wf_grid *g, wf_layer layer,
                              wf_move move, const wf_filter *filter,
                              int8_t *dir) {
     wf__unit unit;
-    if (!g || !field || !dir || wf__unit_init(&unit, g, move, filter) != WF_OK)
+    if (!g || !layer.values || layer.count != g->cells || !dir ||
+        wf__unit_init(&unit, g, move, filter) != WF_OK)
         return WF_E_INVALID_ARG;
+    const float *field = layer.values;
     const int32_t W = g->width;
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
                                        -1 - W};

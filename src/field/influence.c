@@ -161,7 +161,7 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
     return WF_OK;
 }
 
-wf_status wf_field_blend(const float *const *layers, const double *weights,
+wf_status wf_field_blend(const wf_layer *layers, const double *weights,
                          size_t n, size_t cells, int width,
                          const wf_blend_opts *opts, const wf_rect *rect,
                          float *out) {
@@ -174,7 +174,8 @@ wf_status wf_field_blend(const float *const *layers, const double *weights,
         return WF_E_INVALID_ARG;
     double total = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!layers[i] || !isfinite(weights[i]))
+        if (!layers[i].values || layers[i].count != cells ||
+            !isfinite(weights[i]))
             return WF_E_INVALID_ARG;
         total += fabs(weights[i]);
     }
@@ -197,7 +198,7 @@ wf_status wf_field_blend(const float *const *layers, const double *weights,
         for (size_t x = x0; x < x1; x++) {
             double v = 0;
             for (size_t i = 0; i < n; i++)
-                v += weights[i] * (double)layers[i][row + x];
+                v += weights[i] * (double)layers[i].values[row + x];
             v *= scale;
             if (o.clamp)
                 v = v < o.lo ? o.lo : v > o.hi ? o.hi : v;
