@@ -80,6 +80,7 @@ bench: deps-bench
 	cmake --build $(BUILD)/bench -j $(JOBS)
 	./$(BUILD)/bench/bench/wf_bench_movingai --json $(BUILD)/bench/movingai.json $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_fields $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_gameloop $(SHARED)/movingai
 
 # libFuzzer targets (fuzz/), clang with ASan+UBSan, the library instrumented
 # too. The committed seeds in fuzz/corpus/<parser> are read, never written.
