@@ -1,20 +1,20 @@
 /* The wayfind program: what its subcommands share. */
-#ifndef WF_CLI_H
-#define WF_CLI_H
+#ifndef CLI_H
+#define CLI_H
 
 #include <stdio.h>
 
 #include <wayfind/wayfind.h>
 
-#define WF_PROG "wayfind"
+#define CLI_PROG "wayfind"
 
 /* Exit codes (STYLE.md): data on stdout, diagnostics on stderr. */
 enum {
-    WF_EXIT_OK = 0,
-    WF_EXIT_NO_PATH = 1, /* no path, or a scenario that is not optimal */
-    WF_EXIT_USAGE = 2,
-    WF_EXIT_INPUT = 3,   /* malformed or out-of-range input */
-    WF_EXIT_IO = 4       /* cannot read/write a file, out of memory */
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_NO_PATH = 1, /* no path, or a scenario that is not optimal */
+    CLI_EXIT_USAGE = 2,
+    CLI_EXIT_INPUT = 3,   /* malformed or out-of-range input */
+    CLI_EXIT_IO = 4       /* cannot read/write a file, out of memory */
 };
 
 /* One subcommand: run(argc, argv) with argv[0] the command's name. */
@@ -44,7 +44,7 @@ void cli_error(const char *cmd, const char *fmt, ...);
  * returns the exit code its status maps to. */
 int cli_fail(wf_status st, const wf_diag *diag);
 
-/* The exit code of an error status (WF_EXIT_INPUT or WF_EXIT_IO). */
+/* The exit code of an error status (CLI_EXIT_INPUT or CLI_EXIT_IO). */
 int cli_exit_code(wf_status st);
 
 /* Option value parsers. Each returns 0 and sets *out, or prints
@@ -143,19 +143,19 @@ int cli_shade(const wf_grid *g, const float *f, const wf_path *paths,
               size_t npaths);
 
 /* getopt_long's ':' (missing value) and '?' (unknown option) for the
- * option just read: prints which and returns WF_EXIT_USAGE. */
+ * option just read: prints which and returns CLI_EXIT_USAGE. */
 int cli_bad_option(const char *cmd, int c, char **argv);
 
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);
 
 /* 0 when the library writes PNG pictures; otherwise prints that this build
- * has no PNG support and returns WF_EXIT_USAGE (for --png). */
+ * has no PNG support and returns CLI_EXIT_USAGE (for --png). */
 int cli_need_png(const char *cmd);
 
 /* Common handling of --help: prints @p text to stdout. */
 int cli_help(const char *text);
-/* "wayfind: CMD: ...; try 'wayfind CMD --help'" and WF_EXIT_USAGE. */
+/* "wayfind: CMD: ...; try 'wayfind CMD --help'" and CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))

@@ -8,7 +8,7 @@
 #define CMD "convert"
 
 static const char help[] =
-    "usage: " WF_PROG " convert MAP --to graph [--out FILE] [options]\n"
+    "usage: " CLI_PROG " convert MAP --to graph [--out FILE] [options]\n"
     "\n"
     "Writes the graph of MAP's moves: a node\n"
     "per passable cell, named X_Y, at the cell's centre in world units; an\n"
@@ -64,11 +64,11 @@ int cli_convert(int argc, char **argv) {
         case CLI_OPT_LEGEND: legend = optarg; break;
         case OPT_FORMAT:
             if (cli_parse_format(CMD, optarg, &json) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_TILE:
             if (cli_parse_double(CMD, "tile", optarg, 1e-9, 1e12, &tile) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_HELP: return cli_help(help);
         case ':':
@@ -76,7 +76,7 @@ int cli_convert(int argc, char **argv) {
             return cli_bad_option(CMD, c, argv);
         default:
             if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
         }
     }
     if (optind != argc - 1)
@@ -103,7 +103,7 @@ int cli_convert(int argc, char **argv) {
             st = WF_E_IO;
         if (st != WF_OK) {
             cli_error(CMD, "%s: cannot write", out ? out : "stdout");
-            code = WF_EXIT_IO;
+            code = CLI_EXIT_IO;
         } else if (out) {
             printf("wrote %s: %zu nodes, %zu arcs\n", out,
                    wf_graph_node_count(g), wf_graph_edge_count(g));

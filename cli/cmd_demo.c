@@ -16,9 +16,9 @@
 #define MAX_PORTS 8
 
 static const char help[] =
-    "usage: " WF_PROG " demo [--seed N] [--size WxH] [--ports N] [--png FILE]\n"
+    "usage: " CLI_PROG " demo [--seed N] [--size WxH] [--ports N] [--png FILE]\n"
     "                    [--color auto|always|never]\n"
-    "       " WF_PROG " demo --maze\n"
+    "       " CLI_PROG " demo --maze\n"
     "\n"
     "Generates an island world (cellular automaton), places ports on its\n"
     "coasts in one body of water, and routes ships between them in a ring:\n"
@@ -85,8 +85,8 @@ static int demo_maze(void) {
         st = wf_render_ascii(stdout, g, &ao);
     }
     int code = st < 0 ? cli_fail(st, NULL)
-               : st != WF_OK ? (puts("search failed: no path"), WF_EXIT_NO_PATH)
-                             : WF_EXIT_OK;
+               : st != WF_OK ? (puts("search failed: no path"), CLI_EXIT_NO_PATH)
+                             : CLI_EXIT_OK;
     wf_path_free(&path);
     wf_search_destroy(ws);
     wf_grid_destroy(g);
@@ -113,7 +113,7 @@ static int route_all(const wf_grid *g, const wf_point *port, size_t n,
     wf_status st = wf_search_create(NULL, &ws);
     if (st != WF_OK)
         return cli_fail(st, NULL);
-    int code = WF_EXIT_OK;
+    int code = CLI_EXIT_OK;
     size_t legs = n == 2 ? 1 : n;
     for (size_t i = 0; i < legs; i++) {
         wf_point a = port[i], b = port[(i + 1) % n];
@@ -127,7 +127,7 @@ static int route_all(const wf_grid *g, const wf_point *port, size_t n,
         if (st != WF_OK) {
             printf("route %c -> %c: no path\n", 'A' + (int)i,
                    'A' + (int)((i + 1) % n));
-            code = WF_EXIT_NO_PATH;
+            code = CLI_EXIT_NO_PATH;
             continue;
         }
         printf("route %c -> %c: cost %8.3f, %4zu cells, %6llu expanded, "
@@ -155,7 +155,7 @@ static int write_png(const world_args *a, const wf_grid *g,
     if (st != WF_OK)
         return cli_fail(st, &diag);
     printf("wrote %s\n", a->png);
-    return WF_EXIT_OK;
+    return CLI_EXIT_OK;
 }
 
 static int demo_world(const world_args *a) {
@@ -192,7 +192,7 @@ static int demo_world(const world_args *a) {
         wf_path_init(&routes[i], NULL);
     size_t nroutes = 0;
     int code = route_all(g, port, n, routes, &nroutes);
-    if (code <= WF_EXIT_NO_PATH) {
+    if (code <= CLI_EXIT_NO_PATH) {
         wf_ascii_opts ao;
         memset(&ao, 0, sizeof ao);
         ao.paths = routes;
@@ -206,12 +206,12 @@ static int demo_world(const world_args *a) {
         if (st != WF_OK)
             code = cli_fail(st, NULL);
     }
-    if (code <= WF_EXIT_NO_PATH && strcmp(a->png, "-") != 0) {
+    if (code <= CLI_EXIT_NO_PATH && strcmp(a->png, "-") != 0) {
         int c = write_png(a, g, routes, nroutes, port, n);
         if (c)
             code = c;
     }
-    if (code <= WF_EXIT_NO_PATH)
+    if (code <= CLI_EXIT_NO_PATH)
         printf("done in %.0f ms\n", now_ms() - t0);
     for (size_t i = 0; i < MAX_PORTS; i++)
         wf_path_free(&routes[i]);
@@ -267,7 +267,7 @@ int cli_demo(int argc, char **argv) {
             return cli_bad_option(CMD, c, argv);
         }
         if (bad)
-            return WF_EXIT_USAGE;
+            return CLI_EXIT_USAGE;
     }
     if (optind < argc)
         return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);

@@ -13,7 +13,7 @@
 #define MAX_SOURCES 1024
 
 static const char help[] =
-    "usage: " WF_PROG " field MAP --sources X,Y[;X,Y...] [options]\n"
+    "usage: " CLI_PROG " field MAP --sources X,Y[;X,Y...] [options]\n"
     "\n"
     "Computes the Dijkstra map of MAP: for every cell the least cost of\n"
     "walking to the nearest source. Prints the map shaded by cost (0-9 from\n"
@@ -62,7 +62,7 @@ int cli_field(int argc, char **argv) {
             wf_point cells[MAX_SOURCES];
             if ((n = cli_parse_points(CMD, "sources", optarg, cells,
                                       MAX_SOURCES)) < 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             for (long i = 0; i < n; i++) {
                 src[i].cell = cells[i];
                 src[i].value = 0;
@@ -71,17 +71,17 @@ int cli_field(int argc, char **argv) {
         }
         case OPT_FLEE:
             if (cli_parse_double(CMD, "flee", optarg, 1e-6, 1e6, &flee) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_PNG:
             if (cli_need_png(CMD) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             png = optarg;
             break;
         case CLI_OPT_LEGEND: legend = optarg; break;
         case CLI_OPT_COST:
             if (cli_costs_add(CMD, &costs, optarg) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_HELP: return cli_help(help);
         case ':':
@@ -89,7 +89,7 @@ int cli_field(int argc, char **argv) {
             return cli_bad_option(CMD, c, argv);
         default:
             if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
         }
     }
     if (optind != argc - 1)
@@ -103,7 +103,7 @@ int cli_field(int argc, char **argv) {
     if (costs.n && cli_costs_filter(CMD, &costs, argv[optind], legend, g,
                                     &filter) != 0) {
         wf_grid_destroy(g);
-        return WF_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     const wf_filter *unit = costs.n ? &filter : NULL;
     for (long i = 0; i < n; i++)
@@ -112,7 +112,7 @@ int cli_field(int argc, char **argv) {
                       src[i].cell.x, src[i].cell.y, wf_grid_width(g),
                       wf_grid_height(g));
             wf_grid_destroy(g);
-            return WF_EXIT_INPUT;
+            return CLI_EXIT_INPUT;
         }
     size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     float *f = malloc(cells * sizeof *f), *tmp = flee ? malloc(cells * sizeof *tmp) : NULL;

@@ -12,7 +12,7 @@
 #define CMD "gen"
 
 static const char help[] =
-    "usage: " WF_PROG " gen KIND [--seed N] [--size WxH] [--out FILE.map]\n"
+    "usage: " CLI_PROG " gen KIND [--seed N] [--size WxH] [--out FILE.map]\n"
     "                   [--scen N] [--ascii] [generator options]\n"
     "\n"
     "Generates a map. KIND is one of:\n"
@@ -69,7 +69,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"density", required_argument, NULL, OPT_DENSITY},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    *code = WF_EXIT_USAGE;
+    *code = CLI_EXIT_USAGE;
     opterr = 0;
     optind = 1;
     int c;
@@ -182,17 +182,17 @@ static int write_scen(const args *a, const wf_grid *g) {
         snprintf(path, sizeof path, "%s.scen", a->out);
         if (!(f = fopen(path, "w")) || wf_scen_write(f, &sc) != WF_OK) {
             cli_error(CMD, "%s: cannot write", path);
-            code = WF_EXIT_IO;
+            code = CLI_EXIT_IO;
         }
     } else if (st == WF_E_UNSATISFIABLE) {
         cli_error(CMD, "--scen %zu: %s", n, diag.message);
-        code = WF_EXIT_INPUT;
+        code = CLI_EXIT_INPUT;
     } else {
         code = cli_fail(st, &diag);
     }
     if (f && fclose(f) != 0 && !code) {
         cli_error(CMD, "%s: cannot write", path);
-        code = WF_EXIT_IO;
+        code = CLI_EXIT_IO;
     }
     wf_path_free(&p);
     wf_search_destroy(ws);
@@ -249,7 +249,7 @@ int cli_gen(int argc, char **argv) {
             st = WF_E_IO;
         if (st == WF_E_IO) {
             cli_error(CMD, "%s: cannot write", a.out);
-            code = WF_EXIT_IO;
+            code = CLI_EXIT_IO;
         }
     }
     if (!code && st != WF_OK)

@@ -9,7 +9,7 @@
 #define CMD "graph"
 
 static const char help[] =
-    "usage: " WF_PROG " graph FILE --from A --to B [options]\n"
+    "usage: " CLI_PROG " graph FILE --from A --to B [options]\n"
     "\n"
     "Finds a least-cost path between nodes A and B (names from the file's\n"
     "node lines) of a graph file:\n"
@@ -76,7 +76,7 @@ static int print_json(const wf_names *n, wf_status st,
     for (size_t k = 0; k < p->count; k++)
         printf("%s\"%s\"", k ? "," : "", wf_names_get(n, p->nodes[k]));
     puts("]}");
-    return fflush(stdout) == 0 ? 0 : WF_EXIT_IO;
+    return fflush(stdout) == 0 ? 0 : CLI_EXIT_IO;
 }
 
 static int write_svg(const char *path, const wf_graph *g,
@@ -98,11 +98,11 @@ static int write_svg(const char *path, const wf_graph *g,
     free(labels);
     if (st == WF_E_INVALID_ARG) {
         cli_error(CMD, "--svg: the graph has no node positions to draw");
-        return WF_EXIT_INPUT;
+        return CLI_EXIT_INPUT;
     }
     if (st != WF_OK) {
         cli_error(CMD, "%s: cannot write", path);
-        return WF_EXIT_IO;
+        return CLI_EXIT_IO;
     }
     return 0;
 }
@@ -128,7 +128,7 @@ int cli_graph(int argc, char **argv) {
         case OPT_SVG: svg = optarg; break;
         case OPT_FORMAT:
             if (cli_parse_format(CMD, optarg, &json) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_HELP: return cli_help(help);
         case ':':
@@ -140,7 +140,7 @@ int cli_graph(int argc, char **argv) {
                                    argv[optind - 1]);
         default:
             if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
         }
     }
     if (optind != argc - 1)
@@ -159,7 +159,7 @@ int cli_graph(int argc, char **argv) {
     if (st != WF_OK)
         return cli_fail(st, &diag);
     uint32_t a, b;
-    int code = WF_EXIT_INPUT;
+    int code = CLI_EXIT_INPUT;
     if (find_node(names, "from", from, &a) == 0 &&
         find_node(names, "to", to, &b) == 0) {
         wf_search *ws = NULL;
@@ -174,7 +174,7 @@ int cli_graph(int argc, char **argv) {
         } else if (st < 0) {
             code = cli_fail(st, NULL);
         } else {
-            code = st == WF_OK ? WF_EXIT_OK : WF_EXIT_NO_PATH;
+            code = st == WF_OK ? CLI_EXIT_OK : CLI_EXIT_NO_PATH;
             if (json) {
                 int c2 = print_json(names, st, &p);
                 if (c2)

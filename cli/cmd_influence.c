@@ -14,7 +14,7 @@
 #define MAX_ITEMS 16
 
 static const char help[] =
-    "usage: " WF_PROG " influence MAP --from X,Y --to X,Y\n"
+    "usage: " CLI_PROG " influence MAP --from X,Y --to X,Y\n"
     "          [--viewer X,Y,FACING,FOV,RANGE]... [--source X,Y,RADIUS]...\n"
     "          [--weights WD,WV] [--k K] [--png PREFIX] [options]\n"
     "\n"
@@ -100,7 +100,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"corners", required_argument, NULL, CLI_OPT_CORNERS},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    *code = WF_EXIT_USAGE;
+    *code = CLI_EXIT_USAGE;
     opterr = 0;
     optind = 1;
     int c;
@@ -238,7 +238,7 @@ int cli_influence(int argc, char **argv) {
     if (a.costs.n) {
         if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
             wf_grid_destroy(g);
-            return WF_EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
         a.so.filter = &a.filter;
         a.fo.filter = &a.filter;
@@ -266,7 +266,7 @@ int cli_influence(int argc, char **argv) {
     if (st == WF_E_RANGE) {
         cli_error(CMD, "a viewer or source is outside the %d x %d map",
                   wf_grid_width(g), wf_grid_height(g));
-        code = WF_EXIT_INPUT;
+        code = CLI_EXIT_INPUT;
         goto done;
     }
     if (st != WF_OK) {
@@ -276,7 +276,7 @@ int cli_influence(int argc, char **argv) {
     if (!wf_grid_contains(g, a.from.x, a.from.y) || !wf_grid_contains(g, a.to.x, a.to.y)) {
         cli_error(CMD, "--from or --to is outside the %d x %d map",
                   wf_grid_width(g), wf_grid_height(g));
-        code = WF_EXIT_INPUT;
+        code = CLI_EXIT_INPUT;
         goto done;
     }
     wf_status s0 = wf_search_grid(ws, g, a.from, a.to, &a.so, &paths[0]);
@@ -290,7 +290,7 @@ int cli_influence(int argc, char **argv) {
     }
     if (s0 != WF_OK || s1 != WF_OK) {
         printf("no path from %d,%d to %d,%d\n", a.from.x, a.from.y, a.to.x, a.to.y);
-        code = WF_EXIT_NO_PATH;
+        code = CLI_EXIT_NO_PATH;
         goto done;
     }
     /* The influenced path's plain cost, to compare like with like. */

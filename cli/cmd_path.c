@@ -10,7 +10,7 @@
 #define CMD "path"
 
 static const char help[] =
-    "usage: " WF_PROG " path MAP [--from X,Y] [--to X,Y] [options]\n"
+    "usage: " CLI_PROG " path MAP [--from X,Y] [--to X,Y] [options]\n"
     "\n"
     "Finds a least-cost path on MAP (Moving AI .map, ASCII map, or CSV tile\n"
     "map with a legend) and prints its cost, length, search statistics and\n"
@@ -67,7 +67,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         {"help", no_argument, NULL, OPT_HELP},
         CLI_SEARCH_LONGOPTS,
         {NULL, 0, NULL, 0}};
-    *code = WF_EXIT_USAGE;
+    *code = CLI_EXIT_USAGE;
     opterr = 0;
     optind = 1;
     int c;
@@ -189,23 +189,23 @@ static int run_queries(args *a, const wf_grid *g) {
     FILE *f = is_stdin ? stdin : fopen(a->queries, "r");
     if (!f) {
         cli_error(CMD, "%s: %s", a->queries, strerror(errno));
-        return WF_EXIT_IO;
+        return CLI_EXIT_IO;
     }
     wf_search *ws = NULL;
     wf_path path;
     wf_path_init(&path, NULL);
     wf_status st = wf_search_create(NULL, &ws);
-    int code = st == WF_OK ? WF_EXIT_OK : cli_fail(st, NULL);
+    int code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, NULL);
     char line[256];
     unsigned long n = 0;
-    while (code <= WF_EXIT_NO_PATH && fgets(line, sizeof line, f)) {
+    while (code <= CLI_EXIT_NO_PATH && fgets(line, sizeof line, f)) {
         n++;
         long v[4];
         if (line[strspn(line, " \t\r\n")] == '\0')
             continue;
         if ((!strchr(line, '\n') && !feof(f)) || parse_query(line, v) != 0) {
             cli_error(CMD, "%s:%lu: expected SX SY GX GY", a->queries, n);
-            code = WF_EXIT_INPUT;
+            code = CLI_EXIT_INPUT;
             break;
         }
         a->from = (wf_point){(int)v[0], (int)v[1]};
@@ -216,7 +216,7 @@ static int run_queries(args *a, const wf_grid *g) {
             cli_error(CMD, "%s:%lu: %d,%d is outside the %d x %d map",
                       a->queries, n, off.x, off.y, wf_grid_width(g),
                       wf_grid_height(g));
-            code = WF_EXIT_INPUT;
+            code = CLI_EXIT_INPUT;
             break;
         }
         wf_status found = wf_search_grid(ws, g, a->from, a->to, &a->opts, &path);
@@ -228,11 +228,11 @@ static int run_queries(args *a, const wf_grid *g) {
         if (st < 0)
             code = cli_fail(st, NULL);
         else if (found != WF_OK)
-            code = WF_EXIT_NO_PATH;
+            code = CLI_EXIT_NO_PATH;
     }
-    if (code <= WF_EXIT_NO_PATH && ferror(f)) {
+    if (code <= CLI_EXIT_NO_PATH && ferror(f)) {
         cli_error(CMD, "%s: read error", a->queries);
-        code = WF_EXIT_IO;
+        code = CLI_EXIT_IO;
     }
     if (!is_stdin)
         fclose(f);
@@ -283,7 +283,7 @@ int cli_path(int argc, char **argv) {
         return code;
     if (a.costs.n) {
         if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
-            code = WF_EXIT_USAGE;
+            code = CLI_EXIT_USAGE;
             goto done;
         }
         a.opts.filter = &a.filter;
@@ -301,7 +301,7 @@ int cli_path(int argc, char **argv) {
         a.to = marks.goal;
         a.has_to = 1;
     }
-    code = WF_EXIT_INPUT;
+    code = CLI_EXIT_INPUT;
     if (!a.has_from || !a.has_to) {
         cli_error(CMD, "%s: no %s given and the map marks none", a.map,
                   a.has_from ? "--to" : "--from");
@@ -345,7 +345,7 @@ int cli_path(int argc, char **argv) {
     if (st < 0 && found < 0 && ws && wf_search_message(ws)[0]) {
         cli_error(CMD, "%s", wf_search_message(ws));
         /* options the search refuses are a usage error */
-        code = st == WF_E_INVALID_ARG ? WF_EXIT_USAGE : cli_exit_code(st);
+        code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
     } else if (st < 0)
         code = cli_fail(st, NULL);
     else if (a.png && (code = write_png(&a, g, ws, &path)) != 0)
@@ -353,8 +353,8 @@ int cli_path(int argc, char **argv) {
     else
         code = found == WF_OK || (found == WF_PARTIAL &&
                                   a.opts.goal_fallback == WF_FALLBACK_NEAREST)
-                   ? WF_EXIT_OK
-                   : WF_EXIT_NO_PATH;
+                   ? CLI_EXIT_OK
+                   : CLI_EXIT_NO_PATH;
     wf_path_free(&path);
     wf_search_destroy(ws);
 done:

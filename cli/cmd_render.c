@@ -7,7 +7,7 @@
 #define CMD "render"
 
 static const char help[] =
-    "usage: " WF_PROG " render MAP [--png FILE] [--scale N] [--legend FILE]\n"
+    "usage: " CLI_PROG " render MAP [--png FILE] [--scale N] [--legend FILE]\n"
     "\n"
     "Draws MAP (Moving AI .map, ASCII map, or CSV map with its legend): with\n"
     "--png a picture in the terrain colours, otherwise the map as text\n"
@@ -39,13 +39,13 @@ int cli_render(int argc, char **argv) {
         switch (c) {
         case OPT_PNG:
             if (cli_need_png(CMD) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             png = optarg;
             break;
         case OPT_SCALE:
             if (cli_parse_int(CMD, "scale", optarg, 1, WF_PNG_MAX_SCALE,
                               &scale) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case CLI_OPT_LEGEND: legend = optarg; break;
         case OPT_HELP: return cli_help(help);
@@ -87,7 +87,7 @@ int cli_render(int argc, char **argv) {
         ao.goal = marks.goal;
         st = wf_render_ascii(stdout, g, &ao);
     }
-    code = st == WF_OK ? WF_EXIT_OK : cli_fail(st, &diag);
+    code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, &diag);
     wf_grid_destroy(g);
     return code;
 }

@@ -12,7 +12,7 @@
 #define MAX_SHOWN 20
 
 static const char help[] =
-    "usage: " WF_PROG " scen SCEN [--map FILE] [options]\n"
+    "usage: " CLI_PROG " scen SCEN [--map FILE] [options]\n"
     "\n"
     "Answers every scenario of a Moving AI .scen file, checks that each path\n"
     "is legal and that its cost is the optimal length the file gives\n"
@@ -159,7 +159,7 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
             free(v);
             free(starts);
             free(goals);
-            return vs == WF_E_INVALID_ARG ? WF_EXIT_USAGE : cli_exit_code(vs);
+            return vs == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(vs);
         }
         wf_search_destroy(ws);
     }
@@ -223,11 +223,11 @@ int cli_scen(int argc, char **argv) {
         case OPT_QUIET: quiet = 1; break;
         case CLI_OPT_COST:
             if (cli_costs_add(CMD, &costs, optarg) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_THREADS:
             if (cli_parse_int(CMD, "threads", optarg, 1, 256, &threads) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             break;
         case OPT_HELP: return cli_help(help);
         case ':':
@@ -235,7 +235,7 @@ int cli_scen(int argc, char **argv) {
             return cli_bad_option(CMD, c, argv);
         default:
             if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
+                return CLI_EXIT_USAGE;
         }
     }
     if (optind != argc - 1)
@@ -259,7 +259,7 @@ int cli_scen(int argc, char **argv) {
                            "'.scen' and '%s' beside it); give --map FILE",
                       scen_path, sc.map);
             wf_scen_free(&sc);
-            return WF_EXIT_IO;
+            return CLI_EXIT_IO;
         }
         map = found;
     }
@@ -267,7 +267,7 @@ int cli_scen(int argc, char **argv) {
     int code = cli_load_map(map, NULL, &g, NULL);
     if (!code && costs.n) {
         if (cli_costs_filter(CMD, &costs, map, NULL, g, &filter) != 0)
-            code = WF_EXIT_USAGE;
+            code = CLI_EXIT_USAGE;
         else
             o.filter = &filter;
     }
@@ -294,7 +294,7 @@ int cli_scen(int argc, char **argv) {
                threads > 1 ? "s" : "", wall / 1e3,
                wall > 0 ? (double)sc.count / (wall / 1e6) : 0.0);
         putchar('\n');
-        code = t.wrong ? WF_EXIT_NO_PATH : WF_EXIT_OK;
+        code = t.wrong ? CLI_EXIT_NO_PATH : CLI_EXIT_OK;
     }
     wf_grid_destroy(g);
     wf_scen_free(&sc);

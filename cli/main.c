@@ -21,11 +21,11 @@ static const cli_command commands[] = {
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *f) {
-    fputs("usage: " WF_PROG " <command> [options]\n"
-          "       " WF_PROG " --help | --version\n\ncommands:\n", f);
+    fputs("usage: " CLI_PROG " <command> [options]\n"
+          "       " CLI_PROG " --help | --version\n\ncommands:\n", f);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n'" WF_PROG " <command> --help' describes a command.\n"
+    fputs("\n'" CLI_PROG " <command> --help' describes a command.\n"
           "Exit status: 0 ok, 1 no path (or a scenario not optimal), 2 usage,\n"
           "3 bad input, 4 I/O error or out of memory.\n", f);
 }
@@ -33,22 +33,22 @@ static void usage(FILE *f) {
 int main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
-        return WF_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
         strcmp(name, "help") == 0) {
         usage(stdout);
-        return WF_EXIT_OK;
+        return CLI_EXIT_OK;
     }
     if (strcmp(name, "--version") == 0) {
-        printf(WF_PROG " %s\n", wf_version_string());
-        return WF_EXIT_OK;
+        printf(CLI_PROG " %s\n", wf_version_string());
+        return CLI_EXIT_OK;
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(name, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
     cli_error(NULL, "unknown command '%s'", name);
     usage(stderr);
-    return WF_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }
