@@ -1,6 +1,5 @@
 /* wayfind path: one query on one map, or a file of them. */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +36,6 @@ static const char help[] =
     "--max-expansions reached),\n"
     "2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_EXPLORED, OPT_PNG,
-       OPT_QUERIES, OPT_HELP };
 
 typedef struct args {
     const char *map;
@@ -54,69 +51,30 @@ typedef struct args {
 
 /* 0: parsed; -1: exit with *code. */
 static int parse(int argc, char **argv, args *a, int *code) {
-    static const struct option longopts[] = {
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"draw", no_argument, NULL, OPT_DRAW},
-        {"explored", no_argument, NULL, OPT_EXPLORED},
-        {"png", required_argument, NULL, OPT_PNG},
-        {"queries", required_argument, NULL, OPT_QUERIES},
-        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
-        {"cost", required_argument, NULL, CLI_OPT_COST},
-        {"help", no_argument, NULL, OPT_HELP},
-        CLI_SEARCH_LONGOPTS,
-        {NULL, 0, NULL, 0}};
+    const cli_option opts[] = {
+        CLI_OPTION_GIVEN("from", CLI_POINT, &a->from, &a->has_from),
+        CLI_OPTION_GIVEN("to", CLI_POINT, &a->to, &a->has_to),
+        CLI_OPTION("format", CLI_FORMAT, &a->json),
+        CLI_OPTION("draw", CLI_FLAG, &a->draw),
+        CLI_OPTION("explored", CLI_FLAG, &a->explored),
+        CLI_OPTION("png", CLI_PNG, &a->png),
+        CLI_OPTION("queries", CLI_STRING, &a->queries),
+        CLI_OPTION("legend", CLI_STRING, &a->legend),
+        CLI_OPTION("cost", CLI_COST, &a->costs),
+        CLI_OPTION_HELP(help),
+        CLI_SEARCH_OPTIONS(&a->opts),
+        CLI_OPTION_END};
+    int first = cli_parse_options(CMD, argc, argv, opts, code);
+    if (first < 0)
+        return -1;
     *code = CLI_EXIT_USAGE;
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_FROM:
-            if (cli_parse_point(CMD, "from", optarg, &a->from) != 0)
-                return -1;
-            a->has_from = 1;
-            break;
-        case OPT_TO:
-            if (cli_parse_point(CMD, "to", optarg, &a->to) != 0)
-                return -1;
-            a->has_to = 1;
-            break;
-        case OPT_FORMAT:
-            if (cli_parse_format(CMD, optarg, &a->json) != 0)
-                return -1;
-            break;
-        case OPT_DRAW: a->draw = 1; break;
-        case OPT_EXPLORED: a->explored = 1; break;
-        case OPT_PNG:
-            if (cli_need_png(CMD) != 0)
-                return -1;
-            a->png = optarg;
-            break;
-        case OPT_QUERIES: a->queries = optarg; break;
-        case CLI_OPT_LEGEND: a->legend = optarg; break;
-        case CLI_OPT_COST:
-            if (cli_costs_add(CMD, &a->costs, optarg) != 0)
-                return -1;
-            break;
-        case OPT_HELP: *code = cli_help(help); return -1;
-        case ':':
-        case '?':
-            cli_bad_option(CMD, c, argv);
-            return -1;
-        default:
-            if (cli_search_option(CMD, c, optarg, &a->opts) != 0)
-                return -1;
-        }
-    }
-    if (optind != argc - 1) {
-        cli_usage_error(CMD, optind >= argc ? "expected a MAP file"
-                                            : "expected one MAP file, got "
-                                              "more arguments");
+    if (first != argc - 1) {
+        cli_usage_error(CMD, first >= argc ? "expected a MAP file"
+                                           : "expected one MAP file, got "
+                                             "more arguments");
         return -1;
     }
-    a->map = argv[optind];
+    a->map = argv[first];
     if (a->queries && (a->has_from || a->has_to || a->draw || a->png)) {
         cli_usage_error(CMD, "--queries answers many queries: it does not "
                              "go with --from, --to, --draw or --png");

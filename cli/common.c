@@ -1,6 +1,5 @@
 /* Helpers every subcommand uses: messages, exit codes, option values. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -48,12 +47,6 @@ int cli_fail(wf_status st, const wf_diag *diag) {
     else
         fprintf(stderr, CLI_PROG ": %s\n", wf_strerror(st));
     return cli_exit_code(st);
-}
-
-int cli_bad_option(const char *cmd, int c, char **argv) {
-    const char *opt = argv[optind - 1];
-    return c == ':' ? cli_usage_error(cmd, "option '%s' needs a value", opt)
-                    : cli_usage_error(cmd, "unknown option '%s'", opt);
 }
 
 int cli_parse_format(const char *cmd, const char *s, int *json) {
