@@ -126,12 +126,6 @@ int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
 int cli_load_map(const char *path, const char *legend, wf_grid **out,
                  wf_map_marks *marks);
 
-/* Prints field f over g shaded '0'-'9' from its lowest to its highest
- * finite value ('#' blocked, ' ' not finite), with up to three paths drawn
- * on top ('*', '+', 'x'). Returns 0 or an exit code. */
-int cli_shade(const wf_grid *g, const float *f, const wf_path *paths,
-              size_t npaths);
-
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);
 

@@ -138,7 +138,9 @@ int cli_field(int argc, char **argv) {
             else
                 printf("wrote %s\n", png);
         } else {
-            code = cli_shade(g, f, NULL, 0);
+            st = wf_render_field_ascii(stdout, g, f, NULL);
+            if (st != WF_OK)
+                code = cli_fail(st, NULL);
         }
         if (!code)
             printf("%s map: %zu of %zu cells reached, values %.3f to %.3f, "

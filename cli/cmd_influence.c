@@ -278,7 +278,15 @@ int cli_influence(int argc, char **argv) {
            "(%.3f with the overlay), %zu cells, %zu in view\n",
            a.w[0], a.w[1], a.k, plain_cost, paths[1].cost, paths[1].count,
            in_view(g, view, &paths[1]));
-    code = a.png ? write_pngs(&a, g, layers, paths) : cli_shade(g, blend, paths, 2);
+    if (a.png) {
+        code = write_pngs(&a, g, layers, paths);
+    } else {
+        wf_field_ascii_opts fo = wf_field_ascii_opts_default();
+        fo.paths = paths;
+        fo.path_count = 2;
+        st = wf_render_field_ascii(stdout, g, blend, &fo);
+        code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, NULL);
+    }
 done:
     wf_path_free(&paths[0]);
     wf_path_free(&paths[1]);
