@@ -41,7 +41,9 @@ __attribute__((format(printf, 2, 3)))
 void cli_error(const char *cmd, const char *fmt, ...);
 
 /* Prints "wayfind: file:line:col: message" for a failed library call and
- * returns the exit code its status maps to. */
+ * returns the exit code its status maps to. A WF_E_IO without a diagnostic
+ * while stdout has its error flag set is a failed write to stdout: nothing
+ * is printed, main reports it ("write error: ...") as it exits. */
 int cli_fail(wf_status st, const wf_diag *diag);
 
 /* The exit code of an error status (CLI_EXIT_INPUT or CLI_EXIT_IO). */

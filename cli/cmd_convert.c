@@ -78,8 +78,10 @@ int cli_convert(int argc, char **argv) {
                     : wf_graph_file_write(f, g, names);
         if (f && out && fclose(f) != 0)
             st = WF_E_IO;
-        if (st != WF_OK) {
-            cli_error(CMD, "%s: cannot write", out ? out : "stdout");
+        if (st != WF_OK && !out) {
+            code = CLI_EXIT_IO; /* main reports a failed stdout */
+        } else if (st != WF_OK) {
+            cli_error(CMD, "%s: cannot write", out);
             code = CLI_EXIT_IO;
         } else if (out) {
             printf("wrote %s: %zu nodes, %zu arcs\n", out,

@@ -42,6 +42,9 @@ int cli_exit_code(wf_status st) {
 
 int cli_fail(wf_status st, const wf_diag *diag) {
     char buf[600];
+    /* a write to stdout failed: main says so, once, with the reason */
+    if (st == WF_E_IO && !(diag && diag->message[0]) && ferror(stdout))
+        return CLI_EXIT_IO;
     if (diag && diag->message[0])
         fprintf(stderr, CLI_PROG ": %s\n", wf_diag_format(diag, buf, sizeof buf));
     else

@@ -1,5 +1,6 @@
 /* wayfind: the command-line program. One file per subcommand; this one
  * finds the subcommand and answers --help and --version. */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -30,7 +31,27 @@ static void usage(FILE *f) {
           "3 bad input, 4 I/O error or out of memory.\n", f);
 }
 
-int main(int argc, char **argv) {
+/* The exit code once stdout is flushed: @p code when everything written
+ * reached it, else CLI_EXIT_IO after saying why (a full disk, a closed
+ * pipe's reader gone with SIGPIPE ignored). One place for every command. */
+static int finish(int code) {
+    /* stdio keeps no error code: when an earlier write failed (the flag
+     * is set but the buffer went with it), errno is still the write's, as
+     * cli_fail stays quiet about a failed stdout. */
+    int err = errno;
+    errno = 0;
+    if (fflush(stdout) != 0)
+        err = errno;
+    else if (!ferror(stdout))
+        return code;
+    if (err)
+        cli_error(NULL, "write error: %s", strerror(err));
+    else
+        cli_error(NULL, "write error");
+    return CLI_EXIT_IO;
+}
+
+static int run(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
         return CLI_EXIT_USAGE;
@@ -51,4 +72,8 @@ int main(int argc, char **argv) {
     cli_error(NULL, "unknown command '%s'", name);
     usage(stderr);
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    return finish(run(argc, argv));
 }
