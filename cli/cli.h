@@ -1,20 +1,20 @@
 /* The wayfind program: what its subcommands share. */
-#ifndef WF_CLI_H
-#define WF_CLI_H
+#ifndef CLI_H
+#define CLI_H
 
 #include <stdio.h>
 
 #include <wayfind/wayfind.h>
 
-#define WF_PROG "wayfind"
+#define CLI_PROG "wayfind"
 
 /* Exit codes (STYLE.md): data on stdout, diagnostics on stderr. */
 enum {
-    WF_EXIT_OK = 0,
-    WF_EXIT_NO_PATH = 1, /* no path, or a scenario that is not optimal */
-    WF_EXIT_USAGE = 2,
-    WF_EXIT_INPUT = 3,   /* malformed or out-of-range input */
-    WF_EXIT_IO = 4       /* cannot read/write a file, out of memory */
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_NO_PATH = 1, /* no path, or a scenario that is not optimal */
+    CLI_EXIT_USAGE = 2,
+    CLI_EXIT_INPUT = 3,   /* malformed or out-of-range input */
+    CLI_EXIT_IO = 4       /* cannot read/write a file, out of memory */
 };
 
 /* One subcommand: run(argc, argv) with argv[0] the command's name. */
@@ -41,10 +41,12 @@ __attribute__((format(printf, 2, 3)))
 void cli_error(const char *cmd, const char *fmt, ...);
 
 /* Prints "wayfind: file:line:col: message" for a failed library call and
- * returns the exit code its status maps to. */
+ * returns the exit code its status maps to. A WF_E_IO without a diagnostic
+ * while stdout has its error flag set is a failed write to stdout: nothing
+ * is printed, main reports it ("write error: ...") as it exits. */
 int cli_fail(wf_status st, const wf_diag *diag);
 
-/* The exit code of an error status (WF_EXIT_INPUT or WF_EXIT_IO). */
+/* The exit code of an error status (CLI_EXIT_INPUT or CLI_EXIT_IO). */
 int cli_exit_code(wf_status st);
 
 /* Option value parsers. Each returns 0 and sets *out, or prints
@@ -64,29 +66,19 @@ int cli_parse_size(const char *cmd, const char *s, int *w, int *h);
 /* A decimal seed 0..2^64-1. */
 int cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
-/* Movement-model and algorithm options shared by path, scen and demo:
- * --connect, --corners, --heuristic, --weight, --algo, --max-expansions.
- * cli_search_option applies option @p key (a CLI_OPT_* value) with value
- * @p arg; returns 0, or -1 after printing why. */
+/* Movement-model and algorithm options shared by path, scen and graph:
+ * --connect, --corners, --heuristic, --weight, --algo, --max-expansions,
+ * --nearest. cli_search_option applies option @p key (a CLI_OPT_* value)
+ * with value @p arg; returns 0, or -1 after printing why. */
 enum {
-    CLI_OPT_CONNECT = 1000,
+    CLI_OPT_CONNECT = 1,
     CLI_OPT_CORNERS,
     CLI_OPT_HEURISTIC,
     CLI_OPT_WEIGHT,
     CLI_OPT_ALGO,
     CLI_OPT_MAX_EXPANSIONS,
-    CLI_OPT_NEAREST,
-    CLI_OPT_COST,
-    CLI_OPT_LEGEND
+    CLI_OPT_NEAREST /* the one without a value */
 };
-#define CLI_SEARCH_LONGOPTS                                                    \
-    {"connect", required_argument, NULL, CLI_OPT_CONNECT},                     \
-    {"corners", required_argument, NULL, CLI_OPT_CORNERS},                     \
-    {"heuristic", required_argument, NULL, CLI_OPT_HEURISTIC},                 \
-    {"weight", required_argument, NULL, CLI_OPT_WEIGHT},                       \
-    {"algo", required_argument, NULL, CLI_OPT_ALGO},                           \
-    {"max-expansions", required_argument, NULL, CLI_OPT_MAX_EXPANSIONS},      \
-    {"nearest", no_argument, NULL, CLI_OPT_NEAREST}
 #define CLI_SEARCH_HELP                                                        \
     "  --connect 4|8          movement: 4- or 8-connected (default 8)\n"        \
     "  --corners RULE         diagonal corner rule: no-cut (default), always,\n" \
@@ -136,30 +128,102 @@ int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
 int cli_load_map(const char *path, const char *legend, wf_grid **out,
                  wf_map_marks *marks);
 
-/* Prints field f over g shaded '0'-'9' from its lowest to its highest
- * finite value ('#' blocked, ' ' not finite), with up to three paths drawn
- * on top ('*', '+', 'x'). Returns 0 or an exit code. */
-int cli_shade(const wf_grid *g, const float *f, const wf_path *paths,
-              size_t npaths);
-
-/* getopt_long's ':' (missing value) and '?' (unknown option) for the
- * option just read: prints which and returns WF_EXIT_USAGE. */
-int cli_bad_option(const char *cmd, int c, char **argv);
-
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);
 
 /* 0 when the library writes PNG pictures; otherwise prints that this build
- * has no PNG support and returns WF_EXIT_USAGE (for --png). */
+ * has no PNG support and returns CLI_EXIT_USAGE (for --png). */
 int cli_need_png(const char *cmd);
 
 /* Common handling of --help: prints @p text to stdout. */
 int cli_help(const char *text);
-/* "wayfind: CMD: ...; try 'wayfind CMD --help'" and WF_EXIT_USAGE. */
+/* "wayfind: CMD: ...; try 'wayfind CMD --help'" and CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* ------------------------------------------------------------------------ */
+/* Option tables                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* What an option's value is, and where it goes (cli_option.target). */
+typedef enum cli_opt_kind {
+    CLI_FLAG,   /* no value; int: set to 1 */
+    CLI_STRING, /* const char *: the value itself */
+    CLI_PNG,    /* const char *: a PNG file name; a usage error in a build
+                   without PNG support */
+    CLI_INT,    /* long: an integer from lo to hi */
+    CLI_DOUBLE, /* double: a finite number from lo to hi */
+    CLI_POINT,  /* wf_point: X,Y */
+    CLI_SEED,   /* uint64_t: 0..2^64-1 */
+    CLI_SIZE,   /* int[2]: WxH, each side 1..16384 */
+    CLI_FORMAT, /* int: text 0, json 1 */
+    CLI_SEARCH, /* wf_search_opts: the shared option `key` (CLI_OPT_*);
+                   CLI_OPT_NEAREST takes no value */
+    CLI_COST,   /* cli_costs: one more TILE=VALUE */
+    CLI_CUSTOM, /* handler(cmd, row, value) */
+    CLI_HELP    /* no value; prints `help` to stdout, the command exits 0 */
+} cli_opt_kind;
+
+/* One row of a command's option table; a row with a NULL name ends it.
+ * Tables are built where the targets live (the command's locals). */
+typedef struct cli_option cli_option;
+struct cli_option {
+    const char *name; /* long name without "--" */
+    cli_opt_kind kind;
+    void *target;     /* where the value goes (see cli_opt_kind) */
+    double lo, hi;    /* CLI_INT, CLI_DOUBLE: the accepted range */
+    int key;          /* CLI_SEARCH: which option */
+    int *given;       /* not NULL: set to 1 once the option is given */
+    /* CLI_CUSTOM: applies a value (which it takes); 0, or -1 after
+     * printing why */
+    int (*handler)(const char *cmd, const cli_option *row, const char *arg);
+    const char *help; /* CLI_HELP: the text */
+};
+
+/* Most rows a table holds. */
+#define CLI_MAX_OPTIONS 32
+
+/* Rows of a table, one macro per shape of row. */
+#define CLI_OPTION(name_, kind_, target_)                                      \
+    {.name = (name_), .kind = (kind_), .target = (target_)}
+/* ... that also sets *given_ to 1 once the option is given */
+#define CLI_OPTION_GIVEN(name_, kind_, target_, given_)                        \
+    {.name = (name_), .kind = (kind_), .target = (target_), .given = (given_)}
+#define CLI_OPTION_INT(name_, target_, lo_, hi_)                               \
+    {.name = (name_), .kind = CLI_INT, .target = (target_), .lo = (lo_),      \
+     .hi = (hi_)}
+#define CLI_OPTION_DOUBLE(name_, target_, lo_, hi_)                            \
+    {.name = (name_), .kind = CLI_DOUBLE, .target = (target_), .lo = (lo_),   \
+     .hi = (hi_)}
+#define CLI_OPTION_SEARCH(name_, opts_, key_)                                  \
+    {.name = (name_), .kind = CLI_SEARCH, .target = (opts_), .key = (key_)}
+#define CLI_OPTION_CUSTOM(name_, target_, handler_)                            \
+    {.name = (name_), .kind = CLI_CUSTOM, .target = (target_),                \
+     .handler = (handler_)}
+#define CLI_OPTION_HELP(text_)                                                 \
+    {.name = "help", .kind = CLI_HELP, .help = (text_)}
+#define CLI_OPTION_END {.name = NULL}
+
+/* The rows of the shared search options, into the wf_search_opts at @p o. */
+#define CLI_SEARCH_OPTIONS(o)                                                  \
+    CLI_OPTION_SEARCH("connect", (o), CLI_OPT_CONNECT),                        \
+    CLI_OPTION_SEARCH("corners", (o), CLI_OPT_CORNERS),                        \
+    CLI_OPTION_SEARCH("heuristic", (o), CLI_OPT_HEURISTIC),                    \
+    CLI_OPTION_SEARCH("weight", (o), CLI_OPT_WEIGHT),                          \
+    CLI_OPTION_SEARCH("algo", (o), CLI_OPT_ALGO),                              \
+    CLI_OPTION_SEARCH("max-expansions", (o), CLI_OPT_MAX_EXPANSIONS),          \
+    CLI_OPTION_SEARCH("nearest", (o), CLI_OPT_NEAREST)
+
+/* Parses the options of argv[1..] (argv[0] is the command's name) against
+ * @p opts, getopt_long style (--name VALUE, --name=VALUE, unambiguous
+ * prefixes; options and operands in any order). Returns the index in argv
+ * of the first operand, or -1 when the command is to stop with *code: 0
+ * after --help, CLI_EXIT_USAGE after printing why ("option '--X' needs a
+ * value", "unknown option '--X'", or the value's own message). */
+int cli_parse_options(const char *cmd, int argc, char **argv,
+                      const cli_option *opts, int *code);
 
 #endif

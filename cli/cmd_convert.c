@@ -1,5 +1,4 @@
 /* wayfind convert: a grid map as a waypoint graph file (or JSON). */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,7 +7,7 @@
 #define CMD "convert"
 
 static const char help[] =
-    "usage: " WF_PROG " convert MAP --to graph [--out FILE] [options]\n"
+    "usage: " CLI_PROG " convert MAP --to graph [--out FILE] [options]\n"
     "\n"
     "Writes the graph of MAP's moves: a node\n"
     "per passable cell, named X_Y, at the cell's centre in world units; an\n"
@@ -25,8 +24,6 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_TO = 1, OPT_OUT, OPT_FORMAT, OPT_TILE, OPT_HELP };
-
 /* Node names X_Y for the graph of a grid. */
 static wf_status cell_names(const wf_graph *g, wf_names **out) {
     wf_status st = wf_names_create(NULL, out);
@@ -41,50 +38,30 @@ static wf_status cell_names(const wf_graph *g, wf_names **out) {
 }
 
 int cli_convert(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"to", required_argument, NULL, OPT_TO},
-        {"out", required_argument, NULL, OPT_OUT},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"tile", required_argument, NULL, OPT_TILE},
-        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
-        {"connect", required_argument, NULL, CLI_OPT_CONNECT},
-        {"corners", required_argument, NULL, CLI_OPT_CORNERS},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0}};
     const char *kind = NULL, *out = NULL, *legend = NULL;
-    int json = 0, c;
+    int json = 0;
     double tile = 1.0;
     wf_search_opts o = wf_search_opts_default();
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_TO: kind = optarg; break;
-        case OPT_OUT: out = optarg; break;
-        case CLI_OPT_LEGEND: legend = optarg; break;
-        case OPT_FORMAT:
-            if (cli_parse_format(CMD, optarg, &json) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_TILE:
-            if (cli_parse_double(CMD, "tile", optarg, 1e-9, 1e12, &tile) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_HELP: return cli_help(help);
-        case ':':
-        case '?':
-            return cli_bad_option(CMD, c, argv);
-        default:
-            if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
-        }
-    }
-    if (optind != argc - 1)
+    const cli_option opts[] = {
+        CLI_OPTION("to", CLI_STRING, &kind),
+        CLI_OPTION("out", CLI_STRING, &out),
+        CLI_OPTION("format", CLI_FORMAT, &json),
+        CLI_OPTION_DOUBLE("tile", &tile, 1e-9, 1e12),
+        CLI_OPTION("legend", CLI_STRING, &legend),
+        CLI_OPTION_SEARCH("connect", &o, CLI_OPT_CONNECT),
+        CLI_OPTION_SEARCH("corners", &o, CLI_OPT_CORNERS),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_END};
+    int code;
+    int first = cli_parse_options(CMD, argc, argv, opts, &code);
+    if (first < 0)
+        return code;
+    if (first != argc - 1)
         return cli_usage_error(CMD, "expected one MAP file");
     if (!kind || strcmp(kind, "graph") != 0)
         return cli_usage_error(CMD, "--to: expected 'graph'");
     wf_grid *grid = NULL;
-    int code = cli_load_map(argv[optind], legend, &grid, NULL);
+    code = cli_load_map(argv[first], legend, &grid, NULL);
     if (code)
         return code;
     wf_graph *g = NULL;
@@ -101,9 +78,11 @@ int cli_convert(int argc, char **argv) {
                     : wf_graph_file_write(f, g, names);
         if (f && out && fclose(f) != 0)
             st = WF_E_IO;
-        if (st != WF_OK) {
-            cli_error(CMD, "%s: cannot write", out ? out : "stdout");
-            code = WF_EXIT_IO;
+        if (st != WF_OK && !out) {
+            code = CLI_EXIT_IO; /* main reports a failed stdout */
+        } else if (st != WF_OK) {
+            cli_error(CMD, "%s: cannot write", out);
+            code = CLI_EXIT_IO;
         } else if (out) {
             printf("wrote %s: %zu nodes, %zu arcs\n", out,
                    wf_graph_node_count(g), wf_graph_edge_count(g));

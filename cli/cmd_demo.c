@@ -2,7 +2,6 @@
  * generated, ports are placed on its coasts, ships are routed
  * between them, and the map is printed with the routes and written as a
  * PNG. `--maze` solves the classic 10×10 maze instead. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,9 +15,9 @@
 #define MAX_PORTS 8
 
 static const char help[] =
-    "usage: " WF_PROG " demo [--seed N] [--size WxH] [--ports N] [--png FILE]\n"
+    "usage: " CLI_PROG " demo [--seed N] [--size WxH] [--ports N] [--png FILE]\n"
     "                    [--color auto|always|never]\n"
-    "       " WF_PROG " demo --maze\n"
+    "       " CLI_PROG " demo --maze\n"
     "\n"
     "Generates an island world (cellular automaton), places ports on its\n"
     "coasts in one body of water, and routes ships between them in a ring:\n"
@@ -85,8 +84,8 @@ static int demo_maze(void) {
         st = wf_render_ascii(stdout, g, &ao);
     }
     int code = st < 0 ? cli_fail(st, NULL)
-               : st != WF_OK ? (puts("search failed: no path"), WF_EXIT_NO_PATH)
-                             : WF_EXIT_OK;
+               : st != WF_OK ? (puts("search failed: no path"), CLI_EXIT_NO_PATH)
+                             : CLI_EXIT_OK;
     wf_path_free(&path);
     wf_search_destroy(ws);
     wf_grid_destroy(g);
@@ -95,7 +94,7 @@ static int demo_maze(void) {
 
 typedef struct world_args {
     uint64_t seed;
-    int w, h, color;
+    int size[2], color; /* W, H */
     long ports;
     const char *png;
 } world_args;
@@ -113,7 +112,7 @@ static int route_all(const wf_grid *g, const wf_point *port, size_t n,
     wf_status st = wf_search_create(NULL, &ws);
     if (st != WF_OK)
         return cli_fail(st, NULL);
-    int code = WF_EXIT_OK;
+    int code = CLI_EXIT_OK;
     size_t legs = n == 2 ? 1 : n;
     for (size_t i = 0; i < legs; i++) {
         wf_point a = port[i], b = port[(i + 1) % n];
@@ -127,7 +126,7 @@ static int route_all(const wf_grid *g, const wf_point *port, size_t n,
         if (st != WF_OK) {
             printf("route %c -> %c: no path\n", 'A' + (int)i,
                    'A' + (int)((i + 1) % n));
-            code = WF_EXIT_NO_PATH;
+            code = CLI_EXIT_NO_PATH;
             continue;
         }
         printf("route %c -> %c: cost %8.3f, %4zu cells, %6llu expanded, "
@@ -155,13 +154,13 @@ static int write_png(const world_args *a, const wf_grid *g,
     if (st != WF_OK)
         return cli_fail(st, &diag);
     printf("wrote %s\n", a->png);
-    return WF_EXIT_OK;
+    return CLI_EXIT_OK;
 }
 
 static int demo_world(const world_args *a) {
     double t0 = now_ms();
     wf_grid *g = NULL;
-    wf_status st = wf_grid_create(a->w, a->h, NULL, &g);
+    wf_status st = wf_grid_create(a->size[0], a->size[1], NULL, &g);
     if (st == WF_OK)
         st = wf_gen_islands(g, a->seed, NULL);
     if (st != WF_OK) {
@@ -174,25 +173,25 @@ static int demo_world(const world_args *a) {
     size_t n = (size_t)a->ports;
     wf_place_opts po = wf_place_opts_default();
     wf_place_opts_allow(&po, WF_GEN_SHALLOW);
-    po.min_distance = (double)(a->w + a->h) / 8.0;
+    po.min_distance = (double)(a->size[0] + a->size[1]) / 8.0;
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
     st = wf_place_points(g, a->seed, &po, n, port, &diag);
     if (st != WF_OK) {
         cli_error(CMD, "seed %llu, %dx%d: %s", (unsigned long long)a->seed,
-                  a->w, a->h, diag.message[0] ? diag.message : wf_strerror(st));
+                  a->size[0], a->size[1], diag.message[0] ? diag.message : wf_strerror(st));
         wf_grid_destroy(g);
         return cli_exit_code(st);
     }
     printf("island world, seed %llu, %dx%d: %zu ports, ships pay 1 on deep "
            "water (W), 2 on shallow (S)\n",
-           (unsigned long long)a->seed, a->w, a->h, n);
+           (unsigned long long)a->seed, a->size[0], a->size[1], n);
     wf_path routes[MAX_PORTS];
     for (size_t i = 0; i < MAX_PORTS; i++)
         wf_path_init(&routes[i], NULL);
     size_t nroutes = 0;
     int code = route_all(g, port, n, routes, &nroutes);
-    if (code <= WF_EXIT_NO_PATH) {
+    if (code <= CLI_EXIT_NO_PATH) {
         wf_ascii_opts ao;
         memset(&ao, 0, sizeof ao);
         ao.paths = routes;
@@ -206,12 +205,12 @@ static int demo_world(const world_args *a) {
         if (st != WF_OK)
             code = cli_fail(st, NULL);
     }
-    if (code <= WF_EXIT_NO_PATH && strcmp(a->png, "-") != 0) {
+    if (code <= CLI_EXIT_NO_PATH && strcmp(a->png, "-") != 0) {
         int c = write_png(a, g, routes, nroutes, port, n);
         if (c)
             code = c;
     }
-    if (code <= WF_EXIT_NO_PATH)
+    if (code <= CLI_EXIT_NO_PATH)
         printf("done in %.0f ms\n", now_ms() - t0);
     for (size_t i = 0; i < MAX_PORTS; i++)
         wf_path_free(&routes[i]);
@@ -219,61 +218,49 @@ static int demo_world(const world_args *a) {
     return code;
 }
 
-enum { OPT_SEED = 1, OPT_SIZE, OPT_PORTS, OPT_PNG, OPT_COLOR, OPT_MAZE,
-       OPT_HELP };
+static int set_png(const char *cmd, const cli_option *row, const char *arg) {
+    *(const char **)row->target = arg;
+    return strcmp(arg, "-") != 0 && cli_need_png(cmd) != 0 ? -1 : 0;
+}
+
+static int set_color(const char *cmd, const cli_option *row,
+                     const char *arg) {
+    int *color = row->target;
+    if (!strcmp(arg, "auto"))
+        *color = -1;
+    else if (!strcmp(arg, "always") || !strcmp(arg, "never"))
+        *color = arg[0] == 'a';
+    else {
+        cli_usage_error(cmd, "--color: expected auto, always or never, got "
+                             "'%s'", arg);
+        return -1;
+    }
+    return 0;
+}
 
 int cli_demo(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"size", required_argument, NULL, OPT_SIZE},
-        {"ports", required_argument, NULL, OPT_PORTS},
-        {"png", required_argument, NULL, OPT_PNG},
-        {"color", required_argument, NULL, OPT_COLOR},
-        {"maze", no_argument, NULL, OPT_MAZE},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0}};
     /* A build without PNG support writes no picture unless asked to. */
-    world_args a = {2, 96, 40, -1, 4,
+    world_args a = {2, {96, 40}, -1, 4,
                     wf_render_png_supported() ? "wayfind-demo.png" : "-"};
-    int maze_only = 0, c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        int bad = 0;
-        switch (c) {
-        case OPT_SEED: bad = cli_parse_seed(CMD, optarg, &a.seed); break;
-        case OPT_SIZE:
-            bad = cli_parse_size(CMD, optarg, &a.w, &a.h);
-            break;
-        case OPT_PORTS:
-            bad = cli_parse_int(CMD, "ports", optarg, 2, MAX_PORTS, &a.ports);
-            break;
-        case OPT_PNG:
-            a.png = optarg;
-            bad = strcmp(optarg, "-") != 0 && cli_need_png(CMD) != 0;
-            break;
-        case OPT_COLOR:
-            if (!strcmp(optarg, "auto"))
-                a.color = -1;
-            else if (!strcmp(optarg, "always") || !strcmp(optarg, "never"))
-                a.color = optarg[0] == 'a';
-            else
-                return cli_usage_error(CMD, "--color: expected auto, always "
-                                            "or never, got '%s'", optarg);
-            break;
-        case OPT_MAZE: maze_only = 1; break;
-        case OPT_HELP: return cli_help(help);
-        default:
-            return cli_bad_option(CMD, c, argv);
-        }
-        if (bad)
-            return WF_EXIT_USAGE;
-    }
-    if (optind < argc)
-        return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    int maze_only = 0;
+    const cli_option opts[] = {
+        CLI_OPTION("seed", CLI_SEED, &a.seed),
+        CLI_OPTION("size", CLI_SIZE, a.size),
+        CLI_OPTION_INT("ports", &a.ports, 2, MAX_PORTS),
+        CLI_OPTION_CUSTOM("png", &a.png, set_png),
+        CLI_OPTION_CUSTOM("color", &a.color, set_color),
+        CLI_OPTION("maze", CLI_FLAG, &maze_only),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_END};
+    int code;
+    int first = cli_parse_options(CMD, argc, argv, opts, &code);
+    if (first < 0)
+        return code;
+    if (first < argc)
+        return cli_usage_error(CMD, "unexpected argument '%s'", argv[first]);
     if (maze_only)
         return demo_maze();
-    if (a.w < 8 || a.h < 8)
+    if (a.size[0] < 8 || a.size[1] < 8)
         return cli_usage_error(CMD, "--size: a world needs at least 8x8 cells");
     if (a.color < 0)
         a.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");

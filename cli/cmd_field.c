@@ -1,5 +1,4 @@
 /* wayfind field: a Dijkstra map (or flee map) of a grid, printed or drawn. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,7 @@
 #define MAX_SOURCES 1024
 
 static const char help[] =
-    "usage: " WF_PROG " field MAP --sources X,Y[;X,Y...] [options]\n"
+    "usage: " CLI_PROG " field MAP --sources X,Y[;X,Y...] [options]\n"
     "\n"
     "Computes the Dijkstra map of MAP: for every cell the least cost of\n"
     "walking to the nearest source. Prints the map shaded by cost (0-9 from\n"
@@ -32,78 +31,62 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_SOURCES = 1, OPT_FLEE, OPT_PNG, OPT_HELP };
+/* The cells of --sources, each a source of value 0. */
+typedef struct sources {
+    wf_field_source src[MAX_SOURCES];
+    long n; /* -1: none given */
+} sources;
+
+static int set_sources(const char *cmd, const cli_option *row,
+                       const char *arg) {
+    sources *s = row->target;
+    wf_point cells[MAX_SOURCES];
+    if ((s->n = cli_parse_points(cmd, "sources", arg, cells, MAX_SOURCES)) < 0)
+        return -1;
+    for (long i = 0; i < s->n; i++) {
+        s->src[i].cell = cells[i];
+        s->src[i].value = 0;
+    }
+    return 0;
+}
 
 int cli_field(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"sources", required_argument, NULL, OPT_SOURCES},
-        {"flee", required_argument, NULL, OPT_FLEE},
-        {"png", required_argument, NULL, OPT_PNG},
-        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
-        {"cost", required_argument, NULL, CLI_OPT_COST},
-        {"connect", required_argument, NULL, CLI_OPT_CONNECT},
-        {"corners", required_argument, NULL, CLI_OPT_CORNERS},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0}};
-    wf_field_source src[MAX_SOURCES];
-    long n = -1;
+    sources s;
+    s.n = -1;
     double flee = 0;
     const char *png = NULL, *legend = NULL;
     wf_search_opts o = wf_search_opts_default();
     cli_costs costs;
     wf_filter filter;
     costs.n = 0;
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_SOURCES: {
-            wf_point cells[MAX_SOURCES];
-            if ((n = cli_parse_points(CMD, "sources", optarg, cells,
-                                      MAX_SOURCES)) < 0)
-                return WF_EXIT_USAGE;
-            for (long i = 0; i < n; i++) {
-                src[i].cell = cells[i];
-                src[i].value = 0;
-            }
-            break;
-        }
-        case OPT_FLEE:
-            if (cli_parse_double(CMD, "flee", optarg, 1e-6, 1e6, &flee) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_PNG:
-            if (cli_need_png(CMD) != 0)
-                return WF_EXIT_USAGE;
-            png = optarg;
-            break;
-        case CLI_OPT_LEGEND: legend = optarg; break;
-        case CLI_OPT_COST:
-            if (cli_costs_add(CMD, &costs, optarg) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_HELP: return cli_help(help);
-        case ':':
-        case '?':
-            return cli_bad_option(CMD, c, argv);
-        default:
-            if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
-        }
-    }
-    if (optind != argc - 1)
+    const cli_option opts[] = {
+        CLI_OPTION_CUSTOM("sources", &s, set_sources),
+        CLI_OPTION_DOUBLE("flee", &flee, 1e-6, 1e6),
+        CLI_OPTION("png", CLI_PNG, &png),
+        CLI_OPTION("legend", CLI_STRING, &legend),
+        CLI_OPTION("cost", CLI_COST, &costs),
+        CLI_OPTION_SEARCH("connect", &o, CLI_OPT_CONNECT),
+        CLI_OPTION_SEARCH("corners", &o, CLI_OPT_CORNERS),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_END};
+    int code;
+    int first = cli_parse_options(CMD, argc, argv, opts, &code);
+    if (first < 0)
+        return code;
+    if (first != argc - 1)
         return cli_usage_error(CMD, "expected one MAP file");
+    long n = s.n;
+    const wf_field_source *src = s.src;
     if (n < 1)
         return cli_usage_error(CMD, "--sources: give at least one cell");
     wf_grid *g = NULL;
-    int code = cli_load_map(argv[optind], legend, &g, NULL);
+    code = cli_load_map(argv[first], legend, &g, NULL);
     if (code)
         return code;
-    if (costs.n && cli_costs_filter(CMD, &costs, argv[optind], legend, g,
+    if (costs.n && cli_costs_filter(CMD, &costs, argv[first], legend, g,
                                     &filter) != 0) {
         wf_grid_destroy(g);
-        return WF_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     const wf_filter *unit = costs.n ? &filter : NULL;
     for (long i = 0; i < n; i++)
@@ -112,7 +95,7 @@ int cli_field(int argc, char **argv) {
                       src[i].cell.x, src[i].cell.y, wf_grid_width(g),
                       wf_grid_height(g));
             wf_grid_destroy(g);
-            return WF_EXIT_INPUT;
+            return CLI_EXIT_INPUT;
         }
     size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     float *f = malloc(cells * sizeof *f), *tmp = flee ? malloc(cells * sizeof *tmp) : NULL;
@@ -155,7 +138,9 @@ int cli_field(int argc, char **argv) {
             else
                 printf("wrote %s\n", png);
         } else {
-            code = cli_shade(g, f, NULL, 0);
+            st = wf_render_field_ascii(stdout, g, f, NULL);
+            if (st != WF_OK)
+                code = cli_fail(st, NULL);
         }
         if (!code)
             printf("%s map: %zu of %zu cells reached, values %.3f to %.3f, "

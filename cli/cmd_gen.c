@@ -1,5 +1,4 @@
 /* wayfind gen: seeded worlds written as Moving AI maps (and scenarios). */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -12,7 +11,7 @@
 #define CMD "gen"
 
 static const char help[] =
-    "usage: " WF_PROG " gen KIND [--seed N] [--size WxH] [--out FILE.map]\n"
+    "usage: " CLI_PROG " gen KIND [--seed N] [--size WxH] [--out FILE.map]\n"
     "                   [--scen N] [--ascii] [generator options]\n"
     "\n"
     "Generates a map. KIND is one of:\n"
@@ -44,72 +43,38 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok, 2 usage, 3 impossible request, 4 I/O error.\n";
 
-enum { OPT_SEED = 1, OPT_SIZE, OPT_OUT, OPT_SCEN, OPT_ASCII, OPT_FILL,
-       OPT_ITER, OPT_BRAID, OPT_DENSITY, OPT_HELP };
-
 typedef struct args {
     const char *kind, *out;
     uint64_t seed;
-    int w, h, ascii;
+    int size[2], ascii; /* W, H */
     long scen;
     double fill, braid, density;
     long iterations;
 } args;
 
 static int parse(int argc, char **argv, args *a, int *code) {
-    static const struct option longopts[] = {
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"size", required_argument, NULL, OPT_SIZE},
-        {"out", required_argument, NULL, OPT_OUT},
-        {"scen", required_argument, NULL, OPT_SCEN},
-        {"ascii", no_argument, NULL, OPT_ASCII},
-        {"fill", required_argument, NULL, OPT_FILL},
-        {"iterations", required_argument, NULL, OPT_ITER},
-        {"braid", required_argument, NULL, OPT_BRAID},
-        {"density", required_argument, NULL, OPT_DENSITY},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0}};
-    *code = WF_EXIT_USAGE;
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        int bad = 0;
-        switch (c) {
-        case OPT_SEED: bad = cli_parse_seed(CMD, optarg, &a->seed); break;
-        case OPT_SIZE: bad = cli_parse_size(CMD, optarg, &a->w, &a->h); break;
-        case OPT_OUT: a->out = optarg; break;
-        case OPT_SCEN:
-            bad = cli_parse_int(CMD, "scen", optarg, 1, 1000000, &a->scen);
-            break;
-        case OPT_ASCII: a->ascii = 1; break;
-        case OPT_FILL:
-            bad = cli_parse_double(CMD, "fill", optarg, 0, 1, &a->fill);
-            break;
-        case OPT_ITER:
-            bad = cli_parse_int(CMD, "iterations", optarg, 0, 64,
-                                &a->iterations);
-            break;
-        case OPT_BRAID:
-            bad = cli_parse_double(CMD, "braid", optarg, 0, 1, &a->braid);
-            break;
-        case OPT_DENSITY:
-            bad = cli_parse_double(CMD, "density", optarg, 0, 1, &a->density);
-            break;
-        case OPT_HELP: *code = cli_help(help); return -1;
-        default:
-            cli_bad_option(CMD, c, argv);
-            return -1;
-        }
-        if (bad)
-            return -1;
-    }
-    if (optind != argc - 1) {
+    const cli_option opts[] = {
+        CLI_OPTION("seed", CLI_SEED, &a->seed),
+        CLI_OPTION("size", CLI_SIZE, a->size),
+        CLI_OPTION("out", CLI_STRING, &a->out),
+        CLI_OPTION_INT("scen", &a->scen, 1, 1000000),
+        CLI_OPTION("ascii", CLI_FLAG, &a->ascii),
+        CLI_OPTION_DOUBLE("fill", &a->fill, 0, 1),
+        CLI_OPTION_INT("iterations", &a->iterations, 0, 64),
+        CLI_OPTION_DOUBLE("braid", &a->braid, 0, 1),
+        CLI_OPTION_DOUBLE("density", &a->density, 0, 1),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_END};
+    int first = cli_parse_options(CMD, argc, argv, opts, code);
+    if (first < 0)
+        return -1;
+    *code = CLI_EXIT_USAGE;
+    if (first != argc - 1) {
         cli_usage_error(CMD, "expected one KIND: islands, caves, maze, rooms "
                              "or noise");
         return -1;
     }
-    a->kind = argv[optind];
+    a->kind = argv[first];
     if (a->scen && !a->out) {
         cli_usage_error(CMD, "--scen needs --out FILE (the scenarios go to "
                              "FILE.scen)");
@@ -182,17 +147,17 @@ static int write_scen(const args *a, const wf_grid *g) {
         snprintf(path, sizeof path, "%s.scen", a->out);
         if (!(f = fopen(path, "w")) || wf_scen_write(f, &sc) != WF_OK) {
             cli_error(CMD, "%s: cannot write", path);
-            code = WF_EXIT_IO;
+            code = CLI_EXIT_IO;
         }
     } else if (st == WF_E_UNSATISFIABLE) {
         cli_error(CMD, "--scen %zu: %s", n, diag.message);
-        code = WF_EXIT_INPUT;
+        code = CLI_EXIT_INPUT;
     } else {
         code = cli_fail(st, &diag);
     }
     if (f && fclose(f) != 0 && !code) {
         cli_error(CMD, "%s: cannot write", path);
-        code = WF_EXIT_IO;
+        code = CLI_EXIT_IO;
     }
     wf_path_free(&p);
     wf_search_destroy(ws);
@@ -205,7 +170,7 @@ int cli_gen(int argc, char **argv) {
     args a;
     memset(&a, 0, sizeof a);
     a.seed = 1;
-    a.w = a.h = 128;
+    a.size[0] = a.size[1] = 128;
     a.fill = -1;
     a.iterations = -1;
     a.density = 0.25;
@@ -213,7 +178,7 @@ int cli_gen(int argc, char **argv) {
     if (parse(argc, argv, &a, &code) != 0)
         return code;
     wf_grid *g = NULL;
-    wf_status st = wf_grid_create(a.w, a.h, NULL, &g);
+    wf_status st = wf_grid_create(a.size[0], a.size[1], NULL, &g);
     if (st != WF_OK)
         return cli_fail(st, NULL);
     if (generate(&a, g, &st) != 0) {
@@ -225,7 +190,7 @@ int cli_gen(int argc, char **argv) {
         wf_grid_destroy(g);
         if (st == WF_E_INVALID_ARG)
             return cli_usage_error(CMD, "%s cannot be made at %dx%d with "
-                                        "these options", a.kind, a.w, a.h);
+                                        "these options", a.kind, a.size[0], a.size[1]);
         return cli_fail(st, NULL);
     }
     /* A Moving AI file carries the Moving AI meaning of each character,
@@ -249,7 +214,7 @@ int cli_gen(int argc, char **argv) {
             st = WF_E_IO;
         if (st == WF_E_IO) {
             cli_error(CMD, "%s: cannot write", a.out);
-            code = WF_EXIT_IO;
+            code = CLI_EXIT_IO;
         }
     }
     if (!code && st != WF_OK)

@@ -1,5 +1,4 @@
 /* wayfind graph: one query on a waypoint graph file. */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +8,7 @@
 #define CMD "graph"
 
 static const char help[] =
-    "usage: " WF_PROG " graph FILE --from A --to B [options]\n"
+    "usage: " CLI_PROG " graph FILE --from A --to B [options]\n"
     "\n"
     "Finds a least-cost path between nodes A and B (names from the file's\n"
     "node lines) of a graph file:\n"
@@ -28,8 +27,6 @@ static const char help[] =
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found, 1 no path, 2 usage, 3 bad input, 4 I/O.\n";
-
-enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_SVG, OPT_HELP };
 
 static int find_node(const wf_names *n, const char *what,
                      const char *name, uint32_t *id) {
@@ -76,7 +73,7 @@ static int print_json(const wf_names *n, wf_status st,
     for (size_t k = 0; k < p->count; k++)
         printf("%s\"%s\"", k ? "," : "", wf_names_get(n, p->nodes[k]));
     puts("]}");
-    return fflush(stdout) == 0 ? 0 : WF_EXIT_IO;
+    return fflush(stdout) == 0 ? 0 : CLI_EXIT_IO;
 }
 
 static int write_svg(const char *path, const wf_graph *g,
@@ -98,52 +95,46 @@ static int write_svg(const char *path, const wf_graph *g,
     free(labels);
     if (st == WF_E_INVALID_ARG) {
         cli_error(CMD, "--svg: the graph has no node positions to draw");
-        return WF_EXIT_INPUT;
+        return CLI_EXIT_INPUT;
     }
     if (st != WF_OK) {
         cli_error(CMD, "%s: cannot write", path);
-        return WF_EXIT_IO;
+        return CLI_EXIT_IO;
     }
     return 0;
 }
 
+/* --connect and --corners: a usage error on a graph. */
+static int grid_only(const char *cmd, const cli_option *row,
+                     const char *arg) {
+    (void)arg;
+    cli_usage_error(cmd, "'--%s' is for grids, not graphs", row->name);
+    return -1;
+}
+
 int cli_graph(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"svg", required_argument, NULL, OPT_SVG},
-        {"help", no_argument, NULL, OPT_HELP},
-        CLI_SEARCH_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *from = NULL, *to = NULL, *svg = NULL;
-    int json = 0, c;
+    int json = 0;
     wf_search_opts o = wf_search_opts_default();
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_FROM: from = optarg; break;
-        case OPT_TO: to = optarg; break;
-        case OPT_SVG: svg = optarg; break;
-        case OPT_FORMAT:
-            if (cli_parse_format(CMD, optarg, &json) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_HELP: return cli_help(help);
-        case ':':
-        case '?':
-            return cli_bad_option(CMD, c, argv);
-        case CLI_OPT_CONNECT:
-        case CLI_OPT_CORNERS:
-            return cli_usage_error(CMD, "'%s' is for grids, not graphs",
-                                   argv[optind - 1]);
-        default:
-            if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
-        }
-    }
-    if (optind != argc - 1)
+    const cli_option opts[] = {
+        CLI_OPTION("from", CLI_STRING, &from),
+        CLI_OPTION("to", CLI_STRING, &to),
+        CLI_OPTION("format", CLI_FORMAT, &json),
+        CLI_OPTION("svg", CLI_STRING, &svg),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_CUSTOM("connect", NULL, grid_only),
+        CLI_OPTION_CUSTOM("corners", NULL, grid_only),
+        CLI_OPTION_SEARCH("heuristic", &o, CLI_OPT_HEURISTIC),
+        CLI_OPTION_SEARCH("weight", &o, CLI_OPT_WEIGHT),
+        CLI_OPTION_SEARCH("algo", &o, CLI_OPT_ALGO),
+        CLI_OPTION_SEARCH("max-expansions", &o, CLI_OPT_MAX_EXPANSIONS),
+        CLI_OPTION_SEARCH("nearest", &o, CLI_OPT_NEAREST),
+        CLI_OPTION_END};
+    int code;
+    int first = cli_parse_options(CMD, argc, argv, opts, &code);
+    if (first < 0)
+        return code;
+    if (first != argc - 1)
         return cli_usage_error(CMD, "expected one graph FILE");
     if (!from || !to)
         return cli_usage_error(CMD, "--from and --to are required");
@@ -155,11 +146,11 @@ int cli_graph(int argc, char **argv) {
     wf_names *names = NULL;
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
-    wf_status st = wf_graph_file_read(argv[optind], NULL, &g, &names, &diag);
+    wf_status st = wf_graph_file_read(argv[first], NULL, &g, &names, &diag);
     if (st != WF_OK)
         return cli_fail(st, &diag);
     uint32_t a, b;
-    int code = WF_EXIT_INPUT;
+    code = CLI_EXIT_INPUT;
     if (find_node(names, "from", from, &a) == 0 &&
         find_node(names, "to", to, &b) == 0) {
         wf_search *ws = NULL;
@@ -174,7 +165,7 @@ int cli_graph(int argc, char **argv) {
         } else if (st < 0) {
             code = cli_fail(st, NULL);
         } else {
-            code = st == WF_OK ? WF_EXIT_OK : WF_EXIT_NO_PATH;
+            code = st == WF_OK ? CLI_EXIT_OK : CLI_EXIT_NO_PATH;
             if (json) {
                 int c2 = print_json(names, st, &p);
                 if (c2)

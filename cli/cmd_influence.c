@@ -1,7 +1,6 @@
 /* wayfind influence: a guard's view. Influence layers (a view cone with
  * line of sight, distance falloff from sources), blended, steer a path
  * round what the viewers see. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,7 @@
 #define MAX_ITEMS 16
 
 static const char help[] =
-    "usage: " WF_PROG " influence MAP --from X,Y --to X,Y\n"
+    "usage: " CLI_PROG " influence MAP --from X,Y --to X,Y\n"
     "          [--viewer X,Y,FACING,FOV,RANGE]... [--source X,Y,RADIUS]...\n"
     "          [--weights WD,WV] [--k K] [--png PREFIX] [options]\n"
     "\n"
@@ -41,9 +40,6 @@ static const char help[] =
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 both paths found, 1 no path, 2 usage, 3 bad input, 4 I/O.\n";
-
-enum { OPT_FROM = 1, OPT_TO, OPT_VIEWER, OPT_SOURCE, OPT_WEIGHTS, OPT_K,
-       OPT_DISTANCE, OPT_PNG, OPT_HELP };
 
 /* Splits "a,b,c" into exactly n numbers. */
 static int numbers(const char *opt, const char *s, double *v, int n) {
@@ -84,95 +80,74 @@ typedef struct args {
     wf_filter filter;
 } args;
 
-static int parse(int argc, char **argv, args *a, int *code) {
-    static const struct option longopts[] = {
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"viewer", required_argument, NULL, OPT_VIEWER},
-        {"source", required_argument, NULL, OPT_SOURCE},
-        {"weights", required_argument, NULL, OPT_WEIGHTS},
-        {"k", required_argument, NULL, OPT_K},
-        {"distance", required_argument, NULL, OPT_DISTANCE},
-        {"png", required_argument, NULL, OPT_PNG},
-        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
-        {"cost", required_argument, NULL, CLI_OPT_COST},
-        {"connect", required_argument, NULL, CLI_OPT_CONNECT},
-        {"corners", required_argument, NULL, CLI_OPT_CORNERS},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0}};
-    *code = WF_EXIT_USAGE;
-    opterr = 0;
-    optind = 1;
-    int c;
+static int add_viewer(const char *cmd, const cli_option *row,
+                      const char *arg) {
+    args *a = row->target;
     double v[5];
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_FROM:
-            if (cli_parse_point(CMD, "from", optarg, &a->from) != 0)
-                return -1;
-            a->has_from = 1;
-            break;
-        case OPT_TO:
-            if (cli_parse_point(CMD, "to", optarg, &a->to) != 0)
-                return -1;
-            a->has_to = 1;
-            break;
-        case OPT_VIEWER:
-            if (a->nviewers == MAX_ITEMS || numbers("viewer", optarg, v, 5) != 0 ||
-                v[0] != floor(v[0]) || v[1] != floor(v[1]) || !(v[3] > 0 && v[3] <= 360) ||
-                !(v[4] >= 0)) {
-                cli_error(CMD, "--viewer: expected X,Y,FACING,FOV,RANGE with "
-                               "0 < FOV <= 360 and RANGE >= 0 (at most %d "
-                               "viewers)", MAX_ITEMS);
-                return -1;
-            }
-            a->viewers[a->nviewers++] = (wf_viewer){{(int)v[0], (int)v[1]}, v[2], v[3], v[4], 0};
-            break;
-        case OPT_SOURCE:
-            if (a->nsources == MAX_ITEMS || numbers("source", optarg, v, 3) != 0 ||
-                v[0] != floor(v[0]) || v[1] != floor(v[1]) || !(v[2] >= 0)) {
-                cli_error(CMD, "--source: expected X,Y,RADIUS with RADIUS >= 0 "
-                               "(at most %d sources)", MAX_ITEMS);
-                return -1;
-            }
-            a->sources[a->nsources++] = (wf_influence_source){{(int)v[0], (int)v[1]}, 1.0, v[2]};
-            break;
-        case OPT_WEIGHTS:
-            if (numbers("weights", optarg, a->w, 2) != 0)
-                return -1;
-            break;
-        case OPT_K:
-            if (cli_parse_double(CMD, "k", optarg, 0, 1e9, &a->k) != 0)
-                return -1;
-            break;
-        case OPT_DISTANCE:
-            if (strcmp(optarg, "straight") && strcmp(optarg, "path")) {
-                cli_usage_error(CMD, "--distance: expected straight or path");
-                return -1;
-            }
-            a->fo.distance = optarg[0] == 'p' ? WF_DISTANCE_PATH : WF_DISTANCE_STRAIGHT;
-            break;
-        case OPT_PNG:
-            if (cli_need_png(CMD) != 0)
-                return -1;
-            a->png = optarg;
-            break;
-        case CLI_OPT_LEGEND: a->legend = optarg; break;
-        case CLI_OPT_COST:
-            if (cli_costs_add(CMD, &a->costs, optarg) != 0)
-                return -1;
-            break;
-        case OPT_HELP: *code = cli_help(help); return -1;
-        case ':':
-        case '?':
-            cli_bad_option(CMD, c, argv);
-            return -1;
-        default:
-            if (cli_search_option(CMD, c, optarg, &a->so) != 0)
-                return -1;
-        }
+    if (a->nviewers == MAX_ITEMS || numbers("viewer", arg, v, 5) != 0 ||
+        v[0] != floor(v[0]) || v[1] != floor(v[1]) || !(v[3] > 0 && v[3] <= 360) ||
+        !(v[4] >= 0)) {
+        cli_error(cmd, "--viewer: expected X,Y,FACING,FOV,RANGE with "
+                       "0 < FOV <= 360 and RANGE >= 0 (at most %d "
+                       "viewers)", MAX_ITEMS);
+        return -1;
     }
-    if (optind != argc - 1) {
+    a->viewers[a->nviewers++] = (wf_viewer){{(int)v[0], (int)v[1]}, v[2], v[3], v[4], 0};
+    return 0;
+}
+
+static int add_source(const char *cmd, const cli_option *row,
+                      const char *arg) {
+    args *a = row->target;
+    double v[3];
+    if (a->nsources == MAX_ITEMS || numbers("source", arg, v, 3) != 0 ||
+        v[0] != floor(v[0]) || v[1] != floor(v[1]) || !(v[2] >= 0)) {
+        cli_error(cmd, "--source: expected X,Y,RADIUS with RADIUS >= 0 "
+                       "(at most %d sources)", MAX_ITEMS);
+        return -1;
+    }
+    a->sources[a->nsources++] = (wf_influence_source){{(int)v[0], (int)v[1]}, 1.0, v[2]};
+    return 0;
+}
+
+static int set_weights(const char *cmd, const cli_option *row,
+                       const char *arg) {
+    (void)cmd;
+    return numbers("weights", arg, row->target, 2);
+}
+
+static int set_distance(const char *cmd, const cli_option *row,
+                        const char *arg) {
+    if (strcmp(arg, "straight") && strcmp(arg, "path")) {
+        cli_usage_error(cmd, "--distance: expected straight or path");
+        return -1;
+    }
+    *(wf_distance *)row->target =
+        arg[0] == 'p' ? WF_DISTANCE_PATH : WF_DISTANCE_STRAIGHT;
+    return 0;
+}
+
+static int parse(int argc, char **argv, args *a, int *code) {
+    const cli_option opts[] = {
+        CLI_OPTION_GIVEN("from", CLI_POINT, &a->from, &a->has_from),
+        CLI_OPTION_GIVEN("to", CLI_POINT, &a->to, &a->has_to),
+        CLI_OPTION_CUSTOM("viewer", a, add_viewer),
+        CLI_OPTION_CUSTOM("source", a, add_source),
+        CLI_OPTION_CUSTOM("weights", a->w, set_weights),
+        CLI_OPTION_DOUBLE("k", &a->k, 0, 1e9),
+        CLI_OPTION_CUSTOM("distance", &a->fo.distance, set_distance),
+        CLI_OPTION("png", CLI_PNG, &a->png),
+        CLI_OPTION("legend", CLI_STRING, &a->legend),
+        CLI_OPTION("cost", CLI_COST, &a->costs),
+        CLI_OPTION_SEARCH("connect", &a->so, CLI_OPT_CONNECT),
+        CLI_OPTION_SEARCH("corners", &a->so, CLI_OPT_CORNERS),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_END};
+    int first = cli_parse_options(CMD, argc, argv, opts, code);
+    if (first < 0)
+        return -1;
+    *code = CLI_EXIT_USAGE;
+    if (first != argc - 1) {
         cli_usage_error(CMD, "expected one MAP file");
         return -1;
     }
@@ -181,7 +156,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
                              "--source are required");
         return -1;
     }
-    a->map = argv[optind];
+    a->map = argv[first];
     return 0;
 }
 
@@ -238,7 +213,7 @@ int cli_influence(int argc, char **argv) {
     if (a.costs.n) {
         if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
             wf_grid_destroy(g);
-            return WF_EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
         a.so.filter = &a.filter;
         a.fo.filter = &a.filter;
@@ -267,7 +242,7 @@ int cli_influence(int argc, char **argv) {
     if (st == WF_E_RANGE) {
         cli_error(CMD, "a viewer or source is outside the %d x %d map",
                   wf_grid_width(g), wf_grid_height(g));
-        code = WF_EXIT_INPUT;
+        code = CLI_EXIT_INPUT;
         goto done;
     }
     if (st != WF_OK) {
@@ -277,7 +252,7 @@ int cli_influence(int argc, char **argv) {
     if (!wf_grid_contains(g, a.from.x, a.from.y) || !wf_grid_contains(g, a.to.x, a.to.y)) {
         cli_error(CMD, "--from or --to is outside the %d x %d map",
                   wf_grid_width(g), wf_grid_height(g));
-        code = WF_EXIT_INPUT;
+        code = CLI_EXIT_INPUT;
         goto done;
     }
     wf_status s0 = wf_search_grid(ws, g, a.from, a.to, &a.so, &paths[0]);
@@ -291,7 +266,7 @@ int cli_influence(int argc, char **argv) {
     }
     if (s0 != WF_OK || s1 != WF_OK) {
         printf("no path from %d,%d to %d,%d\n", a.from.x, a.from.y, a.to.x, a.to.y);
-        code = WF_EXIT_NO_PATH;
+        code = CLI_EXIT_NO_PATH;
         goto done;
     }
     /* The influenced path's plain cost, to compare like with like. */
@@ -304,7 +279,15 @@ int cli_influence(int argc, char **argv) {
            "(%.3f with the overlay), %zu cells, %zu in view\n",
            a.w[0], a.w[1], a.k, plain_cost, paths[1].cost, paths[1].count,
            in_view(g, view, &paths[1]));
-    code = a.png ? write_pngs(&a, g, layers, paths) : cli_shade(g, blend, paths, 2);
+    if (a.png) {
+        code = write_pngs(&a, g, layers, paths);
+    } else {
+        wf_field_ascii_opts fo = wf_field_ascii_opts_default();
+        fo.paths = paths;
+        fo.path_count = 2;
+        st = wf_render_field_ascii(stdout, g, blend, &fo);
+        code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, NULL);
+    }
 done:
     wf_path_free(&paths[0]);
     wf_path_free(&paths[1]);

@@ -1,6 +1,5 @@
 /* wayfind path: one query on one map, or a file of them. */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +9,7 @@
 #define CMD "path"
 
 static const char help[] =
-    "usage: " WF_PROG " path MAP [--from X,Y] [--to X,Y] [options]\n"
+    "usage: " CLI_PROG " path MAP [--from X,Y] [--to X,Y] [options]\n"
     "\n"
     "Finds a least-cost path on MAP (Moving AI .map, ASCII map, or CSV tile\n"
     "map with a legend) and prints its cost, length, search statistics and\n"
@@ -37,8 +36,6 @@ static const char help[] =
     "--max-expansions reached),\n"
     "2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_FROM = 1, OPT_TO, OPT_FORMAT, OPT_DRAW, OPT_EXPLORED, OPT_PNG,
-       OPT_QUERIES, OPT_HELP };
 
 typedef struct args {
     const char *map;
@@ -54,69 +51,30 @@ typedef struct args {
 
 /* 0: parsed; -1: exit with *code. */
 static int parse(int argc, char **argv, args *a, int *code) {
-    static const struct option longopts[] = {
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"draw", no_argument, NULL, OPT_DRAW},
-        {"explored", no_argument, NULL, OPT_EXPLORED},
-        {"png", required_argument, NULL, OPT_PNG},
-        {"queries", required_argument, NULL, OPT_QUERIES},
-        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
-        {"cost", required_argument, NULL, CLI_OPT_COST},
-        {"help", no_argument, NULL, OPT_HELP},
-        CLI_SEARCH_LONGOPTS,
-        {NULL, 0, NULL, 0}};
-    *code = WF_EXIT_USAGE;
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_FROM:
-            if (cli_parse_point(CMD, "from", optarg, &a->from) != 0)
-                return -1;
-            a->has_from = 1;
-            break;
-        case OPT_TO:
-            if (cli_parse_point(CMD, "to", optarg, &a->to) != 0)
-                return -1;
-            a->has_to = 1;
-            break;
-        case OPT_FORMAT:
-            if (cli_parse_format(CMD, optarg, &a->json) != 0)
-                return -1;
-            break;
-        case OPT_DRAW: a->draw = 1; break;
-        case OPT_EXPLORED: a->explored = 1; break;
-        case OPT_PNG:
-            if (cli_need_png(CMD) != 0)
-                return -1;
-            a->png = optarg;
-            break;
-        case OPT_QUERIES: a->queries = optarg; break;
-        case CLI_OPT_LEGEND: a->legend = optarg; break;
-        case CLI_OPT_COST:
-            if (cli_costs_add(CMD, &a->costs, optarg) != 0)
-                return -1;
-            break;
-        case OPT_HELP: *code = cli_help(help); return -1;
-        case ':':
-        case '?':
-            cli_bad_option(CMD, c, argv);
-            return -1;
-        default:
-            if (cli_search_option(CMD, c, optarg, &a->opts) != 0)
-                return -1;
-        }
-    }
-    if (optind != argc - 1) {
-        cli_usage_error(CMD, optind >= argc ? "expected a MAP file"
-                                            : "expected one MAP file, got "
-                                              "more arguments");
+    const cli_option opts[] = {
+        CLI_OPTION_GIVEN("from", CLI_POINT, &a->from, &a->has_from),
+        CLI_OPTION_GIVEN("to", CLI_POINT, &a->to, &a->has_to),
+        CLI_OPTION("format", CLI_FORMAT, &a->json),
+        CLI_OPTION("draw", CLI_FLAG, &a->draw),
+        CLI_OPTION("explored", CLI_FLAG, &a->explored),
+        CLI_OPTION("png", CLI_PNG, &a->png),
+        CLI_OPTION("queries", CLI_STRING, &a->queries),
+        CLI_OPTION("legend", CLI_STRING, &a->legend),
+        CLI_OPTION("cost", CLI_COST, &a->costs),
+        CLI_OPTION_HELP(help),
+        CLI_SEARCH_OPTIONS(&a->opts),
+        CLI_OPTION_END};
+    int first = cli_parse_options(CMD, argc, argv, opts, code);
+    if (first < 0)
+        return -1;
+    *code = CLI_EXIT_USAGE;
+    if (first != argc - 1) {
+        cli_usage_error(CMD, first >= argc ? "expected a MAP file"
+                                           : "expected one MAP file, got "
+                                             "more arguments");
         return -1;
     }
-    a->map = argv[optind];
+    a->map = argv[first];
     if (a->queries && (a->has_from || a->has_to || a->draw || a->png)) {
         cli_usage_error(CMD, "--queries answers many queries: it does not "
                              "go with --from, --to, --draw or --png");
@@ -189,23 +147,23 @@ static int run_queries(args *a, const wf_grid *g) {
     FILE *f = is_stdin ? stdin : fopen(a->queries, "r");
     if (!f) {
         cli_error(CMD, "%s: %s", a->queries, strerror(errno));
-        return WF_EXIT_IO;
+        return CLI_EXIT_IO;
     }
     wf_search *ws = NULL;
     wf_path path;
     wf_path_init(&path, NULL);
     wf_status st = wf_search_create(NULL, &ws);
-    int code = st == WF_OK ? WF_EXIT_OK : cli_fail(st, NULL);
+    int code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, NULL);
     char line[256];
     unsigned long n = 0;
-    while (code <= WF_EXIT_NO_PATH && fgets(line, sizeof line, f)) {
+    while (code <= CLI_EXIT_NO_PATH && fgets(line, sizeof line, f)) {
         n++;
         long v[4];
         if (line[strspn(line, " \t\r\n")] == '\0')
             continue;
         if ((!strchr(line, '\n') && !feof(f)) || parse_query(line, v) != 0) {
             cli_error(CMD, "%s:%lu: expected SX SY GX GY", a->queries, n);
-            code = WF_EXIT_INPUT;
+            code = CLI_EXIT_INPUT;
             break;
         }
         a->from = (wf_point){(int)v[0], (int)v[1]};
@@ -216,7 +174,7 @@ static int run_queries(args *a, const wf_grid *g) {
             cli_error(CMD, "%s:%lu: %d,%d is outside the %d x %d map",
                       a->queries, n, off.x, off.y, wf_grid_width(g),
                       wf_grid_height(g));
-            code = WF_EXIT_INPUT;
+            code = CLI_EXIT_INPUT;
             break;
         }
         wf_status found = wf_search_grid(ws, g, a->from, a->to, &a->opts, &path);
@@ -228,11 +186,11 @@ static int run_queries(args *a, const wf_grid *g) {
         if (st < 0)
             code = cli_fail(st, NULL);
         else if (found != WF_OK)
-            code = WF_EXIT_NO_PATH;
+            code = CLI_EXIT_NO_PATH;
     }
-    if (code <= WF_EXIT_NO_PATH && ferror(f)) {
+    if (code <= CLI_EXIT_NO_PATH && ferror(f)) {
         cli_error(CMD, "%s: read error", a->queries);
-        code = WF_EXIT_IO;
+        code = CLI_EXIT_IO;
     }
     if (!is_stdin)
         fclose(f);
@@ -283,7 +241,7 @@ int cli_path(int argc, char **argv) {
         return code;
     if (a.costs.n) {
         if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
-            code = WF_EXIT_USAGE;
+            code = CLI_EXIT_USAGE;
             goto done;
         }
         a.opts.filter = &a.filter;
@@ -301,7 +259,7 @@ int cli_path(int argc, char **argv) {
         a.to = marks.goal;
         a.has_to = 1;
     }
-    code = WF_EXIT_INPUT;
+    code = CLI_EXIT_INPUT;
     if (!a.has_from || !a.has_to) {
         cli_error(CMD, "%s: no %s given and the map marks none", a.map,
                   a.has_from ? "--to" : "--from");
@@ -345,7 +303,7 @@ int cli_path(int argc, char **argv) {
     if (st < 0 && found < 0 && ws && wf_search_message(ws)[0]) {
         cli_error(CMD, "%s", wf_search_message(ws));
         /* options the search refuses are a usage error */
-        code = st == WF_E_INVALID_ARG ? WF_EXIT_USAGE : cli_exit_code(st);
+        code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
     } else if (st < 0)
         code = cli_fail(st, NULL);
     else if (a.png && (code = write_png(&a, g, ws, &path)) != 0)
@@ -353,8 +311,8 @@ int cli_path(int argc, char **argv) {
     else
         code = found == WF_OK || (found == WF_PARTIAL &&
                                   a.opts.goal_fallback == WF_FALLBACK_NEAREST)
-                   ? WF_EXIT_OK
-                   : WF_EXIT_NO_PATH;
+                   ? CLI_EXIT_OK
+                   : CLI_EXIT_NO_PATH;
     wf_path_free(&path);
     wf_search_destroy(ws);
 done:

@@ -1,5 +1,4 @@
 /* wayfind render: a picture of a map, as PNG or text. */
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -7,7 +6,7 @@
 #define CMD "render"
 
 static const char help[] =
-    "usage: " WF_PROG " render MAP [--png FILE] [--scale N] [--legend FILE]\n"
+    "usage: " CLI_PROG " render MAP [--png FILE] [--scale N] [--legend FILE]\n"
     "\n"
     "Draws MAP (Moving AI .map, ASCII map, or CSV map with its legend): with\n"
     "--png a picture in the terrain colours, otherwise the map as text\n"
@@ -21,43 +20,24 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
 
-enum { OPT_PNG = 1, OPT_SCALE, OPT_HELP };
-
 int cli_render(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"png", required_argument, NULL, OPT_PNG},
-        {"scale", required_argument, NULL, OPT_SCALE},
-        {"legend", required_argument, NULL, CLI_OPT_LEGEND},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0}};
     const char *png = NULL, *legend = NULL;
     long scale = 0;
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_PNG:
-            if (cli_need_png(CMD) != 0)
-                return WF_EXIT_USAGE;
-            png = optarg;
-            break;
-        case OPT_SCALE:
-            if (cli_parse_int(CMD, "scale", optarg, 1, WF_PNG_MAX_SCALE,
-                              &scale) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case CLI_OPT_LEGEND: legend = optarg; break;
-        case OPT_HELP: return cli_help(help);
-        default:
-            return cli_bad_option(CMD, c, argv);
-        }
-    }
-    if (optind != argc - 1)
+    const cli_option opts[] = {
+        CLI_OPTION("png", CLI_PNG, &png),
+        CLI_OPTION_INT("scale", &scale, 1, WF_PNG_MAX_SCALE),
+        CLI_OPTION("legend", CLI_STRING, &legend),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION_END};
+    int code;
+    int first = cli_parse_options(CMD, argc, argv, opts, &code);
+    if (first < 0)
+        return code;
+    if (first != argc - 1)
         return cli_usage_error(CMD, "expected one MAP file");
     wf_grid *g = NULL;
     wf_map_marks marks;
-    int code = cli_load_map(argv[optind], legend, &g, &marks);
+    code = cli_load_map(argv[first], legend, &g, &marks);
     if (code)
         return code;
     wf_status st;
@@ -87,7 +67,7 @@ int cli_render(int argc, char **argv) {
         ao.goal = marks.goal;
         st = wf_render_ascii(stdout, g, &ao);
     }
-    code = st == WF_OK ? WF_EXIT_OK : cli_fail(st, &diag);
+    code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, &diag);
     wf_grid_destroy(g);
     return code;
 }

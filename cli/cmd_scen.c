@@ -1,6 +1,5 @@
 /* wayfind scen: answer every problem of a Moving AI scenario file and check
  * each answer against the optimal length the file gives. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +11,7 @@
 #define MAX_SHOWN 20
 
 static const char help[] =
-    "usage: " WF_PROG " scen SCEN [--map FILE] [options]\n"
+    "usage: " CLI_PROG " scen SCEN [--map FILE] [options]\n"
     "\n"
     "Answers every scenario of a Moving AI .scen file, checks that each path\n"
     "is legal and that its cost is the optimal length the file gives\n"
@@ -31,8 +30,6 @@ static const char help[] =
     "\n"
     "Exit status: 0 every scenario optimal, 1 one was not, 2 usage,\n"
     "3 bad input (malformed file, scenario off the map or on a wall), 4 I/O.\n";
-
-enum { OPT_MAP = 1, OPT_QUIET, OPT_THREADS, OPT_HELP };
 
 static int file_exists(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -159,7 +156,7 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
             free(v);
             free(starts);
             free(goals);
-            return vs == WF_E_INVALID_ARG ? WF_EXIT_USAGE : cli_exit_code(vs);
+            return vs == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(vs);
         }
         wf_search_destroy(ws);
     }
@@ -199,14 +196,6 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
 }
 
 int cli_scen(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"map", required_argument, NULL, OPT_MAP},
-        {"quiet", no_argument, NULL, OPT_QUIET},
-        {"threads", required_argument, NULL, OPT_THREADS},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"cost", required_argument, NULL, CLI_OPT_COST},
-        CLI_SEARCH_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *map = NULL;
     int quiet = 0;
     long threads = 1;
@@ -214,36 +203,24 @@ int cli_scen(int argc, char **argv) {
     cli_costs costs;
     wf_filter filter;
     costs.n = 0;
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_MAP: map = optarg; break;
-        case OPT_QUIET: quiet = 1; break;
-        case CLI_OPT_COST:
-            if (cli_costs_add(CMD, &costs, optarg) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_THREADS:
-            if (cli_parse_int(CMD, "threads", optarg, 1, 256, &threads) != 0)
-                return WF_EXIT_USAGE;
-            break;
-        case OPT_HELP: return cli_help(help);
-        case ':':
-        case '?':
-            return cli_bad_option(CMD, c, argv);
-        default:
-            if (cli_search_option(CMD, c, optarg, &o) != 0)
-                return WF_EXIT_USAGE;
-        }
-    }
-    if (optind != argc - 1)
-        return cli_usage_error(CMD, optind >= argc
+    const cli_option opts[] = {
+        CLI_OPTION("map", CLI_STRING, &map),
+        CLI_OPTION("quiet", CLI_FLAG, &quiet),
+        CLI_OPTION_INT("threads", &threads, 1, 256),
+        CLI_OPTION_HELP(help),
+        CLI_OPTION("cost", CLI_COST, &costs),
+        CLI_SEARCH_OPTIONS(&o),
+        CLI_OPTION_END};
+    int code;
+    int first = cli_parse_options(CMD, argc, argv, opts, &code);
+    if (first < 0)
+        return code;
+    if (first != argc - 1)
+        return cli_usage_error(CMD, first >= argc
                                         ? "expected a SCEN file"
                                         : "expected one SCEN file, got more "
                                           "arguments");
-    const char *scen_path = argv[optind];
+    const char *scen_path = argv[first];
 
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
@@ -259,15 +236,15 @@ int cli_scen(int argc, char **argv) {
                            "'.scen' and '%s' beside it); give --map FILE",
                       scen_path, sc.map);
             wf_scen_free(&sc);
-            return WF_EXIT_IO;
+            return CLI_EXIT_IO;
         }
         map = found;
     }
     wf_grid *g = NULL;
-    int code = cli_load_map(map, NULL, &g, NULL);
+    code = cli_load_map(map, NULL, &g, NULL);
     if (!code && costs.n) {
         if (cli_costs_filter(CMD, &costs, map, NULL, g, &filter) != 0)
-            code = WF_EXIT_USAGE;
+            code = CLI_EXIT_USAGE;
         else
             o.filter = &filter;
     }
@@ -294,7 +271,7 @@ int cli_scen(int argc, char **argv) {
                threads > 1 ? "s" : "", wall / 1e3,
                wall > 0 ? (double)sc.count / (wall / 1e6) : 0.0);
         putchar('\n');
-        code = t.wrong ? WF_EXIT_NO_PATH : WF_EXIT_OK;
+        code = t.wrong ? CLI_EXIT_NO_PATH : CLI_EXIT_OK;
     }
     wf_grid_destroy(g);
     wf_scen_free(&sc);

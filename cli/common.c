@@ -1,6 +1,5 @@
 /* Helpers every subcommand uses: messages, exit codes, option values. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -10,7 +9,7 @@
 #include "cli.h"
 
 static void vmessage(const char *cmd, const char *fmt, va_list ap) {
-    fprintf(stderr, WF_PROG ": ");
+    fprintf(stderr, CLI_PROG ": ");
     if (cmd)
         fprintf(stderr, "%s: ", cmd);
     vfprintf(stderr, fmt, ap);
@@ -29,31 +28,28 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_start(ap, fmt);
     vmessage(cmd, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "Try '" WF_PROG " %s --help'.\n", cmd ? cmd : "");
-    return WF_EXIT_USAGE;
+    fprintf(stderr, "Try '" CLI_PROG " %s --help'.\n", cmd ? cmd : "");
+    return CLI_EXIT_USAGE;
 }
 
 int cli_exit_code(wf_status st) {
     switch (st) {
     case WF_E_IO:
-    case WF_E_NOMEM: return WF_EXIT_IO;
-    default: return WF_EXIT_INPUT;
+    case WF_E_NOMEM: return CLI_EXIT_IO;
+    default: return CLI_EXIT_INPUT;
     }
 }
 
 int cli_fail(wf_status st, const wf_diag *diag) {
     char buf[600];
+    /* a write to stdout failed: main says so, once, with the reason */
+    if (st == WF_E_IO && !(diag && diag->message[0]) && ferror(stdout))
+        return CLI_EXIT_IO;
     if (diag && diag->message[0])
-        fprintf(stderr, WF_PROG ": %s\n", wf_diag_format(diag, buf, sizeof buf));
+        fprintf(stderr, CLI_PROG ": %s\n", wf_diag_format(diag, buf, sizeof buf));
     else
-        fprintf(stderr, WF_PROG ": %s\n", wf_strerror(st));
+        fprintf(stderr, CLI_PROG ": %s\n", wf_strerror(st));
     return cli_exit_code(st);
-}
-
-int cli_bad_option(const char *cmd, int c, char **argv) {
-    const char *opt = argv[optind - 1];
-    return c == ':' ? cli_usage_error(cmd, "option '%s' needs a value", opt)
-                    : cli_usage_error(cmd, "unknown option '%s'", opt);
 }
 
 int cli_parse_format(const char *cmd, const char *s, int *json) {
@@ -67,7 +63,7 @@ int cli_parse_format(const char *cmd, const char *s, int *json) {
 
 int cli_help(const char *text) {
     fputs(text, stdout);
-    return WF_EXIT_OK;
+    return CLI_EXIT_OK;
 }
 
 /* strtol over the whole of [s, end) with no sign games; 0 on success. */
@@ -275,5 +271,5 @@ int cli_need_png(const char *cmd) {
     if (wf_render_png_supported())
         return 0;
     cli_error(cmd, "--png: built without PNG support");
-    return WF_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }

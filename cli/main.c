@@ -1,5 +1,6 @@
 /* wayfind: the command-line program. One file per subcommand; this one
  * finds the subcommand and answers --help and --version. */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -21,34 +22,58 @@ static const cli_command commands[] = {
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *f) {
-    fputs("usage: " WF_PROG " <command> [options]\n"
-          "       " WF_PROG " --help | --version\n\ncommands:\n", f);
+    fputs("usage: " CLI_PROG " <command> [options]\n"
+          "       " CLI_PROG " --help | --version\n\ncommands:\n", f);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n'" WF_PROG " <command> --help' describes a command.\n"
+    fputs("\n'" CLI_PROG " <command> --help' describes a command.\n"
           "Exit status: 0 ok, 1 no path (or a scenario not optimal), 2 usage,\n"
           "3 bad input, 4 I/O error or out of memory.\n", f);
 }
 
-int main(int argc, char **argv) {
+/* The exit code once stdout is flushed: @p code when everything written
+ * reached it, else CLI_EXIT_IO after saying why (a full disk, a closed
+ * pipe's reader gone with SIGPIPE ignored). One place for every command. */
+static int finish(int code) {
+    /* stdio keeps no error code: when an earlier write failed (the flag
+     * is set but the buffer went with it), errno is still the write's, as
+     * cli_fail stays quiet about a failed stdout. */
+    int err = errno;
+    errno = 0;
+    if (fflush(stdout) != 0)
+        err = errno;
+    else if (!ferror(stdout))
+        return code;
+    if (err)
+        cli_error(NULL, "write error: %s", strerror(err));
+    else
+        cli_error(NULL, "write error");
+    return CLI_EXIT_IO;
+}
+
+static int run(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
-        return WF_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
         strcmp(name, "help") == 0) {
         usage(stdout);
-        return WF_EXIT_OK;
+        return CLI_EXIT_OK;
     }
     if (strcmp(name, "--version") == 0) {
-        printf(WF_PROG " %s\n", wf_version_string());
-        return WF_EXIT_OK;
+        printf(CLI_PROG " %s\n", wf_version_string());
+        return CLI_EXIT_OK;
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(name, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
     cli_error(NULL, "unknown command '%s'", name);
     usage(stderr);
-    return WF_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    return finish(run(argc, argv));
 }

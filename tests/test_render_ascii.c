@@ -1,6 +1,7 @@
 /* wf_render_ascii: the map with the path, start and goal, seed 003 style. */
 #include "wf_test.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,11 +119,90 @@ static void test_csv_legend_40(void **state) {
     free(l);
 }
 
+/* Renders a field into a string (at most size-1 bytes); the status. */
+static wf_status render_field(const wf_grid *g, const float *field,
+                              const wf_field_ascii_opts *o, char *buf,
+                              size_t size) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    wf_status st = wf_render_field_ascii(f, g, field, o);
+    rewind(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return st;
+}
+
+/* wf_render_field_ascii: digits over the scale of the passable cells,
+ * '#' blocked, ' ' unreachable, paths '*', '+', 'x' on top. */
+static void test_field_shaded(void **state) {
+    (void)state;
+    static const char *const rows[] = {"....", ".#..", "...."};
+    wf_grid *g = wf_test_grid(rows, 3);
+    const float inf = INFINITY;
+    /* 1000 on the wall must not stretch the scale: blocked cells are
+     * not drawn by value */
+    const float field[12] = {0, 1, 2, 3, 4, 1000, 6, 7, 8, 9, 10, inf};
+    char buf[128];
+    assert_int_equal(render_field(g, field, NULL, buf, sizeof buf), WF_OK);
+    assert_string_equal(buf, "0123\n4#67\n899 \n");
+    /* a zeroed struct is the defaults */
+    wf_field_ascii_opts o;
+    memset(&o, 0, sizeof o);
+    assert_int_equal(render_field(g, field, &o, buf, sizeof buf), WF_OK);
+    assert_string_equal(buf, "0123\n4#67\n899 \n");
+    wf_field_ascii_opts d = wf_field_ascii_opts_default();
+    assert_null(d.paths);
+    assert_int_equal(d.path_count, 0);
+    assert_true(d.field_min == 0 && d.field_max == 0);
+
+    /* a given scale, values outside it clamped */
+    o.field_min = 2;
+    o.field_max = 4;
+    assert_int_equal(render_field(g, field, &o, buf, sizeof buf), WF_OK);
+    assert_string_equal(buf, "0005\n9#99\n999 \n");
+
+    /* one value everywhere: all '0' */
+    const float flat[12] = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
+    assert_int_equal(render_field(g, flat, NULL, buf, sizeof buf), WF_OK);
+    assert_string_equal(buf, "0000\n0#00\n0000\n");
+
+    /* paths: first '*', second '+' (shown where both go), then 'x';
+     * points off the grid are ignored */
+    wf_point p0[] = {{0, 0}, {1, 0}, {2, 0}}, p1[] = {{2, 0}, {3, 0}, {9, 9}},
+             p2[] = {{0, 2}, {-1, 0}};
+    wf_path paths[3];
+    memset(paths, 0, sizeof paths);
+    paths[0].points = p0;
+    paths[0].count = 3;
+    paths[1].points = p1;
+    paths[1].count = 3;
+    paths[2].points = p2;
+    paths[2].count = 2;
+    memset(&o, 0, sizeof o);
+    o.paths = paths;
+    o.path_count = 3;
+    assert_int_equal(render_field(g, flat, &o, buf, sizeof buf), WF_OK);
+    assert_string_equal(buf, "**++\n0#00\nx000\n");
+
+    assert_int_equal(wf_render_field_ascii(NULL, g, flat, NULL),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_render_field_ascii(stdout, NULL, flat, NULL),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_render_field_ascii(stdout, g, NULL, NULL),
+                     WF_E_INVALID_ARG);
+    o.paths = NULL;
+    assert_int_equal(wf_render_field_ascii(stdout, g, flat, &o),
+                     WF_E_INVALID_ARG);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_path_drawn),
         cmocka_unit_test(test_terrain_chars),
         cmocka_unit_test(test_csv_legend_40),
+        cmocka_unit_test(test_field_shaded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,6 +54,40 @@ typedef struct wf_ascii_opts {
  */
 WF_API wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts);
 
+/** What to draw in wf_render_field_ascii; a zeroed struct (or
+ *  wf_field_ascii_opts_default()) is the defaults. */
+typedef struct wf_field_ascii_opts {
+    /** Paths drawn over the field: the first with '*', the second with '+',
+     *  any later ones with 'x'; on a shared cell the later path shows
+     *  (NULL: none). Points off the grid are ignored. */
+    const wf_path *paths;
+    size_t path_count;
+    /** The scale: values from field_min to field_max map to '0'..'9',
+     *  values outside are clamped. When min >= max (the default 0, 0) or
+     *  either is not finite, the range of the finite values on passable
+     *  cells is used. */
+    double field_min, field_max;
+} wf_field_ascii_opts;
+
+/** The default wf_field_ascii_opts: no paths, automatic scale. */
+WF_API wf_field_ascii_opts wf_field_ascii_opts_default(void);
+
+/**
+ * Prints the per-cell @p field (row-major, W*H floats; a Dijkstra map, an
+ * influence layer) over @p g one row per line: a blocked cell '#', a
+ * passable cell whose value is not finite (unreachable) ' ', any other
+ * passable cell the digit of its value on the scale, '0' at the low end to
+ * '9' at the high end (ten equal bands; a scale of a single value gives
+ * '0'); then the paths on top. @p opts may be NULL (the defaults).
+ * Memory: a row buffer and a sorted copy of the path points. O(W*H + P log P)
+ * for P path points.
+ * Errors: WF_E_INVALID_ARG (@p f, @p g or @p field NULL, or path_count
+ * without paths), WF_E_NOMEM, WF_E_IO (a write or the final flush failed).
+ */
+WF_API wf_status wf_render_field_ascii(FILE *f, const wf_grid *g,
+                                       const float *field,
+                                       const wf_field_ascii_opts *opts);
+
 /* ------------------------------------------------------------------------ */
 /* Colours                                                                  */
 /* ------------------------------------------------------------------------ */

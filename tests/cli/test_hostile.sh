@@ -20,6 +20,8 @@ case_() {
   fi
 }
 m() { printf "$2" >"$TMP/$1"; }
+# full COMMAND...: runs COMMAND with its stdout on a full disk.
+full() { "$@" >/dev/full; }
 
 m h0.map 'type octile\nheight 0\nwidth 4\nmap\n'
 case_ "map height 0" 3 "height must be at least 1" -- "$WF" path "$TMP/h0.map" --from 0,0 --to 1,1
@@ -62,6 +64,7 @@ case_ "negative coordinate" 2 "expected X,Y" -- "$WF" path "$TMP/a.txt" --from -
 case_ "coordinate 2^31" 2 "expected X,Y" -- "$WF" path "$TMP/a.txt" --from 2147483648,0 --to 1,1
 m wall.txt 'S#\n.G\n'
 case_ "goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0
+case_ "goal on a wall, --nearest" 0 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0 --nearest
 
 case_ "/dev/zero as the scenario file" 3 "larger than the limit of 67108864 bytes for a scenario file" -- timeout 60 "$WF" scen /dev/zero --map "$A"
 m bad.scen 'version 1\n0\tarena.map\t49\t49\t1\t11\t99\t1\t3\n'
@@ -97,6 +100,8 @@ case_ "edge weight NaN" 3 "weight" -- "$WF" graph "$TMP/wn.graph" --from a --to 
 case_ "weight below 1" 2 "--weight" -- "$WF" path "$TMP/a.txt" --weight 0.5
 case_ "weight NaN" 2 "--weight" -- "$WF" path "$TMP/a.txt" --weight nan
 case_ "connect 6" 2 "--connect" -- "$WF" path "$TMP/a.txt" --connect 6
+case_ "connect 6 (field)" 2 "--connect: expected 4 or 8" -- "$WF" field "$TMP/a.txt" --sources 0,0 --connect 6
+case_ "jps on a 4-connected model" 2 "jps needs 8-connected moves (use auto to fall back to A*)" -- "$WF" path "$TMP/a.txt" --algo jps --connect 4
 case_ "max-expansions 0" 2 "--max-expansions" -- "$WF" path "$TMP/a.txt" --max-expansions 0
 case_ "size 0x10" 2 "--size" -- "$WF" gen caves --size 0x10
 case_ "size 20000x10" 2 "--size" -- "$WF" gen caves --size 20000x10
@@ -104,6 +109,31 @@ case_ "seed not a number" 2 "--seed" -- "$WF" gen caves --seed x
 png && case_ "scale 65" 2 "--scale" -- "$WF" render "$TMP/a.txt" --png "$TMP/x.png" --scale 65
 case_ "viewer FOV 0" 2 "--viewer" -- "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --viewer 0,0,0,0,5
 case_ "flee factor 0" 2 "--flee" -- "$WF" field "$TMP/a.txt" --sources 0,0 --flee 0
+
+case_ "--cost on a blocked tile" 2 "tile '#' is blocked on this map" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,1 --cost '#=2'
+case_ "--cost on a tile not on the map" 2 "no cell of the map is tile 'x'" -- "$WF" path "$TMP/a.txt" --cost x=2
+case_ "--cost 2=0" 2 "--cost: expected a number from 1e-300 to 1e+300, got '0'" -- "$WF" path "$TMP/a.txt" --cost 2=0
+case_ "--cost 2=abc" 2 "--cost: expected a number from 1e-300 to 1e+300, got 'abc'" -- "$WF" path "$TMP/a.txt" --cost 2=abc
+m c.csv '0,1\n1,0\n'
+m c.legend '0 cost 1\n1 blocked\n'
+case_ "--cost with a letter tile on a CSV map" 2 "a CSV map's tiles are numbers, got 'a'" -- "$WF" path "$TMP/c.csv" --from 0,0 --to 1,1 --cost a=2
+
+# Data to stdout on a full disk: every command says so and exits 4.
+F="write error: No space left on device"
+case_ "stdout full: path" 4 "$F" -- full "$WF" path "$TMP/a.txt"
+case_ "stdout full: path --format json" 4 "$F" -- full "$WF" path "$TMP/a.txt" --format json
+case_ "stdout full: path with no path" 4 "$F" -- full "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0
+case_ "stdout full: scen" 4 "$F" -- full "$WF" scen "$SHARED/movingai/dao/arena.map.scen" --map "$A" --quiet
+case_ "stdout full: gen" 4 "$F" -- full "$WF" gen maze --size 20x20
+case_ "stdout full: render" 4 "$F" -- full "$WF" render "$TMP/a.txt"
+m g.graph 'node a 0 0\nnode b 1 0\nedge a b 1\n'
+case_ "stdout full: graph" 4 "$F" -- full "$WF" graph "$TMP/g.graph" --from a --to b
+case_ "stdout full: convert" 4 "$F" -- full "$WF" convert "$TMP/a.txt" --to graph
+case_ "stdout full: field" 4 "$F" -- full "$WF" field "$TMP/a.txt" --sources 0,0
+case_ "stdout full: influence" 4 "$F" -- full "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --source 0,0,2
+case_ "stdout full: demo" 4 "$F" -- full "$WF" demo --png -
+case_ "stdout full: --help" 4 "$F" -- full "$WF" path --help
+case_ "stdout full: --version" 4 "$F" -- full "$WF" --version
 
 if [ -n "$TABLE" ]; then cat "$TMP/table"; exit 0; fi
 finish
