@@ -123,13 +123,15 @@ check-valgrind: deps-valgrind
 	  { grep -l "ERROR SUMMARY: [1-9]\|definitely lost\|indirectly lost\|possibly lost" \
 	      Testing/Temporary/MemoryChecker.*.log | xargs -r cat; exit 1; }
 
-# The threaded code under ThreadSanitizer (gcc): the batch queries' thread
-# pool (test_core_batch) and the CLI's scen --threads (cli_test_scen).
-TSAN_TESTS := ^(test_core_batch|cli_test_scen)$$
+# The threaded code under ThreadSanitizer (gcc): the persistent pool and the
+# one-shot batches on it (test_core_pool, test_core_batch), the example's
+# pool calls (example_game_loop) and the CLI's scen --threads (cli_test_scen).
+TSAN_TESTS := ^(test_core_batch|test_core_pool|example_game_loop|cli_test_scen)$$
 check-tsan: deps-test
 	cmake -S . -B $(BUILD)/tsan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWF_TSAN=ON -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
-	cmake --build $(BUILD)/tsan -j $(JOBS) --target test_core_batch wayfind_cli
+	cmake --build $(BUILD)/tsan -j $(JOBS) --target test_core_batch test_core_pool \
+	  game_loop wayfind_cli
 	cd $(BUILD)/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 

@@ -230,7 +230,9 @@ WF_API void wf_grid_destroy(wf_grid *g);
 /** Deep copy of @p g (same allocator). Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
 WF_API wf_status wf_grid_clone(const wf_grid *g, wf_grid **out);
 
+/** Columns of @p g (0 for NULL). O(1). */
 WF_API int wf_grid_width(const wf_grid *g);
+/** Rows of @p g (0 for NULL). O(1). */
 WF_API int wf_grid_height(const wf_grid *g);
 /** 1 when (x, y) lies on the grid, else 0. */
 WF_API int wf_grid_contains(const wf_grid *g, int x, int y);
@@ -272,7 +274,8 @@ WF_API size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain);
  * passable. O(256).
  */
 WF_API double wf_grid_min_cost(const wf_grid *g);
-/** Row-major terrain codes (width × height bytes), read-only. */
+/** Row-major terrain codes (width × height bytes), read-only; owned by @p g
+ *  and valid until it is destroyed (edits show through). NULL for NULL. */
 WF_API const uint8_t *wf_grid_cells(const wf_grid *g);
 
 /**
@@ -679,6 +682,7 @@ WF_API wf_status wf_graph_position(const wf_graph *g, uint32_t node, double pos[
 /**
  * The out-arcs of @p node: sets *targets and *weights (either may be NULL)
  * to its row and returns the arc count; 0 for a node that does not exist.
+ * The arrays belong to @p g: valid, read-only, until it is destroyed.
  */
 WF_API size_t wf_graph_out_edges(const wf_graph *g, uint32_t node,
                           const uint32_t **targets, const double **weights);

@@ -152,6 +152,7 @@ typedef struct wf_falloff_opts {
     const wf_filter *filter; /**< path distance: the unit's filter, or
                                   NULL */
 } wf_falloff_opts;
+/** The defaults listed in wf_falloff_opts (the same as a zeroed struct). */
 WF_API wf_falloff_opts wf_falloff_opts_default(void);
 
 /** The cells source @p s can touch: its radius around its cell, clipped. */
@@ -224,6 +225,9 @@ typedef struct wf_blend_opts {
     int clamp;      /**< clamp the result to [lo, hi] */
     double lo, hi;
 } wf_blend_opts;
+
+/** Neither normalised nor clamped (a zeroed struct). */
+WF_API wf_blend_opts wf_blend_opts_default(void);
 
 /**
  * out[c] = Σ weights[i] × layers[i].values[c] over @p cells cells (each

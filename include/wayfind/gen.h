@@ -79,6 +79,7 @@ typedef struct wf_islands_opts {
                              struct all zero means every default; a zeroed
                              ca, the ca defaults */
 } wf_islands_opts;
+/** The defaults listed in wf_islands_opts (the same as a zeroed struct). */
 WF_API wf_islands_opts wf_islands_opts_default(void);
 
 /**
@@ -116,6 +117,7 @@ typedef struct wf_rooms_opts {
     int min_size;       /**< room side, default (0) 4; >= 2 */
     int max_size;       /**< default (0) 12; >= min_size */
 } wf_rooms_opts;
+/** The defaults listed in wf_rooms_opts (the same as a zeroed struct). */
 WF_API wf_rooms_opts wf_rooms_opts_default(void);
 
 /**

@@ -41,6 +41,9 @@ typedef struct wf_ascii_opts {
                                 paths and marks in theirs */
 } wf_ascii_opts;
 
+/** Nothing drawn over the map, no border, no colour (a zeroed struct). */
+WF_API wf_ascii_opts wf_ascii_opts_default(void);
+
 /**
  * Prints @p g one row per line, each cell by what its terrain is, never by
  * the raw code (a CSV map's codes are legend indices): blocked cells show
@@ -235,6 +238,9 @@ typedef struct wf_svg_opts {
     double size;               /**< longer side of the picture in pixels;
                                     0: 800 */
 } wf_svg_opts;
+
+/** No path, no labels, 800 pixels (a zeroed struct). */
+WF_API wf_svg_opts wf_svg_opts_default(void);
 
 /**
  * Writes a 2-D picture of @p g as SVG: nodes as dots at their positions

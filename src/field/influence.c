@@ -207,3 +207,9 @@ wf_status wf_field_blend(const wf_layer *layers, const double *weights,
     }
     return WF_OK;
 }
+
+wf_blend_opts wf_blend_opts_default(void) {
+    wf_blend_opts o;
+    memset(&o, 0, sizeof o);
+    return o;
+}

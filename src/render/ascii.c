@@ -148,3 +148,9 @@ wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts) 
         err = 1;
     return err ? WF_E_IO : WF_OK;
 }
+
+wf_ascii_opts wf_ascii_opts_default(void) {
+    wf_ascii_opts o;
+    memset(&o, 0, sizeof o);
+    return o;
+}

@@ -124,3 +124,9 @@ wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
     err |= fputs("</svg>\n", f) == EOF;
     return err || fflush(f) != 0 || ferror(f) ? WF_E_IO : WF_OK;
 }
+
+wf_svg_opts wf_svg_opts_default(void) {
+    wf_svg_opts o;
+    memset(&o, 0, sizeof o);
+    return o;
+}
