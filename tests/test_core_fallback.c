@@ -11,74 +11,7 @@
 static const wf_corners corner_rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ALWAYS,
                                            WF_CORNERS_ONE_FREE};
 
-typedef struct pricing {
-    const wf_grid *g;
-    wf_move move;
-    const wf_filter *filter; /* NULL: none */
-    const float *overlay;    /* NULL: none; INFINITY forbids entering */
-} pricing;
-
-/* Passable for the unit: terrain and filter (the corner rule's notion). */
-static int ref_passable(const pricing *pr, int x, int y) {
-    if (!wf_grid_contains(pr->g, x, y))
-        return 0;
-    uint8_t t = (uint8_t)wf_grid_get(pr->g, x, y);
-    return wf_grid_cost(pr->g, t) != WF_BLOCKED &&
-           (!pr->filter || isfinite(pr->filter->mult[t]));
-}
-
-static double ref_move(const pricing *pr, wf_point a, wf_point b) {
-    int dx = b.x - a.x, dy = b.y - a.y;
-    int diag = dx != 0 && dy != 0;
-    if (diag && pr->move.connect == 4)
-        return -1;
-    if (!ref_passable(pr, b.x, b.y))
-        return -1;
-    int W = wf_grid_width(pr->g);
-    if (pr->overlay && isinf(pr->overlay[b.y * W + b.x]))
-        return -1;
-    if (diag) {
-        int o1 = ref_passable(pr, a.x + dx, a.y);
-        int o2 = ref_passable(pr, a.x, a.y + dy);
-        if (pr->move.corners == WF_CORNERS_NO_CUT && !(o1 && o2))
-            return -1;
-        if (pr->move.corners == WF_CORNERS_ONE_FREE && !(o1 || o2))
-            return -1;
-    }
-    uint8_t t = (uint8_t)wf_grid_get(pr->g, b.x, b.y);
-    return (diag ? sqrt(2.0) : 1.0) * wf_grid_cost(pr->g, t) *
-           (pr->filter ? pr->filter->mult[t] : 1.0);
-}
-
-/* O(V²) Dijkstra from s over cells s may walk to. */
-static void ref_dijkstra(const pricing *pr, wf_point s, double *dist) {
-    int W = wf_grid_width(pr->g), H = wf_grid_height(pr->g), n = W * H;
-    static unsigned char done[32 * 32];
-    for (int i = 0; i < n; i++) {
-        dist[i] = INFINITY;
-        done[i] = 0;
-    }
-    dist[s.y * W + s.x] = 0;
-    for (;;) {
-        int u = -1;
-        for (int i = 0; i < n; i++)
-            if (!done[i] && isfinite(dist[i]) && (u < 0 || dist[i] < dist[u]))
-                u = i;
-        if (u < 0)
-            return;
-        done[u] = 1;
-        wf_point a = {u % W, u / W};
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                wf_point b = {a.x + dx, a.y + dy};
-                if ((!dx && !dy) || !wf_grid_contains(pr->g, b.x, b.y))
-                    continue;
-                double c = ref_move(pr, a, b);
-                if (c > 0 && dist[u] + c < dist[b.y * W + b.x])
-                    dist[b.y * W + b.x] = dist[u] + c;
-            }
-    }
-}
+typedef wf_test_pricing pricing;
 
 static int close_to(double a, double b) {
     return fabs(a - b) <= 1e-9 * (1 + fabs(b));
@@ -129,7 +62,7 @@ static void test_nearest_matches_brute_force(void **state) {
         for (int q = 0; q < 12; q++) {
             int m = (int)wf_test_rng_below(&r, 6);
             pricing pr = {g, wf_move_make(m < 3 ? 4 : 8, corner_rules[m % 3]),
-                          (q & 1) ? &f : NULL, (q & 2) ? overlay : NULL};
+                          (q & 1) ? &f : NULL, (q & 2) ? overlay : NULL, NULL, NULL};
             wf_search_opts o = wf_search_opts_default();
             o.move = pr.move;
             o.filter = pr.filter;
@@ -145,14 +78,14 @@ static void test_nearest_matches_brute_force(void **state) {
             wf_status want_plain = wf_search_grid(ws, g, s, t, &o, &plain);
             o.goal_fallback = WF_FALLBACK_NEAREST;
             wf_status st = wf_search_grid(ws, g, s, t, &o, &p);
-            if (!ref_passable(&pr, s.x, s.y)) {
+            if (!wf_test_ref_passable(&pr, s.x, s.y)) {
                 /* the start cannot be stood on: no fallback */
                 assert_int_equal(st, WF_NO_PATH);
                 assert_int_equal(p.count, 0);
                 nopath++;
                 continue;
             }
-            ref_dijkstra(&pr, s, dist);
+            wf_test_ref_dijkstra(&pr, s, dist);
             /* a goal the overlay forbids is never reached, even when it is
              * the start (the start is then the nearest reachable cell) */
             int goal_forbidden = pr.overlay && isinf(pr.overlay[t.y * w + t.x]);
@@ -217,7 +150,7 @@ static void test_nearest_matches_brute_force(void **state) {
             /* a legal walk whose costs add up */
             double sum = 0;
             for (size_t i = 1; i < p.count; i++) {
-                double c = ref_move(&pr, p.points[i - 1], p.points[i]);
+                double c = wf_test_ref_move(&pr, p.points[i - 1], p.points[i]);
                 assert_true(c > 0);
                 sum += c;
             }

@@ -13,87 +13,7 @@
 static const wf_corners corner_rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ALWAYS,
                                            WF_CORNERS_ONE_FREE};
 
-/* ---- the reference --------------------------------------------------- */
-
-typedef struct pricing {
-    const wf_grid *g;
-    wf_move move;
-    const wf_filter *filter; /* NULL: none */
-    wf_move_cost_fn cb;      /* NULL: none */
-    void *ud;
-} pricing;
-
-static int ref_passable(const pricing *pr, int x, int y) {
-    if (!wf_grid_contains(pr->g, x, y))
-        return 0;
-    uint8_t t = (uint8_t)wf_grid_get(pr->g, x, y);
-    if (wf_grid_cost(pr->g, t) == WF_BLOCKED)
-        return 0;
-    return !pr->filter || isfinite(pr->filter->mult[t]);
-}
-
-/* Cost of the move a → b, or -1 when it is not allowed. */
-static double ref_move(const pricing *pr, wf_point a, wf_point b) {
-    int dx = b.x - a.x, dy = b.y - a.y;
-    if ((dx == 0 && dy == 0) || dx < -1 || dx > 1 || dy < -1 || dy > 1)
-        return -1;
-    int diag = dx != 0 && dy != 0;
-    int connect = pr->move.connect ? pr->move.connect : 8;
-    if (diag && connect == 4)
-        return -1;
-    if (!ref_passable(pr, b.x, b.y))
-        return -1;
-    if (diag) {
-        int o1 = ref_passable(pr, a.x + dx, a.y);
-        int o2 = ref_passable(pr, a.x, a.y + dy);
-        if (pr->move.corners == WF_CORNERS_NO_CUT && !(o1 && o2))
-            return -1;
-        if (pr->move.corners == WF_CORNERS_ONE_FREE && !(o1 || o2))
-            return -1;
-    }
-    uint8_t t = (uint8_t)wf_grid_get(pr->g, b.x, b.y);
-    double c = (diag ? sqrt(2.0) : 1.0) * wf_grid_cost(pr->g, t) *
-               (pr->filter ? pr->filter->mult[t] : 1.0);
-    if (pr->cb) {
-        c = pr->cb(pr->ud, a, b, c);
-        if (!(c > 0) || !isfinite(c))
-            return -1;
-    }
-    return c;
-}
-
-/* O(V²) Dijkstra from @p s: dist[] gets every cell's least cost (INFINITY
- * when unreachable or when s cannot be entered). */
-static void ref_dijkstra(const pricing *pr, wf_point s, double *dist) {
-    int W = wf_grid_width(pr->g), H = wf_grid_height(pr->g), n = W * H;
-    static unsigned char done[64 * 64];
-    for (int i = 0; i < n; i++) {
-        dist[i] = INFINITY;
-        done[i] = 0;
-    }
-    if (!ref_passable(pr, s.x, s.y))
-        return;
-    dist[s.y * W + s.x] = 0;
-    for (;;) {
-        int u = -1;
-        for (int i = 0; i < n; i++)
-            if (!done[i] && isfinite(dist[i]) && (u < 0 || dist[i] < dist[u]))
-                u = i;
-        if (u < 0)
-            return;
-        done[u] = 1;
-        wf_point a = {u % W, u / W};
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                wf_point b = {a.x + dx, a.y + dy};
-                if (!wf_grid_contains(pr->g, b.x, b.y))
-                    continue;
-                double c = ref_move(pr, a, b);
-                if (c > 0 && dist[u] + c < dist[b.y * W + b.x])
-                    dist[b.y * W + b.x] = dist[u] + c;
-            }
-    }
-}
+typedef wf_test_pricing pricing;
 
 static int close_to(double a, double b) {
     if (isinf(a) || isinf(b))
@@ -105,7 +25,7 @@ static int close_to(double a, double b) {
 static void check_path_legal(const pricing *pr, const wf_path *p) {
     double sum = 0;
     for (size_t i = 1; i < p->count; i++) {
-        double c = ref_move(pr, p->points[i - 1], p->points[i]);
+        double c = wf_test_ref_move(pr, p->points[i - 1], p->points[i]);
         assert_true(c > 0);
         sum += c;
     }
@@ -230,9 +150,9 @@ static void test_filtered_search_equals_reference(void **state) {
         random_filter(&r, &f);
         for (int m = 0; m < 6; m++) {
             pricing pr = {g, wf_move_make(m < 3 ? 4 : 8, corner_rules[m % 3]),
-                          &f, NULL, NULL};
+                          &f, NULL, NULL, NULL};
             wf_point s = random_cell(&r, g);
-            ref_dijkstra(&pr, s, dist);
+            wf_test_ref_dijkstra(&pr, s, dist);
             for (int q = 0; q < 4; q++) {
                 wf_point t = random_cell(&r, g);
                 double want = dist[t.y * wf_grid_width(g) + t.x];
@@ -318,7 +238,7 @@ static void test_jps_with_filters(void **state) {
             wf_status sa = wf_search_grid(ws, g, s, t, &o, &pa);
             assert_int_equal(sj, sa);
             assert_true(close_to(pj.cost, pa.cost));
-            pricing pr = {g, wf_move_default(), &uni, NULL, NULL};
+            pricing pr = {g, wf_move_default(), &uni, NULL, NULL, NULL};
             if (sj == WF_OK)
                 check_path_legal(&pr, &pj);
             cases++;
@@ -438,9 +358,9 @@ static void test_move_cost_callback(void **state) {
         random_filter(&r, &f);
         for (int m = 0; m < 6; m++) {
             pricing pr = {g, wf_move_make(m < 3 ? 4 : 8, corner_rules[m % 3]),
-                          (round & 2) ? &f : NULL, slope_cost, &sl};
+                          (round & 2) ? &f : NULL, NULL, slope_cost, &sl};
             wf_point s = random_cell(&r, g);
-            ref_dijkstra(&pr, s, dist);
+            wf_test_ref_dijkstra(&pr, s, dist);
             for (int q = 0; q < 3; q++) {
                 wf_point t = random_cell(&r, g);
                 double want = dist[t.y * wf_grid_width(g) + t.x];
@@ -551,7 +471,7 @@ static void test_graph_from_grid_with_filter(void **state) {
         wf_filter f;
         random_filter(&r, &f);
         wf_move mv = wf_move_make(round % 2 ? 8 : 4, corner_rules[round % 3]);
-        pricing pr = {g, mv, &f, NULL, NULL};
+        pricing pr = {g, mv, &f, NULL, NULL, NULL};
         wf_graph *gr;
         assert_int_equal(wf_graph_from_grid(g, mv, &f, 1.0, NULL, &gr), WF_OK);
         /* Nodes are exactly the cells this unit may enter. */
@@ -560,7 +480,7 @@ static void test_graph_from_grid_with_filter(void **state) {
             for (int x = 0; x < wf_grid_width(g); x++) {
                 uint32_t node;
                 wf_status st = wf_graph_cell_node(gr, x, y, &node);
-                if (ref_passable(&pr, x, y)) {
+                if (wf_test_ref_passable(&pr, x, y)) {
                     assert_int_equal(st, WF_OK);
                     passable++;
                 } else {

@@ -1,5 +1,7 @@
 #include "wf_test.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 wf_grid *wf_test_grid(const char *const *rows, int height) {
@@ -35,4 +37,76 @@ uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n) {
 int64_t wf_test_cell_node(const wf_graph *g, int x, int y) {
     uint32_t n;
     return wf_graph_cell_node(g, x, y, &n) == WF_OK ? (int64_t)n : -1;
+}
+
+int wf_test_ref_passable(const wf_test_pricing *pr, int x, int y) {
+    if (!wf_grid_contains(pr->g, x, y))
+        return 0;
+    uint8_t t = (uint8_t)wf_grid_get(pr->g, x, y);
+    if (wf_grid_cost(pr->g, t) == WF_BLOCKED)
+        return 0;
+    return !pr->filter || isfinite(pr->filter->mult[t]);
+}
+
+double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b) {
+    int dx = b.x - a.x, dy = b.y - a.y;
+    if ((dx == 0 && dy == 0) || dx < -1 || dx > 1 || dy < -1 || dy > 1)
+        return -1;
+    int diag = dx != 0 && dy != 0;
+    int connect = pr->move.connect ? pr->move.connect : 8;
+    if (diag && connect == 4)
+        return -1;
+    if (!wf_test_ref_passable(pr, b.x, b.y))
+        return -1;
+    if (pr->overlay &&
+        isinf(pr->overlay[b.y * wf_grid_width(pr->g) + b.x]))
+        return -1;
+    if (diag) {
+        int o1 = wf_test_ref_passable(pr, a.x + dx, a.y);
+        int o2 = wf_test_ref_passable(pr, a.x, a.y + dy);
+        if (pr->move.corners == WF_CORNERS_NO_CUT && !(o1 && o2))
+            return -1;
+        if (pr->move.corners == WF_CORNERS_ONE_FREE && !(o1 || o2))
+            return -1;
+    }
+    uint8_t t = (uint8_t)wf_grid_get(pr->g, b.x, b.y);
+    double c = (diag ? sqrt(2.0) : 1.0) * wf_grid_cost(pr->g, t) *
+               (pr->filter ? pr->filter->mult[t] : 1.0);
+    if (pr->cb) {
+        c = pr->cb(pr->ud, a, b, c);
+        if (!(c > 0) || !isfinite(c))
+            return -1;
+    }
+    return c;
+}
+
+void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
+                          double *dist) {
+    int W = wf_grid_width(pr->g), H = wf_grid_height(pr->g), n = W * H;
+    unsigned char *done = calloc((size_t)n, 1);
+    assert_non_null(done);
+    for (int i = 0; i < n; i++)
+        dist[i] = INFINITY;
+    if (wf_test_ref_passable(pr, s.x, s.y))
+        dist[s.y * W + s.x] = 0;
+    for (;;) {
+        int u = -1;
+        for (int i = 0; i < n; i++)
+            if (!done[i] && isfinite(dist[i]) && (u < 0 || dist[i] < dist[u]))
+                u = i;
+        if (u < 0)
+            break;
+        done[u] = 1;
+        wf_point a = {u % W, u / W};
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                wf_point b = {a.x + dx, a.y + dy};
+                if (!wf_grid_contains(pr->g, b.x, b.y))
+                    continue;
+                double c = wf_test_ref_move(pr, a, b);
+                if (c > 0 && dist[u] + c < dist[b.y * W + b.x])
+                    dist[b.y * W + b.x] = dist[u] + c;
+            }
+    }
+    free(done);
 }

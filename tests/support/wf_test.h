@@ -23,6 +23,28 @@ uint64_t wf_test_rng_next(wf_test_rng *r);
 /* Uniform integer in [0, n). */
 uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n);
 
+/* A brute-force reference for grid searches with filters, overlays that
+ * forbid cells and move-cost callbacks: entering b costs step × cost(b) ×
+ * mult(b), then the callback; terrains the filter forbids are walls for
+ * the corner rule too; an INFINITY overlay value forbids entering a cell
+ * (other overlay values are not priced here). */
+typedef struct wf_test_pricing {
+    const wf_grid *g;
+    wf_move move;
+    const wf_filter *filter; /* NULL: none */
+    const float *overlay;    /* NULL: none */
+    wf_move_cost_fn cb;      /* NULL: none */
+    void *ud;
+} wf_test_pricing;
+/* May the unit stand on (x, y) (terrain and filter)? */
+int wf_test_ref_passable(const wf_test_pricing *pr, int x, int y);
+/* Cost of the move a → b, or -1 when it is not allowed. */
+double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b);
+/* O(V²) Dijkstra from s: dist[] (width × height) gets every cell's least
+ * cost, INFINITY when unreachable or when s cannot be entered. */
+void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
+                          double *dist);
+
 /* The node of cell (x, y) of a graph made from a grid, or -1 when it has
  * none (wf_graph_cell_node's status as a number, for comparisons). */
 int64_t wf_test_cell_node(const wf_graph *g, int x, int y);
