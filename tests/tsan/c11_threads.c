@@ -3,8 +3,11 @@
  * sanitizer state and crashes on its first instrumented call. Linked into
  * the programs of the WF_TSAN build only, these definitions take the place
  * of libc's and start the threads through pthreads, which TSan follows.
- * wayfind uses thrd_create and thrd_join alone (synchronisation is through
- * <stdatomic.h>, which TSan understands). */
+ * The same holds for glibc's mtx_* and cnd_*, which call the pthread
+ * functions internally where TSan cannot see them, so the pool's locks
+ * would look like no synchronisation at all: they are routed through the
+ * intercepted pthread functions too. glibc's mtx_t and cnd_t have the
+ * layout of pthread_mutex_t and pthread_cond_t. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
@@ -47,3 +50,29 @@ int thrd_join(thrd_t thr, int *res) {
         *res = (int)(intptr_t)r;
     return thrd_success;
 }
+
+_Static_assert(sizeof(mtx_t) >= sizeof(pthread_mutex_t), "mtx_t layout");
+_Static_assert(sizeof(cnd_t) >= sizeof(pthread_cond_t), "cnd_t layout");
+
+static int result(int e) { return e ? thrd_error : thrd_success; }
+
+int mtx_init(mtx_t *m, int type) {
+    if (type != mtx_plain)
+        return thrd_error; /* wayfind uses plain mutexes only */
+    return result(pthread_mutex_init((pthread_mutex_t *)m, NULL));
+}
+int mtx_lock(mtx_t *m) { return result(pthread_mutex_lock((pthread_mutex_t *)m)); }
+int mtx_unlock(mtx_t *m) {
+    return result(pthread_mutex_unlock((pthread_mutex_t *)m));
+}
+void mtx_destroy(mtx_t *m) { pthread_mutex_destroy((pthread_mutex_t *)m); }
+
+int cnd_init(cnd_t *c) { return result(pthread_cond_init((pthread_cond_t *)c, NULL)); }
+int cnd_wait(cnd_t *c, mtx_t *m) {
+    return result(pthread_cond_wait((pthread_cond_t *)c, (pthread_mutex_t *)m));
+}
+int cnd_signal(cnd_t *c) { return result(pthread_cond_signal((pthread_cond_t *)c)); }
+int cnd_broadcast(cnd_t *c) {
+    return result(pthread_cond_broadcast((pthread_cond_t *)c));
+}
+void cnd_destroy(cnd_t *c) { pthread_cond_destroy((pthread_cond_t *)c); }
