@@ -6,7 +6,10 @@
 #include "wf_test.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "wayfind/field.h"
 
 static const wf_corners corner_rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ALWAYS,
                                            WF_CORNERS_ONE_FREE};
@@ -374,11 +377,97 @@ static void test_protocol(void **state) {
     wf_grid_destroy(g);
 }
 
+/* Anything else that uses the workspace between steps (a field, the block
+ * query, a reserve that reallocates) ends the sliced search: the next step
+ * is an error, never a resume on arrays something else has written. */
+static void test_other_use_ends_the_slice(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(64, 64, NULL, &g), WF_OK);
+    for (int y = 0; y < 60; y++)
+        assert_int_equal(wf_grid_set(g, 32, y, WF_TERRAIN_WALL), WF_OK);
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path p, q;
+    wf_path_init(&p, NULL);
+    wf_path_init(&q, NULL);
+    float *field = malloc(64 * 64 * sizeof *field);
+    assert_non_null(field);
+    wf_point s = {0, 0}, t = {63, 0};
+    for (int how = 0; how < 3; how++) {
+        assert_int_equal(wf_search_begin(ws, g, s, t, NULL), WF_OK);
+        assert_int_equal(wf_search_step(ws, 50, &p), WF_PENDING);
+        if (how == 0) {
+            wf_field_source src = {{10, 10}, 0.0};
+            assert_int_equal(wf_field_dijkstra_grid(ws, g, &src, 1,
+                                                    wf_move_default(), NULL,
+                                                    field),
+                             WF_OK);
+        } else if (how == 1) {
+            assert_int_equal(wf_search_reserve(ws, 100000), WF_OK);
+        } else {
+            assert_int_equal(wf_search_grid(ws, g, s, (wf_point){5, 5}, NULL,
+                                            &q),
+                             WF_OK);
+            int cut = -1;
+            assert_int_equal(wf_grid_block_disconnects(ws, g, &q,
+                                                       (wf_point){3, 3},
+                                                       NULL, &cut),
+                             WF_OK);
+        }
+        assert_int_equal(wf_search_step(ws, UINT64_MAX, &p),
+                         WF_E_INVALID_ARG);
+        assert_string_equal(wf_search_message(ws), "no grid search under way");
+        /* a new begin works as ever */
+        assert_int_equal(wf_search_begin(ws, g, s, t, NULL), WF_OK);
+        assert_int_equal(wf_search_step(ws, UINT64_MAX, &p), WF_OK);
+        assert_true(p.count > 64);
+    }
+    /* a failed step leaves no message behind for the next good one */
+    assert_int_equal(wf_search_begin(ws, g, s, t, NULL), WF_OK);
+    assert_int_equal(wf_search_step(ws, 0, &p), WF_E_INVALID_ARG);
+    assert_string_equal(wf_search_message(ws), "budget must be >= 1");
+    assert_int_equal(wf_search_step(ws, 10, &p), WF_PENDING);
+    assert_string_equal(wf_search_message(ws), "");
+    free(field);
+    wf_path_free(&p);
+    wf_path_free(&q);
+    wf_search_destroy(ws);
+    wf_grid_destroy(g);
+}
+
+/* One options struct serves grid and graph queries: the grid-only options
+ * (move, filter, callback, fallback) are ignored on graphs, as documented. */
+static void test_graph_ignores_grid_options(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(10, 10, NULL, &g), WF_OK);
+    wf_graph *gr;
+    assert_int_equal(wf_graph_from_grid(g, wf_move_default(), NULL, 1.0, NULL,
+                                        &gr),
+                     WF_OK);
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_node_path np;
+    wf_node_path_init(&np, NULL);
+    wf_search_opts o = wf_search_opts_default();
+    o.goal_fallback = WF_FALLBACK_NEAREST;
+    o.move.connect = 6; /* would be refused on a grid */
+    assert_int_equal(wf_search_graph(ws, gr, 0, 99, &o, &np), WF_OK);
+    assert_true(fabs(np.cost - 9 * sqrt(2.0)) < 1e-9);
+    wf_node_path_free(&np);
+    wf_search_destroy(ws);
+    wf_graph_destroy(gr);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grid_sliced_equals_one_shot),
         cmocka_unit_test(test_graph_sliced_equals_one_shot),
         cmocka_unit_test(test_protocol),
+        cmocka_unit_test(test_other_use_ends_the_slice),
+        cmocka_unit_test(test_graph_ignores_grid_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void test_arrives_on_the_arriving_step(void **state) {
@@ -348,6 +349,59 @@ static void test_cost_overflow(void **state) {
     wf_grid_destroy(g);
 }
 
+/* An allocator that fails every request once armed. */
+typedef struct failing {
+    int armed;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t old, size_t size) {
+    (void)old;
+    if (!size) {
+        free(ptr);
+        return NULL;
+    }
+    if (((failing *)ud)->armed)
+        return NULL;
+    return realloc(ptr, size);
+}
+
+/* A re-plan whose step-cost table cannot grow leaves no plan behind, not a
+ * new path with the old plan's step costs (which a step would read past
+ * their end). */
+static void test_replan_out_of_memory(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(100, 3, NULL, &g), WF_OK);
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    assert_int_equal(wf_search_reserve(ws, 300), WF_OK);
+    failing f = {0};
+    wf_allocator a = {failing_alloc, &f};
+    wf_walker *w;
+    assert_int_equal(wf_walker_create(&a, &w), WF_OK);
+    assert_int_equal(wf_walker_plan(w, ws, g, (wf_point){0, 1},
+                                    (wf_point){5, 1}, NULL),
+                     WF_OK);
+    /* room for the long path, so that only the step costs must grow */
+    assert_int_equal(wf_path_reserve((wf_path *)wf_walker_path(w), 200),
+                     WF_OK);
+    f.armed = 1;
+    assert_int_equal(wf_walker_set_goal(w, ws, g, (wf_point){99, 1}),
+                     WF_E_NOMEM);
+    assert_int_equal(wf_walker_path(w)->count, 0);
+    wf_walker_set_watch_cheaper(w, 1);
+    wf_point next;
+    /* still out of memory: the step re-plans and says so, reading nothing
+     * stale */
+    assert_int_equal(wf_walker_step(w, ws, g, &next), WF_E_NOMEM);
+    f.armed = 0;
+    assert_int_equal(wf_walker_step(w, ws, g, &next), WF_OK);
+    assert_int_equal(next.x, 1);
+    wf_walker_destroy(w);
+    wf_search_destroy(ws);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arrives_on_the_arriving_step),
@@ -357,6 +411,7 @@ int main(void) {
         cmocka_unit_test(test_extreme_points),
         cmocka_unit_test(test_huge_coordinates),
         cmocka_unit_test(test_cost_overflow),
+        cmocka_unit_test(test_replan_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -519,8 +519,11 @@ WF_API wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
  * search ends, then exactly what wf_search_grid would have returned for the
  * same query, with the same path in @p out. The grid, and everything
  * @p opts points to, must stay alive and unchanged until then (a grid that
- * changes between steps: cancel and begin again). A new begin, a one-shot
- * search or wf_search_cancel on @p ws ends a sliced search.
+ * changes between steps: cancel and begin again). Any other call that
+ * uses @p ws (a new begin, a one-shot search, a field, the block query,
+ * wf_search_reserve) or wf_search_cancel ends a sliced search: the next
+ * step then fails with WF_E_INVALID_ARG rather than resume on arrays
+ * something else has used.
  *
  * wf_search_begin errors: those of wf_search_grid (the outcomes WF_NO_PATH
  * and WF_OK of a trivial query come from the first step). wf_search_step:
@@ -588,7 +591,9 @@ WF_API int wf_pool_threads(const wf_pool *p);
  * calling @p fn for each, and returns when all are answered. Queries are
  * handed out one at a time, so workers stay busy; each answer is exactly
  * what wf_search_grid gives alone. The grid and @p opts' data are shared
- * read-only. Calls on one pool from several threads run one after another.
+ * read-only. Calls on one pool from several threads run one after another;
+ * @p fn must not call wf_pool_search_grid on the same pool (it would wait
+ * for itself).
  * Errors: WF_E_INVALID_ARG; a query's own error (WF_E_NOMEM sizing a
  * workspace, say) goes to @p fn instead.
  */

@@ -61,8 +61,12 @@ static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
         double *p = wf__realloc(&w->alloc, w->planned,
                                 w->planned_cap * sizeof *p,
                                 w->path.capacity * sizeof *p);
-        if (!p)
+        if (!p) {
+            /* no plan rather than a path without its step costs */
+            w->path.count = 0;
+            w->at = 0;
             return WF_E_NOMEM;
+        }
         w->planned = p;
         w->planned_cap = w->path.capacity;
     }

@@ -14,6 +14,7 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     if (!ws || !g || !path || !disconnects || path->count == 0 ||
         !path->points)
         return WF_E_INVALID_ARG;
+    ws->msg[0] = '\0';
     wf_search_opts o = opts ? *opts : wf_search_opts_default();
     if (wf__move_check(&o.move, ws->msg, sizeof ws->msg) != WF_OK)
         return WF_E_INVALID_ARG;

@@ -35,9 +35,6 @@ static wf_status setup(wf_search *ws, const wf_search_opts *o,
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "h_scale must be finite and >= 0, got %g",
                                o->h_scale);
-    if (o->goal_fallback != WF_FALLBACK_NONE)
-        return wf__search_fail(ws, WF_E_INVALID_ARG,
-                               "goal_fallback is for grid searches");
     if (o->overlay.values && o->overlay.count != g->nodes)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "overlay has %zu values, the graph has %u "
@@ -114,6 +111,12 @@ wf_status wf_search_begin_graph(wf_search *ws, const wf_graph *g,
     if (!g)
         return wf__search_fail(ws, WF_E_INVALID_ARG, "graph is NULL");
     wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    /* the grid-only options are ignored, as documented, so one options
+     * struct can serve grid and graph queries alike */
+    o.move = wf_move_default();
+    o.filter = NULL;
+    o.move_cost = NULL;
+    o.goal_fallback = WF_FALLBACK_NONE;
     wf_status s = wf__opts_check(ws, &o);
     if (s != WF_OK)
         return s;
@@ -165,6 +168,7 @@ wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
     out->count = 0;
     out->cost = 0;
     memset(&out->stats, 0, sizeof out->stats);
+    ws->msg[0] = '\0';
     if (ws->mode != WF__GRAPH)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "no graph search under way");

@@ -70,9 +70,11 @@ int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
     return forbids;
 }
 
-/* May a unit with filter f enter terrain t? */
+/* May a unit with filter f enter terrain t? (A cost that overflows under
+ * the filter forbids it, as wf__filter_costs says.) */
 static int unit_enters(const wf_grid *g, const wf_filter *f, uint8_t t) {
-    return g->passable[t] && (!f || f->mult[t] < INFINITY);
+    return g->passable[t] &&
+           (!f || (f->mult[t] < INFINITY && g->cost[t] * f->mult[t] < INFINITY));
 }
 
 double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
@@ -99,6 +101,8 @@ double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
     }
     /* the same expression as the search's, so the values compare equal */
     double c = g->cost[tb] * (o->filter ? o->filter->mult[tb] : 1.0);
+    if (o->overlay.values && o->overlay.count != g->cells)
+        return -1; /* another grid's overlay: the re-plan reports it */
     if (o->overlay.values && o->overlay_k > 0) {
         float v = o->overlay.values[(size_t)b.y * W + (size_t)b.x];
         if (v > 0)

@@ -139,6 +139,7 @@ wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
         return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
     if (!budget)
         return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
+    ws->msg[0] = '\0';
     path_reset(out);
     switch (ws->mode) {
     case WF__ASTAR: return wf__astar_step(ws, budget, out);
@@ -231,6 +232,7 @@ wf_status wf_search_reserve(wf_search *ws, size_t cells) {
     ws->cells = cs;
     ws->key = key;
     ws->id = id;
+    ws->mode = WF__IDLE; /* the arrays a sliced search ran on are gone */
     ws->capacity = cells;
     ws->gen = 0;
     return WF_OK;
@@ -251,6 +253,7 @@ wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes) {
     wf__free(&ws->alloc, ws->g, ws->graph_capacity * sizeof *ws->g);
     ws->parent = parent;
     ws->g = g;
+    ws->mode = WF__IDLE;
     ws->graph_capacity = nodes;
     return WF_OK;
 }
@@ -262,6 +265,9 @@ size_t wf_search_bytes(const wf_search *ws) {
 }
 
 uint32_t wf__search_begin(wf_search *ws) {
+    /* whatever runs on the arrays now ends a sliced search under way; the
+     * search begins set their mode after this */
+    ws->mode = WF__IDLE;
     if (++ws->gen >= WF__GEN_LIMIT) {
         for (size_t i = 0; i < ws->capacity; i++)
             ws->cells[i].tag = 0;
