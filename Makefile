@@ -102,7 +102,9 @@ fuzz: deps-test
 	done
 
 # Every CTest under valgrind memcheck, in a Debug build without sanitizers;
-# any memory error or leak fails. Child processes (the CLI tests' wayfind)
+# any memory error or leak fails. The determinism test gets its clang peer,
+# and the huge-grid test a 2048 x 2048 grid (WF_TEST_HUGE_SIDE) instead of
+# 16384 x 16384, which valgrind takes minutes to touch. Child processes (the CLI tests' wayfind)
 # are checked too; system programs the scripts run are skipped.
 VALGRIND_OPTS := --error-exitcode=99 --leak-check=full \
   --errors-for-leak-kinds=definite,indirect,possible \
@@ -113,13 +115,18 @@ check-valgrind: deps-valgrind
 	@mkdir -p $(BUILD)/valgrind
 	@printf '{\n  bash\n  Memcheck:Leak\n  match-leak-kinds: all\n  ...\n  obj:/usr/bin/bash\n}\n' \
 	  > $(BUILD)/valgrind/bash.supp
+	cmake -S . -B $(BUILD)/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
+	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON $(CMAKE_COMMON) >/dev/null
+	cmake --build $(BUILD)/clang -j $(JOBS) --target wayfind_cli
 	cmake -S . -B $(BUILD)/valgrind -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
 	  -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF \
+	  -DWF_PEER_CLI=$(abspath $(BUILD)/clang/wayfind) \
 	  -DMEMORYCHECK_COMMAND_OPTIONS="$(VALGRIND_OPTS)" \
 	  -DMEMORYCHECK_SUPPRESSIONS_FILE=$(abspath $(BUILD))/valgrind/bash.supp \
 	  $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/valgrind -j $(JOBS)
-	cd $(BUILD)/valgrind && ctest -T memcheck --output-on-failure -j $(JOBS) || \
+	cd $(BUILD)/valgrind && WF_TEST_HUGE_SIDE=2048 \
+	  ctest -T memcheck --output-on-failure -j $(JOBS) || \
 	  { grep -l "ERROR SUMMARY: [1-9]\|definitely lost\|indirectly lost\|possibly lost" \
 	      Testing/Temporary/MemoryChecker.*.log | xargs -r cat; exit 1; }
 
