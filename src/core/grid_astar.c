@@ -165,10 +165,11 @@ static double user_cost(const query *q, int x, int y, int nx, int ny,
 }
 
 /* Keeps the expanded cell closest to the goal in straight-line distance
- * (ties: the cheaper one), for partial paths and the nearest fallback. */
+ * (ties: the cheaper one), for partial paths and the nearest fallback.
+ * Squared distances compare the same and are exact (sides below 2^20). */
 static void track_best(query *q, uint32_t c, int x, int y, double gc) {
     const double dx = x - q->gx, dy = y - q->gy;
-    const double d = sqrt(dx * dx + dy * dy);
+    const double d = dx * dx + dy * dy;
     if (d < q->best_d || (d == q->best_d && gc < q->best_g)) {
         q->best_d = d;
         q->best_g = gc;

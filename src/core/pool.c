@@ -107,6 +107,26 @@ void wf_pool_destroy(wf_pool *p) {
     wf__free(&a, p, sizeof *p);
 }
 
+/* The pool's locks and conditions; on failure none is left made. */
+static int init_sync(wf_pool *p) {
+    if (mtx_init(&p->mu, mtx_plain) != thrd_success)
+        return 0;
+    if (mtx_init(&p->call_mu, mtx_plain) != thrd_success)
+        goto no_call_mu;
+    if (cnd_init(&p->work_cv) != thrd_success)
+        goto no_work_cv;
+    if (cnd_init(&p->done_cv) != thrd_success)
+        goto no_done_cv;
+    return 1;
+no_done_cv:
+    cnd_destroy(&p->work_cv);
+no_work_cv:
+    mtx_destroy(&p->call_mu);
+no_call_mu:
+    mtx_destroy(&p->mu);
+    return 0;
+}
+
 wf_status wf_pool_create(int threads, const wf_allocator *alloc,
                          wf_pool **out) {
     if (!out)
@@ -126,28 +146,7 @@ wf_status wf_pool_create(int threads, const wf_allocator *alloc,
         return WF_E_NOMEM;
     }
     memset(p->w, 0, (size_t)threads * sizeof *p->w);
-    if (mtx_init(&p->mu, mtx_plain) != thrd_success) {
-        wf__free(&a, p->w, (size_t)threads * sizeof *p->w);
-        wf__free(&a, p, sizeof *p);
-        return WF_E_NOMEM;
-    }
-    if (mtx_init(&p->call_mu, mtx_plain) != thrd_success) {
-        mtx_destroy(&p->mu);
-        wf__free(&a, p->w, (size_t)threads * sizeof *p->w);
-        wf__free(&a, p, sizeof *p);
-        return WF_E_NOMEM;
-    }
-    if (cnd_init(&p->work_cv) != thrd_success) {
-        mtx_destroy(&p->call_mu);
-        mtx_destroy(&p->mu);
-        wf__free(&a, p->w, (size_t)threads * sizeof *p->w);
-        wf__free(&a, p, sizeof *p);
-        return WF_E_NOMEM;
-    }
-    if (cnd_init(&p->done_cv) != thrd_success) {
-        cnd_destroy(&p->work_cv);
-        mtx_destroy(&p->call_mu);
-        mtx_destroy(&p->mu);
+    if (!init_sync(p)) {
         wf__free(&a, p->w, (size_t)threads * sizeof *p->w);
         wf__free(&a, p, sizeof *p);
         return WF_E_NOMEM;

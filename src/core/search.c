@@ -132,15 +132,8 @@ static void path_reset(wf_path *out) {
     memset(&out->stats, 0, sizeof out->stats);
 }
 
-wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
-    if (!ws)
-        return WF_E_INVALID_ARG;
-    if (!out)
-        return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
-    if (!budget)
-        return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
-    ws->msg[0] = '\0';
-    path_reset(out);
+/* The step itself, on a checked workspace and a reset path. */
+static wf_status grid_step(wf_search *ws, uint64_t budget, wf_path *out) {
     switch (ws->mode) {
     case WF__ASTAR: return wf__astar_step(ws, budget, out);
     case WF__JPS: return wf__jps_step(ws, budget, out);
@@ -152,6 +145,18 @@ wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "no grid search under way");
     }
+}
+
+wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
+    if (!ws)
+        return WF_E_INVALID_ARG;
+    if (!out)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
+    if (!budget)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
+    ws->msg[0] = '\0';
+    path_reset(out);
+    return grid_step(ws, budget, out);
 }
 
 void wf_search_cancel(wf_search *ws) {
@@ -170,7 +175,7 @@ wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
     wf_status s = grid_begin(ws, g, start, goal, opts);
     if (s != WF_OK)
         return s;
-    return wf_search_step(ws, UINT64_MAX, out);
+    return grid_step(ws, UINT64_MAX, out); /* begin left msg and out clean */
 }
 
 wf_status wf_search_create(const wf_allocator *alloc, wf_search **out) {

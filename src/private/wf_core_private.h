@@ -199,7 +199,7 @@ typedef struct wf__astar {
     uint32_t heap_n, sp, gen;
     uint64_t expanded, generated, heap_ops, reopened;
     uint32_t best, end;
-    double best_d, best_g;
+    double best_d, best_g;  /* squared distance to the goal, and cost */
     double fcost[256];
     uint8_t fpass[256];
 } wf__astar;
