@@ -191,50 +191,12 @@ static void test_pool_matches_single_thread(void **state) {
     wf_grid_destroy(g);
 }
 
-/* ---- a counting, failing allocator (thread-safe) ---------------------- */
-
-typedef struct count_alloc {
-    atomic_size_t bytes;  /* bytes requested by allocations and growths */
-    atomic_size_t live;   /* blocks held */
-    atomic_size_t calls;  /* allocations counted */
-    size_t fail_at;       /* refuse this counted allocation; 0 never */
-    atomic_int refused;
-} count_alloc;
-
-#define HDR 16
-
-static void *count_fn(void *ud, void *ptr, size_t old_size, size_t new_size) {
-    count_alloc *ca = ud;
-    unsigned char *base = ptr ? (unsigned char *)ptr - HDR : NULL;
-    if (new_size == 0) {
-        if (base) {
-            atomic_fetch_sub(&ca->live, 1);
-            free(base);
-        }
-        return NULL;
-    }
-    size_t k = atomic_fetch_add(&ca->calls, 1) + 1;
-    if (k == ca->fail_at) {
-        atomic_store(&ca->refused, 1);
-        return NULL;
-    }
-    unsigned char *nb = realloc(base, new_size + HDR);
-    if (!nb)
-        return NULL;
-    if (!base)
-        atomic_fetch_add(&ca->live, 1);
-    if (new_size > old_size)
-        atomic_fetch_add(&ca->bytes, new_size - old_size);
-    return nb + HDR;
-}
-
 static void test_one_query_sizes_one_workspace(void **state) {
     (void)state;
     wf_grid *g;
     assert_int_equal(wf_grid_create(512, 512, NULL, &g), WF_OK);
-    count_alloc ca;
-    memset(&ca, 0, sizeof ca);
-    wf_allocator a = {count_fn, &ca};
+    wf_test_alloc ca;
+    wf_allocator a = wf_test_alloc_init(&ca, 0);
     wf_pool *p;
     assert_int_equal(wf_pool_create(4, &a, &p), WF_OK);
     wf_search *probe;
@@ -271,10 +233,8 @@ static void test_create_allocation_failures(void **state) {
     size_t runs = 0;
     for (int threads = 1; threads <= 4; threads *= 2) {
         for (size_t n = 1;; n++) {
-            count_alloc ca;
-            memset(&ca, 0, sizeof ca);
-            ca.fail_at = n;
-            wf_allocator a = {count_fn, &ca};
+            wf_test_alloc ca;
+            wf_allocator a = wf_test_alloc_init(&ca, n);
             wf_pool *p = NULL;
             wf_status st = wf_pool_create(threads, &a, &p);
             runs++;

@@ -41,7 +41,8 @@ extern "C" {
     X(E_PARSE, -5, "malformed input")                                          \
     X(E_IO, -6, "input/output error")                                          \
     X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")          \
-    X(E_UNSUPPORTED, -8, "not supported by this build of the library")
+    X(E_UNSUPPORTED, -8, "not supported by this build of the library")      \
+    X(E_THREAD, -9, "a thread could not be started")
 
 /** Result of every fallible wayfind call; see WF_STATUS_MAP. */
 typedef enum wf_status {
@@ -577,8 +578,10 @@ typedef struct wf_pool wf_pool;
 /**
  * Creates a pool of @p threads workers (1 to 256, the calling thread
  * included: threads - 1 are started). @p alloc may be NULL (malloc).
- * Errors: WF_E_INVALID_ARG, WF_E_NOMEM, WF_E_IO (a thread could not be
- * started; those that were are stopped).
+ * Errors: WF_E_INVALID_ARG, WF_E_NOMEM, WF_E_THREAD (a thread could not
+ * be started; those that were are stopped and joined, and nothing is
+ * left allocated). The allocator is called from the workers' threads
+ * too (a workspace is sized by its worker), so it must be thread-safe.
  */
 WF_API wf_status wf_pool_create(int threads, const wf_allocator *alloc,
                          wf_pool **out);
@@ -594,8 +597,10 @@ WF_API int wf_pool_threads(const wf_pool *p);
  * read-only. Calls on one pool from several threads run one after another;
  * @p fn must not call wf_pool_search_grid on the same pool (it would wait
  * for itself).
- * Errors: WF_E_INVALID_ARG; a query's own error (WF_E_NOMEM sizing a
- * workspace, say) goes to @p fn instead.
+ * Errors: WF_E_INVALID_ARG. A query's own error goes to @p fn instead
+ * and the call still returns WF_OK: when a worker cannot size its
+ * workspace or grow its path, that query gets WF_E_NOMEM, every other
+ * query its usual answer, and the worker tries again on its next query.
  */
 WF_API wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
                               const wf_point *starts, const wf_point *goals,
@@ -607,7 +612,8 @@ WF_API wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
  * @p n) workers (threads 1 to 256), answers the @p n queries as
  * wf_pool_search_grid does, and destroys it. For repeated calls keep a
  * wf_pool instead. Errors: those of wf_pool_create and
- * wf_pool_search_grid.
+ * wf_pool_search_grid; when the pool cannot be made (WF_E_THREAD,
+ * WF_E_NOMEM) the call answers no query and @p fn is never called.
  */
 WF_API wf_status wf_search_grid_batch(const wf_grid *g, const wf_point *starts,
                                const wf_point *goals, size_t n,

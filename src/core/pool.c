@@ -163,7 +163,7 @@ wf_status wf_pool_create(int threads, const wf_allocator *alloc,
     for (int t = 1; t < threads && st == WF_OK; t++) {
         if (thrd_create(&p->w[t].thread, worker_main, &p->w[t]) !=
             thrd_success)
-            st = WF_E_IO; /* only the threads made so far are joined */
+            st = WF_E_THREAD; /* only the threads made so far are joined */
         else
             p->started = t;
     }

@@ -1,6 +1,7 @@
 #include "wf_test.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,4 +110,42 @@ void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
             }
     }
     free(done);
+}
+
+#define ALLOC_HDR 16
+
+static void *test_alloc_fn(void *ud, void *ptr, size_t old_size,
+                           size_t new_size) {
+    wf_test_alloc *ta = ud;
+    unsigned char *base = ptr ? (unsigned char *)ptr - ALLOC_HDR : NULL;
+    if (new_size == 0) {
+        if (base) {
+            atomic_fetch_sub(&ta->live, 1);
+            free(base);
+        }
+        return NULL;
+    }
+    size_t k = atomic_fetch_add(&ta->calls, 1) + 1;
+    if (k == ta->fail_at) {
+        atomic_store(&ta->refused, 1);
+        return NULL;
+    }
+    unsigned char *nb = realloc(base, new_size + ALLOC_HDR);
+    if (!nb)
+        return NULL;
+    if (!base)
+        atomic_fetch_add(&ta->live, 1);
+    if (new_size > old_size)
+        atomic_fetch_add(&ta->bytes, new_size - old_size);
+    return nb + ALLOC_HDR;
+}
+
+wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at) {
+    atomic_init(&ta->bytes, 0);
+    atomic_init(&ta->live, 0);
+    atomic_init(&ta->calls, 0);
+    atomic_init(&ta->refused, 0);
+    ta->fail_at = fail_at;
+    wf_allocator a = {test_alloc_fn, ta};
+    return a;
 }

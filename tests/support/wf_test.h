@@ -49,4 +49,18 @@ void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
  * none (wf_graph_cell_node's status as a number, for comparisons). */
 int64_t wf_test_cell_node(const wf_graph *g, int x, int y);
 
+/* A counting allocator that can refuse one allocation; thread-safe, for
+ * pools and batches whose workers allocate. Each block carries a header,
+ * so frees need no lookup. */
+typedef struct wf_test_alloc {
+    _Atomic size_t bytes;  /* bytes requested by allocations and growths */
+    _Atomic size_t live;   /* blocks held */
+    _Atomic size_t calls;  /* allocations and growths counted */
+    size_t fail_at;        /* refuse this counted allocation; 0 never */
+    _Atomic int refused;
+} wf_test_alloc;
+/* Zeroes @p ta and returns an allocator over it that refuses the
+ * @p fail_at-th allocation (0: none). */
+wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at);
+
 #endif
