@@ -14,7 +14,8 @@ enum {
     CLI_EXIT_NO_PATH = 1, /* no path, or a scenario that is not optimal */
     CLI_EXIT_USAGE = 2,
     CLI_EXIT_INPUT = 3,   /* malformed or out-of-range input */
-    CLI_EXIT_IO = 4       /* cannot read/write a file, out of memory */
+    CLI_EXIT_IO = 4       /* cannot read/write a file, out of memory or
+                             threads */
 };
 
 /* One subcommand: run(argc, argv) with argv[0] the command's name. */

@@ -20,7 +20,9 @@ static const char help[] =
     "  --queries FILE         instead of --from/--to: one query a line of FILE\n"
     "                         ('-': stdin), 'SX SY GX GY', answered in order\n"
     "                         with one workspace, each printed as alone (one\n"
-    "                         JSON object a line with --format json)\n"
+    "                         JSON object a line with --format json); from\n"
+    "                         stdin each answer is flushed at once, so a\n"
+    "                         program can drive wayfind through pipes\n"
     CLI_SEARCH_HELP
     CLI_COST_HELP
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
@@ -139,7 +141,8 @@ static int parse_query(const char *s, long v[4]) {
 }
 
 /* --queries: answers each line of the file in order on one workspace,
- * printing each as a lone query would be printed. The exit code: 0 every
+ * printing each as a lone query would be printed (and, from stdin,
+ * flushed before the next line is read). The exit code: 0 every
  * path found, 1 one was not, 3 a malformed line or a cell off the map,
  * 4 the file cannot be read. */
 static int run_queries(args *a, const wf_grid *g) {
@@ -187,6 +190,12 @@ static int run_queries(args *a, const wf_grid *g) {
             code = cli_fail(st, NULL);
         else if (found != WF_OK)
             code = CLI_EXIT_NO_PATH;
+        /* A program driving us over pipes waits for each answer before
+         * its next query: from stdin every answer goes out at once. And
+         * once stdout fails (the reader gone) there is no one to answer:
+         * stop, main reports the write error. */
+        if ((is_stdin && fflush(stdout) != 0) || ferror(stdout))
+            break;
     }
     if (code <= CLI_EXIT_NO_PATH && ferror(f)) {
         cli_error(CMD, "%s: read error", a->queries);

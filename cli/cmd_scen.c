@@ -29,7 +29,8 @@ static const char help[] =
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 every scenario optimal, 1 one was not, 2 usage,\n"
-    "3 bad input (malformed file, scenario off the map or on a wall), 4 I/O.\n";
+    "3 bad input (malformed file, scenario off the map or on a wall), 4 I/O\n"
+    "(or out of memory, or a thread could not be started).\n";
 
 static int file_exists(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -165,7 +166,13 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
     wf_status st = wf_search_grid_batch(g, starts, goals, n, o, threads,
                                         check, &c);
     *wall_us = now_us() - t0;
-    int code = st == WF_OK ? 0 : cli_fail(st, NULL);
+    int code = 0;
+    if (st == WF_E_THREAD) {
+        cli_error(CMD, "--threads %d: %s", threads, wf_strerror(st));
+        code = cli_exit_code(st);
+    } else if (st != WF_OK) {
+        code = cli_fail(st, NULL);
+    }
     for (size_t i = 0; i < n && !code; i++) {
         const wf_scen_entry *e = &sc->entries[i];
         t->us += (double)v[i].ns / 1e3;

@@ -35,7 +35,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
 int cli_exit_code(wf_status st) {
     switch (st) {
     case WF_E_IO:
-    case WF_E_NOMEM: return CLI_EXIT_IO;
+    case WF_E_NOMEM:
+    case WF_E_THREAD: return CLI_EXIT_IO;
     default: return CLI_EXIT_INPUT;
     }
 }
