@@ -15,6 +15,26 @@ checks=0
 
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
+# limit SECONDS COMMAND...: COMMAND, killed (exit 137) if it runs longer,
+# so a hang fails the test instead of stalling it. In the shell itself
+# rather than timeout(1): under make check-valgrind, valgrind follows the
+# shell's children but not the children of a system program it skips.
+limit() {
+  local secs=$1; shift
+  "$@" <&0 &
+  local pid=$!
+  { for ((i = 0; i < secs * 10; i++)); do
+      sleep 0.1; kill -0 "$pid" 2>/dev/null || exit 0
+    done
+    kill -KILL "$pid" 2>/dev/null; } >/dev/null 2>&1 &
+  local watch=$!
+  wait "$pid"
+  local code=$?
+  kill "$watch" 2>/dev/null
+  wait "$watch" 2>/dev/null
+  return "$code"
+}
+
 # expect CODE DESCRIPTION -- COMMAND...: runs COMMAND, keeps its stdout in
 # $TMP/out and stderr in $TMP/err, and checks the exit code.
 expect() {

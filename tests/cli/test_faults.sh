@@ -20,7 +20,7 @@ row() {
 
 # piped WANT FAULT FRAGMENT -- COMMAND...: COMMAND's stdout goes to
 # `head -n 1`, which exits after one line; checks COMMAND's exit code.
-# COMMAND is `limit ...` or `nopipe ...`.
+# COMMAND is `capped ...` or `nopipe ...`.
 piped() {
   local want=$1 what=$2 part=$3; shift 4
   checks=$((checks + 1))
@@ -32,11 +32,11 @@ piped() {
   row "$what" "$want"
 }
 
-# limit COMMAND...: COMMAND under the time limit (a hang fails the test).
-limit() { timeout "$LIMIT" "$@"; }
+# capped COMMAND...: COMMAND under the time limit (a hang fails the test).
+capped() { limit "$LIMIT" "$@"; }
 # nopipe COMMAND...: COMMAND with SIGPIPE ignored (as some parents leave
 # it), so a write to a closed pipe fails with EPIPE instead of killing it.
-nopipe() { (trap '' PIPE; exec timeout "$LIMIT" "$@"); }
+nopipe() { (trap '' PIPE; capped "$@"); }
 # full COMMAND...: COMMAND with its stdout on a full disk.
 full() { "$@" >/dev/full; }
 
@@ -44,8 +44,8 @@ full() { "$@" >/dev/full; }
 if [ -n "${WF_NO_THREADS_LIB:-}" ] && [ -f "$WF_NO_THREADS_LIB" ]; then
   # ASan wants its runtime first in the library list; the preload is ours.
   nothreads() {
-    timeout "$LIMIT" env LD_PRELOAD="$WF_NO_THREADS_LIB" \
-      ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" "$@"
+    LD_PRELOAD="$WF_NO_THREADS_LIB" \
+      ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" capped "$@"
   }
   expect 4 "no thread can start: scen --threads 2" -- nothreads "$WF" scen "$A.scen" --map "$A" --threads 2
   contains "$TMP/err" "scen: --threads 2: a thread could not be started" "no threads"
@@ -60,11 +60,11 @@ fi
 
 # --- The reader of stdout exits after one line.
 # A summary that fits the pipe: written whole before head exits.
-piped 0 "reader exits early: \`scen … | head -1\`" "" -- limit "$WF" scen "$A.scen" --map "$A" --threads 2
+piped 0 "reader exits early: \`scen … | head -1\`" "" -- capped "$WF" scen "$A.scen" --map "$A" --threads 2
 contains "$TMP/out" "160 scenarios, 160 optimal" "scen | head -1"
 # A 1 MB map: killed by SIGPIPE on the first write after head exits, as
 # cat would be (exit 128 + 13), with nothing on stderr.
-piped 141 "reader exits early: \`gen maze --size 1001x1001 | head -1\`" "" -- limit "$WF" gen maze --size 1001x1001
+piped 141 "reader exits early: \`gen maze --size 1001x1001 | head -1\`" "" -- capped "$WF" gen maze --size 1001x1001
 contains "$TMP/out" "type octile" "gen | head -1 first line"
 # SIGPIPE ignored: the write fails with EPIPE, and wayfind says so.
 piped 4 "reader exits early, SIGPIPE ignored: \`gen … | head -1\`" "write error: Broken pipe" -- nopipe "$WF" gen maze --size 1001x1001
@@ -73,7 +73,7 @@ piped 4 "reader exits early, SIGPIPE ignored: \`gen … | head -1\`" "write erro
 for i in $(seq 1 20000); do echo "1 1 3 1"; done >"$TMP/q.txt"
 piped 4 "reader exits early, SIGPIPE ignored: \`path --queries - | head -1\`" "write error: Broken pipe" -- nopipe "$WF" path "$TMP/m.map" --queries - <"$TMP/q.txt"
 # On a full disk, from stdin: stops at once too.
-expect 4 "stdout full: path --queries -" -- full limit "$WF" path "$TMP/m.map" --queries - --format json <"$TMP/q.txt"
+expect 4 "stdout full: path --queries -" -- full capped "$WF" path "$TMP/m.map" --queries - --format json <"$TMP/q.txt"
 contains "$TMP/err" "write error: No space left on device" "path --queries - >/dev/full"
 row "stdout full: \`path --queries - > /dev/full\`" 4
 
@@ -82,7 +82,7 @@ row "stdout full: \`path --queries - > /dev/full\`" 4
 # leave both sides waiting).
 # Text answers (several lines, the last one "path: ..."); JSON ones.
 for format in text json; do
-  coproc DRIVEN { timeout "$LIMIT" "$WF" path "$TMP/m.map" --queries - --format "$format" 2>"$TMP/err"; }
+  coproc DRIVEN { "$WF" path "$TMP/m.map" --queries - --format "$format" 2>"$TMP/err"; }
   answers=0
   for q in "1 1 99 99" "1 1 3 1" "99 99 1 1"; do
     echo "$q" >&"${DRIVEN[1]}"
@@ -97,7 +97,8 @@ for format in text json; do
     [ "$got_answer" = 1 ] && answers=$((answers + 1)) ||
       fail "driven $format query '$q': no answer within $LIMIT s"
   done
-  # (a coprocess that timed out is gone, its descriptors with it)
+  # its stdin closed, it ends (killed first if it did not answer)
+  [ "$answers" = 3 ] || kill -KILL "$DRIVEN_PID" 2>/dev/null
   [ -n "${DRIVEN[1]:-}" ] && exec {DRIVEN[1]}>&-
   wait "$DRIVEN_PID"; got=$?
   checks=$((checks + 1))
