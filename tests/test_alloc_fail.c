@@ -60,7 +60,7 @@ typedef wf_status (*op_fn)(const wf_allocator *a, fail_alloc *fa);
 static void setup_begin(fail_alloc *fa) { fa->paused = 1; }
 static void setup_end(fail_alloc *fa) { fa->paused = 0; }
 
-static size_t total_runs;
+static size_t total_runs, total_refused, total_ops;
 
 /* Runs @p op failing allocation N for N = 1.. until no allocation fails;
  * then it must return @p ok. */
@@ -81,6 +81,8 @@ static void fail_each(const char *name, op_fn op, wf_status ok) {
         assert_int_equal(fa.bad_sizes, 0);
         if (!fa.refused) {
             assert_int_equal(s, ok);
+            total_ops++;
+            total_refused += n - 1;
             print_message("%-28s %zu allocations, each refused once\n", name,
                           n - 1);
             return;
@@ -563,8 +565,10 @@ FAIL_TEST(place_points)
 
 static int report(void **state) {
     (void)state;
-    print_message("allocation failure: %zu runs in total (N tried, summed "
-                  "over every operation)\n", total_runs);
+    print_message("allocation failure: %zu operations, %zu allocations "
+                  "refused one at a time, %zu runs (each operation once more "
+                  "with none refused)\n",
+                  total_ops, total_refused, total_runs);
     return 0;
 }
 
