@@ -129,6 +129,12 @@ int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
 int cli_load_map(const char *path, const char *legend, wf_grid **out,
                  wf_map_marks *marks);
 
+/* Writes the file @p path with @p fn through wf_file_write (replaced
+ * whole or not at all); 0, or the exit code after printing the diagnostic
+ * ("wayfind: FILE: cannot write: REASON", exit 4), as cli_load_map does
+ * for reading. */
+int cli_write_file(const char *path, wf_write_fn fn, void *ud);
+
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);
 

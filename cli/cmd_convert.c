@@ -14,7 +14,8 @@ static const char help[] =
     "arc per allowed move, weighted step x cost of the cell entered.\n"
     "\n"
     "  --to graph             the output kind (the only one so far)\n"
-    "  --out FILE             write there instead of stdout\n"
+    "  --out FILE             write there instead of stdout (replaced whole\n"
+    "                         or not at all)\n"
     "  --format text|json     graph file (default) or JSON\n"
     "  --connect 4|8          movement (default 8)\n"
     "  --corners RULE         no-cut (default), always, one-free\n"
@@ -35,6 +36,20 @@ static wf_status cell_names(const wf_graph *g, wf_names **out) {
         st = wf_names_add(*out, buf, (size_t)n, NULL);
     }
     return st;
+}
+
+/* The graph and how to write it, for wf_file_write. */
+typedef struct graph_out {
+    const wf_graph *g;
+    const wf_names *names;
+    int json;
+} graph_out;
+
+static wf_status write_graph(void *ud, FILE *f, wf_diag *diag) {
+    const graph_out *o = ud;
+    (void)diag;
+    return o->json ? wf_json_write_graph(f, o->g, o->names)
+                   : wf_graph_file_write(f, o->g, o->names);
 }
 
 int cli_convert(int argc, char **argv) {
@@ -69,24 +84,17 @@ int cli_convert(int argc, char **argv) {
     wf_status st = wf_graph_from_grid(grid, o.move, NULL, tile, NULL, &g);
     if (st == WF_OK)
         st = cell_names(g, &names);
+    graph_out go = {g, names, json};
     if (st != WF_OK) {
         code = cli_fail(st, NULL);
-    } else {
-        FILE *f = out ? fopen(out, "w") : stdout;
-        st = !f ? WF_E_IO
-             : json ? wf_json_write_graph(f, g, names)
-                    : wf_graph_file_write(f, g, names);
-        if (f && out && fclose(f) != 0)
-            st = WF_E_IO;
-        if (st != WF_OK && !out) {
+    } else if (!out) {
+        if (write_graph(&go, stdout, NULL) != WF_OK)
             code = CLI_EXIT_IO; /* main reports a failed stdout */
-        } else if (st != WF_OK) {
-            cli_error(CMD, "%s: cannot write", out);
-            code = CLI_EXIT_IO;
-        } else if (out) {
+    } else {
+        code = cli_write_file(out, write_graph, &go);
+        if (!code)
             printf("wrote %s: %zu nodes, %zu arcs\n", out,
                    wf_graph_node_count(g), wf_graph_edge_count(g));
-        }
     }
     wf_names_destroy(names);
     wf_graph_destroy(g);

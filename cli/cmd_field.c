@@ -25,7 +25,8 @@ static const char help[] =
     "  --connect 4|8          movement (default 8)\n"
     "  --corners RULE         no-cut (default), always, one-free\n"
     CLI_COST_HELP
-    "  --png FILE             draw a heat map\n"
+    "  --png FILE             draw a heat map (FILE is replaced whole or not\n"
+    "                         at all)\n"
     "  --legend FILE          legend of a CSV map\n"
     "  --help                 this text\n"
     "\n"

@@ -27,6 +27,8 @@ static const char help[] =
     "AI readers do: . S W cost 1, @ T blocked); any other FILE is an ASCII map\n"
     "of the generator's own costs ('.' 1, digits 2-9, '#' blocked; islands are\n"
     "priced for ships: deep sea 1, shallow sea 2, land blocked).\n"
+    "Each file is replaced whole or not at all: a write that fails leaves\n"
+    "FILE (or FILE.scen) as it was.\n"
     "\n"
     "  --seed N          seed (default 1)\n"
     "  --size WxH        size in cells (default 128x128, at most 16384x16384)\n"
@@ -112,26 +114,29 @@ static int generate(const args *a, wf_grid *g, wf_status *st) {
 }
 
 /* N queries between points placed in the largest region, each answered
- * with A* for its optimal length. */
-static int write_scen(const args *a, const wf_grid *g) {
+ * with A* for its optimal length, into *sc (entries malloc'd: the caller
+ * frees them). Made before any file is written, so that a request that
+ * cannot be met leaves the files as they were. Returns 0, or the exit code
+ * after printing why. */
+static int make_scen(const args *a, const wf_grid *g, wf_scen *sc) {
     size_t n = (size_t)a->scen;
     wf_point *pts = malloc(2 * n * sizeof *pts);
-    wf_scen sc;
-    memset(&sc, 0, sizeof sc);
-    sc.entries = calloc(n, sizeof *sc.entries);
-    sc.count = n;
+    memset(sc, 0, sizeof *sc);
+    sc->entries = calloc(n, sizeof *sc->entries);
+    sc->count = n;
     const char *base = strrchr(a->out, '/');
-    snprintf(sc.map, sizeof sc.map, "%s", base ? base + 1 : a->out);
+    snprintf(sc->map, sizeof sc->map, "%s", base ? base + 1 : a->out);
     wf_search *ws = NULL;
     wf_path p;
     wf_path_init(&p, NULL);
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
-    wf_status st = pts && sc.entries ? wf_search_create(NULL, &ws) : WF_E_NOMEM;
+    wf_status st = pts && sc->entries ? wf_search_create(NULL, &ws)
+                                      : WF_E_NOMEM;
     if (st == WF_OK)
         st = wf_place_points(g, a->seed ^ 0x5CE0ull, NULL, 2 * n, pts, &diag);
     for (size_t i = 0; i < n && st == WF_OK; i++) {
-        wf_scen_entry *e = &sc.entries[i];
+        wf_scen_entry *e = &sc->entries[i];
         e->start = pts[2 * i];
         e->goal = pts[2 * i + 1];
         e->map_width = wf_grid_width(g);
@@ -140,29 +145,47 @@ static int write_scen(const args *a, const wf_grid *g) {
         e->optimal = p.cost;
         e->bucket = (int)floor(p.cost / 4.0);
     }
-    char path[4096];
-    FILE *f = NULL;
     int code = 0;
-    if (st == WF_OK) {
-        snprintf(path, sizeof path, "%s.scen", a->out);
-        if (!(f = fopen(path, "w")) || wf_scen_write(f, &sc) != WF_OK) {
-            cli_error(CMD, "%s: cannot write", path);
-            code = CLI_EXIT_IO;
-        }
-    } else if (st == WF_E_UNSATISFIABLE) {
+    if (st == WF_E_UNSATISFIABLE) {
         cli_error(CMD, "--scen %zu: %s", n, diag.message);
         code = CLI_EXIT_INPUT;
-    } else {
+    } else if (st != WF_OK) {
         code = cli_fail(st, &diag);
-    }
-    if (f && fclose(f) != 0 && !code) {
-        cli_error(CMD, "%s: cannot write", path);
-        code = CLI_EXIT_IO;
     }
     wf_path_free(&p);
     wf_search_destroy(ws);
-    free(sc.entries);
     free(pts);
+    return code;
+}
+
+/* The files gen writes, for wf_file_write. */
+typedef struct map_out {
+    const wf_grid *g;
+    int movingai; /* a Moving AI map, else an ASCII one */
+} map_out;
+
+static wf_status write_map(void *ud, FILE *f, wf_diag *diag) {
+    const map_out *m = ud;
+    (void)diag;
+    return m->movingai ? wf_movingai_map_write(f, m->g)
+                       : wf_ascii_map_write(f, m->g, NULL);
+}
+
+static wf_status write_scen(void *ud, FILE *f, wf_diag *diag) {
+    (void)diag;
+    return wf_scen_write(f, ud);
+}
+
+/* FILE.scen beside the map FILE. */
+static int write_scen_file(const char *out, wf_scen *sc) {
+    size_t n = strlen(out);
+    char *path = malloc(n + sizeof ".scen");
+    if (!path)
+        return cli_fail(WF_E_NOMEM, NULL);
+    memcpy(path, out, n);
+    memcpy(path + n, ".scen", sizeof ".scen");
+    int code = cli_write_file(path, write_scen, sc);
+    free(path);
     return code;
 }
 
@@ -200,27 +223,25 @@ int cli_gen(int argc, char **argv) {
     int movingai = !a.out || (n > 4 && strcmp(a.out + n - 4, ".map") == 0);
     if (movingai)
         wf_movingai_set_costs(g);
-    code = 0;
-    if (a.ascii) {
-        st = wf_render_ascii(stdout, g, NULL);
-    } else if (!a.out) {
-        st = wf_movingai_map_write(stdout, g);
+    wf_scen sc;
+    memset(&sc, 0, sizeof sc);
+    code = a.scen ? make_scen(&a, g, &sc) : 0;
+    if (code) {
+        /* nothing written */
+    } else if (a.ascii || !a.out) {
+        st = a.ascii ? wf_render_ascii(stdout, g, NULL)
+                     : wf_movingai_map_write(stdout, g);
+        if (st != WF_OK)
+            code = cli_fail(st, NULL);
     } else {
-        FILE *f = fopen(a.out, "w");
-        st = !f ? WF_E_IO
-             : movingai ? wf_movingai_map_write(f, g)
-                        : wf_ascii_map_write(f, g, NULL);
-        if (f && fclose(f) != 0 && st == WF_OK)
-            st = WF_E_IO;
-        if (st == WF_E_IO) {
-            cli_error(CMD, "%s: cannot write", a.out);
-            code = CLI_EXIT_IO;
-        }
+        map_out m = {g, movingai};
+        code = cli_write_file(a.out, write_map, &m);
     }
-    if (!code && st != WF_OK)
-        code = cli_fail(st, NULL);
+    /* Each file is whole, but a .scen that cannot be written after its
+     * map leaves the map new and the .scen old: the message says which. */
     if (!code && a.scen)
-        code = write_scen(&a, g);
+        code = write_scen_file(a.out, &sc);
+    free(sc.entries);
     wf_grid_destroy(g);
     return code;
 }

@@ -23,7 +23,8 @@ static const char help[] =
     "  --weight W             weighted A*: cost <= W x optimal\n"
     "  --max-expansions N     stop after N expansions with a partial path\n"
     "  --format text|json     output format (default text)\n"
-    "  --svg FILE             also draw the graph and the path as SVG\n"
+    "  --svg FILE             also draw the graph and the path as SVG (FILE\n"
+    "                         is replaced whole or not at all)\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found, 1 no path, 2 usage, 3 bad input, 4 I/O.\n";
@@ -76,8 +77,24 @@ static int print_json(const wf_names *n, wf_status st,
     return fflush(stdout) == 0 ? 0 : CLI_EXIT_IO;
 }
 
+/* The picture and what it draws, for wf_file_write. */
+typedef struct svg_out {
+    const wf_graph *g;
+    const wf_svg_opts *o;
+} svg_out;
+
+static wf_status write_svg_to(void *ud, FILE *f, wf_diag *diag) {
+    const svg_out *s = ud;
+    (void)diag;
+    return wf_render_graph_svg(f, s->g, s->o);
+}
+
 static int write_svg(const char *path, const wf_graph *g,
                      const wf_names *n, const wf_node_path *p) {
+    if (wf_graph_dims(g) < 2) {
+        cli_error(CMD, "--svg: the graph has no node positions to draw");
+        return CLI_EXIT_INPUT;
+    }
     size_t count = wf_graph_node_count(g);
     const char **labels = malloc((count ? count : 1) * sizeof *labels);
     if (!labels)
@@ -88,20 +105,10 @@ static int write_svg(const char *path, const wf_graph *g,
     memset(&o, 0, sizeof o);
     o.path = p;
     o.labels = labels;
-    FILE *f = fopen(path, "w");
-    wf_status st = f ? wf_render_graph_svg(f, g, &o) : WF_E_IO;
-    if (f && fclose(f) != 0)
-        st = WF_E_IO;
+    svg_out s = {g, &o};
+    int code = cli_write_file(path, write_svg_to, &s);
     free(labels);
-    if (st == WF_E_INVALID_ARG) {
-        cli_error(CMD, "--svg: the graph has no node positions to draw");
-        return CLI_EXIT_INPUT;
-    }
-    if (st != WF_OK) {
-        cli_error(CMD, "%s: cannot write", path);
-        return CLI_EXIT_IO;
-    }
-    return 0;
+    return code;
 }
 
 /* --connect and --corners: a usage error on a graph. */

@@ -35,7 +35,8 @@ static const char help[] =
     "  --distance KIND        straight (default) or path, for the sources\n"
     "  --connect 4|8, --corners RULE   movement and sight (default 8, no-cut)\n"
     CLI_COST_HELP
-    "  --png PREFIX           write the three heat maps\n"
+    "  --png PREFIX           write the three heat maps (each replaced whole\n"
+    "                         or not at all)\n"
     "  --legend FILE          legend of a CSV map\n"
     "  --help                 this text\n"
     "\n"

@@ -268,6 +268,13 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
     return 0;
 }
 
+int cli_write_file(const char *path, wf_write_fn fn, void *ud) {
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_file_write(path, fn, ud, &diag);
+    return st == WF_OK ? 0 : cli_fail(st, &diag);
+}
+
 int cli_need_png(const char *cmd) {
     if (wf_render_png_supported())
         return 0;

@@ -28,7 +28,9 @@ static void usage(FILE *f) {
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fputs("\n'" CLI_PROG " <command> --help' describes a command.\n"
           "Exit status: 0 ok, 1 no path (or a scenario not optimal), 2 usage,\n"
-          "3 bad input, 4 I/O error, out of memory or a thread that cannot start.\n", f);
+          "3 bad input, 4 I/O error, out of memory or a thread that cannot start.\n"
+          "A file a command writes (--out, --png, --svg) is replaced whole or not\n"
+          "at all: a write that fails leaves the file as it was.\n", f);
 }
 
 /* The exit code once stdout is flushed: @p code when everything written

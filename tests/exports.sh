@@ -14,11 +14,12 @@ nm -D --defined-only "$LIB" | awk '{print $NF}' |
 
 # Declared names: every wf_ name followed by ( or [ at file scope in the
 # preprocessed headers (comments and macros gone; a function pointer type's
-# name is followed by ')' and is not taken).
+# name is followed by ')' and is not taken, nor is a wf_ return type before
+# its "(*": typedef wf_status (*wf_write_fn)(...)).
 printf '#include <wayfind/wayfind.h>\n' >"$TMP/all.c"
 "$CC" -E -P -I"$INC" "$TMP/all.c" >"$TMP/all.i" || { echo "preprocessing failed"; exit 1; }
-grep -oE '(^|[^A-Za-z0-9_])wf_[A-Za-z0-9_]+ *[([]' "$TMP/all.i" |
-  sed -E 's/^[^w]*//; s/ *[([]$//' | sort -u >"$TMP/declared"
+grep -oE '(^|[^A-Za-z0-9_])wf_[A-Za-z0-9_]+ *(\(([^*]|$)|\[)' "$TMP/all.i" |
+  sed -E 's/^[^w]*//; s/ *[([].?$//' | sort -u >"$TMP/declared"
 
 [ -s "$TMP/exported" ] || { echo "no exported symbols in $LIB"; exit 1; }
 [ -s "$TMP/declared" ] || { echo "no declarations found under $INC"; exit 1; }

@@ -482,7 +482,8 @@ static void test_errors(void **state) {
     memset(&d, 0, sizeof d);
     assert_int_equal(wf_render_png(bad, g, &o, &d), WF_E_IO);
     assert_string_equal(d.file, bad);
-    assert_non_null(strstr(d.message, "cannot open"));
+    assert_non_null(strstr(d.message, "cannot create a temporary file in "
+                                      "'/nonexistent-dir-wf/sub'"));
     assert_non_null(strstr(wf_diag_format(&d, buf, sizeof buf), bad));
     assert_int_equal(wf_render_png(bad, g, &o, NULL), WF_E_IO);
 
@@ -605,12 +606,28 @@ static void test_nomem(void **state) {
     }
     assert_int_equal(s, WF_OK);
     assert_true(n > 5); /* our buffers and libpng's state were counted */
-    /* a file this call created is removed when writing fails */
+    /* a failed write creates no file, and leaves an older one as it was
+     * (wf_file_write's own tests look for leftover temporary files) */
     char *name = temp_name();
     remove(name);
     fa.left = 0;
     assert_int_equal(wf_render_png(name, g, &o, NULL), WF_E_NOMEM);
     assert_int_not_equal(access(name, F_OK), 0);
+    FILE *old = fopen(name, "wb");
+    assert_non_null(old);
+    assert_int_equal(fputs("an older picture", old) >= 0, 1);
+    assert_int_equal(fclose(old), 0);
+    for (long k = 0; k < n - 1; k++) {
+        fa.left = k;
+        assert_int_equal(wf_render_png(name, g, &o, NULL), WF_E_NOMEM);
+        char *buf;
+        size_t len;
+        assert_int_equal(wf_file_read(name, 100, NULL, &buf, &len, NULL),
+                         WF_OK);
+        assert_string_equal(buf, "an older picture");
+        wf_file_free(buf, len, NULL);
+    }
+    remove(name);
     free(name);
     fa.left = -1;
     wf_path_free(&p);

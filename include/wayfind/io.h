@@ -20,7 +20,8 @@
  *
  * Every writer takes the stream first (wf_X_write(FILE *f, object, ...)),
  * as the render.h writers do, flushes it and returns WF_E_IO when a write
- * or the flush fails.
+ * or the flush fails. To put one in a file, hand it to wf_file_write: the
+ * file is then replaced whole or not at all.
  */
 #ifndef WAYFIND_IO_H
 #define WAYFIND_IO_H
@@ -84,6 +85,52 @@ WF_API wf_status wf_file_read(const char *path, size_t max, const wf_allocator *
  * no-op.
  */
 WF_API void wf_file_free(char *buf, size_t len, const wf_allocator *alloc);
+
+/**
+ * Writes a file's content to the open stream @p f: @p ud is the pointer
+ * given to wf_file_write, @p diag (never NULL) may be filled with why it
+ * failed. Returns WF_OK, or an error that abandons the file. It must not
+ * close @p f.
+ */
+typedef wf_status (*wf_write_fn)(void *ud, FILE *f, wf_diag *diag);
+
+/**
+ * Writes the file @p path with @p fn, so that it is replaced whole or
+ * not at all: a failure at any point (an error from @p fn, a full disk,
+ * a file size limit) leaves whatever was at @p path untouched. Every
+ * wayfind function and command that writes a named file goes through it.
+ *
+ * The content goes to a new file in the target's directory, named after
+ * the target with a random part and ".tmp" ("out.map.1f3a9c07.tmp",
+ * created exclusively: an existing name is never reused), which is
+ * flushed, checked, synced to the disk (so that a crash just after the
+ * rename cannot leave an empty file where a good one was) and closed, then
+ * renamed over the target. On failure it is removed. It is left behind
+ * only if the process is killed during the write.
+ *  - A new file gets the usual permissions (0666 less the umask). A file
+ *    that is replaced keeps its permission bits (never set-user-ID or
+ *    set-group-ID, which a write clears anyway), and its owner and group
+ *    when the caller may set them (else they become the caller's); other
+ *    names it had (hard links) keep the old content. A file the caller may
+ *    not write is refused (WF_E_IO, "Permission denied") as fopen would.
+ *  - A symbolic link is followed: the file it names is replaced and the
+ *    link kept (a dangling link gets its file created).
+ *  - Anything that is not a regular file (/dev/null, a terminal, a FIFO,
+ *    /dev/stdout and the other /proc/self/fd descriptors) is opened and
+ *    written directly, never renamed over; a failure there cannot be
+ *    undone.
+ *  - A directory is refused (EISDIR), as is a target whose directory is
+ *    missing or not writable ("cannot create a temporary file in 'DIR'").
+ *
+ * Errors: WF_E_INVALID_ARG (@p path NULL or empty, @p fn NULL), WF_E_IO
+ * (diag: the file and strerror's reason: "cannot open for writing",
+ * "cannot write", "cannot replace"), or what @p write returned, with its
+ * diag (given @p path as the file when it names none) or "cannot write:"
+ * and the status's text. @p diag may be NULL. Different calls may run at
+ * once, on the same path too: each file is whole, the last rename wins.
+ */
+WF_API wf_status wf_file_write(const char *path, wf_write_fn fn, void *ud,
+                               wf_diag *diag);
 
 /* ---- Moving AI .map ---------------------------------------------------- */
 

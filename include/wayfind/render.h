@@ -202,16 +202,18 @@ WF_API wf_png_opts wf_png_opts_default(void);
 WF_API int wf_render_png_supported(void);
 
 /**
- * Writes @p g as an 8-bit RGB PNG to the file @p path (created or
- * truncated; if the call created it and then fails, it is removed). The image is W·scale wide and
+ * Writes @p g as an 8-bit RGB PNG to the file @p path through
+ * wf_file_write (io.h): the file is replaced whole or not at all, so a
+ * failure leaves what was there (or nothing) untouched; options are
+ * checked before anything is created. The image is W·scale wide and
  * H·scale high, plus WF_PNG_LEGEND_HEIGHT with a legend. @p opts may be NULL
  * (defaults); @p diag may be NULL.
  *
  * Errors: WF_E_INVALID_ARG (path or g NULL, scale outside 0..64, a count
  * without its array, a path with points NULL; diag says which),
  * WF_E_TOO_BIG (image over WF_PNG_MAX_PIXELS pixels or a side over
- * WF_PNG_MAX_SIDE), WF_E_IO (cannot open or write; diag names the file and
- * why), WF_E_NOMEM. Temporary memory, libpng's included, comes from the
+ * WF_PNG_MAX_SIDE), WF_E_IO (cannot create, write or replace the file; diag
+ * names it and says why), WF_E_NOMEM. Temporary memory, libpng's included, comes from the
  * grid's allocator.
  *
  * O(image pixels + P log P + M log M) for P path points and M markers.

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "render_internal.h"
+#include "wayfind/io.h"
 
 /* Opacities out of 256. */
 enum { HEAT_ALPHA = 192, EXPLORED_ALPHA = 96, FRONTIER_ALPHA = 150 };
@@ -530,6 +531,17 @@ wf_status wf_render_png_file(FILE *f, const wf_grid *g,
     return emit(f, "", &p, diag);
 }
 
+/* wf_file_write's view of emit. */
+typedef struct png_job {
+    const char *name;
+    plan *p;
+} png_job;
+
+static wf_status emit_job(void *ud, FILE *f, wf_diag *diag) {
+    const png_job *j = ud;
+    return emit(f, j->name, j->p, diag);
+}
+
 wf_status wf_render_png(const char *path, const wf_grid *g,
                         const wf_png_opts *opts, wf_diag *diag) {
     if (!path || !*path)
@@ -538,29 +550,6 @@ wf_status wf_render_png(const char *path, const wf_grid *g,
     wf_status st = plan_make(g, opts, &p, diag);
     if (st != WF_OK)
         return st;
-    /* "x" tells whether the file is new: only a file this call created is
-     * removed after a failure (never a device or someone's older file). */
-    errno = 0;
-    FILE *f = fopen(path, "wbx");
-    int created = f != NULL;
-    if (!f) {
-        errno = 0;
-        f = fopen(path, "wb");
-    }
-    if (!f) {
-        int err = errno ? errno : EIO;
-        wf__diag_set(diag, path, 0, 0, "cannot open for writing: %s",
-                     strerror(err));
-        return WF_E_IO;
-    }
-    st = emit(f, path, &p, diag);
-    errno = 0;
-    if (fclose(f) != 0 && st == WF_OK) {
-        int err = errno ? errno : EIO;
-        wf__diag_set(diag, path, 0, 0, "cannot write: %s", strerror(err));
-        st = WF_E_IO;
-    }
-    if (st != WF_OK && created)
-        remove(path);
-    return st;
+    png_job j = {path, &p};
+    return wf_file_write(path, emit_job, &j, diag);
 }
