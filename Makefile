@@ -1,6 +1,6 @@
 # Thin front door over CMake. `make run` builds and runs the demo, `make test`
 # builds with sanitizers and runs every test, `make bench` runs the
-# benchmarks. Missing Debian packages are installed with apt-get when run as
+# benchmarks, `make soak` the million-query soak of the thread pool. Missing Debian packages are installed with apt-get when run as
 # root; otherwise the exact apt-get line is printed.
 
 SHARED   ?= $(abspath ../shared)
@@ -24,7 +24,7 @@ FUZZ_BUILD   ?= $(BUILD)/fuzz
 FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph cli
 
 .PHONY: all run test bench install clean deps-build deps-test deps-bench \
-        fuzz check-valgrind deps-valgrind check-tsan check-nopng
+        fuzz check-valgrind deps-valgrind check-tsan check-nopng soak
 
 all: $(BUILD)/release/wayfind
 
@@ -82,6 +82,19 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_fields $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_gameloop $(SHARED)/movingai
 
+# The soak (tests/soak/soak.c) at full length, in a Release build without
+# sanitizers: SOAK_QUERIES pool queries on SOAK_THREADS threads on a
+# 512x512 Moving AI map, with sliced searches and walkers between the
+# calls, answers sampled against a fresh search, memory sampled every
+# 100,000 queries. `make test` runs a 10,000-query version (soak_short).
+SOAK_QUERIES ?= 1000000
+SOAK_THREADS ?= 2
+soak: deps-test
+	cmake -S . -B $(BUILD)/soak -DCMAKE_BUILD_TYPE=Release -DWF_WERROR=ON \
+	  -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
+	cmake --build $(BUILD)/soak -j $(JOBS) --target wf_soak
+	./$(BUILD)/soak/tests/wf_soak --queries $(SOAK_QUERIES) --threads $(SOAK_THREADS)
+
 # libFuzzer targets (fuzz/), clang with ASan+UBSan, the library instrumented
 # too. The committed seeds in fuzz/corpus/<parser> are read, never written.
 # The CLI target's rejected values print a line each: its stderr is closed
@@ -107,7 +120,8 @@ fuzz: deps-test
 # $(BUILD)/valgrind/valgrind-logs/TEST.PID.log, and any error or leak in
 # any of them fails that test. The determinism test gets its clang peer,
 # and the huge-grid test a 2048 x 2048 grid (WF_TEST_HUGE_SIDE) instead of
-# 16384 x 16384, which valgrind takes minutes to touch.
+# 16384 x 16384, which valgrind takes minutes to touch, and the soak 1,000
+# queries (WF_SOAK_QUERIES) instead of 10,000.
 check-valgrind: deps-valgrind
 	cmake -S . -B $(BUILD)/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
 	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON $(CMAKE_COMMON) >/dev/null
@@ -117,22 +131,23 @@ check-valgrind: deps-valgrind
 	  -DWF_PEER_CLI=$(abspath $(BUILD)/clang/wayfind) $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/valgrind -j $(JOBS)
 	rm -rf $(BUILD)/valgrind/valgrind-logs
-	cd $(BUILD)/valgrind && WF_TEST_HUGE_SIDE=2048 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/valgrind && WF_TEST_HUGE_SIDE=2048 WF_SOAK_QUERIES=1000 ctest --output-on-failure -j $(JOBS)
 	@cd $(BUILD)/valgrind/valgrind-logs && \
 	  echo "valgrind: $$(ls | wc -l) process reports from $$(ls | sed 's/\.[0-9]*\.log$$//' | sort -u | wc -l) tests," \
 	    "$$(cat * | grep -c 'ERROR SUMMARY: 0 errors') error summaries, all 0 errors and no leaks"
 
 # The threaded code under ThreadSanitizer (gcc): the persistent pool and the
 # one-shot batches on it (test_core_pool, test_core_batch), the example's
-# pool calls (example_game_loop) and the CLI's scen --threads (cli_test_scen).
-TSAN_TESTS := ^(test_core_batch|test_core_pool|example_game_loop|cli_test_scen)$$
+# pool calls (example_game_loop), the CLI's scen --threads (cli_test_scen)
+# and a brief soak (soak_short, 20,000 queries).
+TSAN_TESTS := ^(test_core_batch|test_core_pool|example_game_loop|cli_test_scen|soak_short)$$
 check-tsan: deps-test
 	cmake -S . -B $(BUILD)/tsan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWF_TSAN=ON -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/tsan -j $(JOBS) --target test_core_batch test_core_pool \
-	  game_loop wayfind_cli
+	  game_loop wayfind_cli wf_soak
 	cd $(BUILD)/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+	  WF_SOAK_QUERIES=20000 ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 
 # A build without libpng (WF_WITH_PNG=OFF) and its tests: the PNG ones are
 # not built or skip, test_nopng.sh checks the CLI's --png errors.
