@@ -37,6 +37,7 @@
 #include "field.h"
 #include "gen.h"
 #include "io.h"
+#include "polyline.h"
 #include "render.h"
 #include "version.h"
 

@@ -1,6 +1,7 @@
-/* Paths, the result buffers of searches: wf_path (cells) and wf_node_path
- * (graph nodes) are one growable array of fixed-size elements, so they
- * share one implementation of init, free, growth and "where next". */
+/* Paths, the result buffers of searches: wf_path (cells), wf_node_path
+ * (graph nodes) and wf_polyline (points) are one growable array of
+ * fixed-size elements, so they share one implementation of init, free,
+ * growth and "where next". */
 #include "internal.h"
 
 /* The fields every path has, by reference, whatever its element. */
@@ -23,6 +24,12 @@ static vec cells_vec(wf_path *p) {
 static vec nodes_vec(wf_node_path *p) {
     vec v = {(void **)&p->nodes, &p->count, &p->capacity, &p->cost,
              &p->stats, &p->alloc, sizeof *p->nodes};
+    return v;
+}
+
+static vec points_vec(wf_polyline *p) {
+    vec v = {(void **)&p->points, &p->count, &p->capacity, &p->cost,
+             &p->stats, &p->alloc, sizeof *p->points};
     return v;
 }
 
@@ -122,4 +129,22 @@ wf_status wf_node_path_next(const wf_node_path *path, uint32_t current,
     if (!path || !next || (path->count && !path->nodes))
         return WF_E_INVALID_ARG;
     return vec_next(path->nodes, path->count, sizeof current, &current, next);
+}
+
+void wf_polyline_init(wf_polyline *p, const wf_allocator *alloc) {
+    if (p) {
+        vec_init(points_vec(p), alloc);
+        p->length = 0;
+    }
+}
+
+void wf_polyline_free(wf_polyline *p) {
+    if (p) {
+        vec_free(points_vec(p));
+        p->length = 0;
+    }
+}
+
+wf_status wf_polyline_reserve(wf_polyline *p, size_t n) {
+    return p ? vec_grow(points_vec(p), n) : WF_E_INVALID_ARG;
 }

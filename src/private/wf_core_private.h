@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "wayfind/core.h"
+#include "wayfind/polyline.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define WF_INLINE static inline __attribute__((always_inline))
@@ -136,6 +137,12 @@ double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
 /* The neighbour mask of cell c keeping only neighbours whose terrain pass
  * allows (pass NULL: the grid's own mask). */
 unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
+/* wf_grid_segment_cost with the per-terrain costs already made
+ * (wf__filter_costs) and corners already checked: for loops that test
+ * many segments. */
+wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
+                           wf_corners corners, wf_vec2 a, wf_vec2 b,
+                           double *out);
 
 
 /* ---- search workspace ------------------------------------------------ */
