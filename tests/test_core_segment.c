@@ -309,11 +309,35 @@ static void test_bad_arguments_and_filters(void **state) {
     wf_grid_destroy(g);
 }
 
+/* The brute-force Euclidean oracle of tests/support on maps with known
+ * answers: it is the reference the any-angle searches are held to. */
+static void test_euclid_oracle(void **state) {
+    (void)state;
+    const char *open_rows[] = {".....", ".....", ".....", ".....", "....."};
+    wf_grid *g = wf_test_grid(open_rows, 5);
+    double d = wf_test_euclid_shortest(g, (wf_point){0, 0}, (wf_point){4, 4});
+    assert_true(fabs(d - 4 * sqrt(2.0)) < 1e-12);
+    wf_grid_destroy(g);
+    /* round a wall: along its top edge, turning at its two corners */
+    const char *wall_rows[] = {".....", ".###.", "....."};
+    g = wf_test_grid(wall_rows, 3);
+    d = wf_test_euclid_shortest(g, (wf_point){0, 1}, (wf_point){4, 1});
+    assert_true(fabs(d - (3 + sqrt(2.0))) < 1e-12);
+    wf_grid_destroy(g);
+    /* two cells touching diagonally close the only way through */
+    const char *diag_rows[] = {".#", "#."};
+    g = wf_test_grid(diag_rows, 2);
+    assert_true(isinf(wf_test_euclid_shortest(g, (wf_point){0, 0},
+                                              (wf_point){1, 1})));
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_oracle),
         cmocka_unit_test(test_matches_grid_moves),
         cmocka_unit_test(test_bad_arguments_and_filters),
+        cmocka_unit_test(test_euclid_oracle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

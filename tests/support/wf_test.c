@@ -149,3 +149,49 @@ wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at) {
     wf_allocator a = {test_alloc_fn, ta};
     return a;
 }
+
+double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t) {
+    int w = wf_grid_width(g), h = wf_grid_height(g);
+    size_t nv = (size_t)(w + 1) * (size_t)(h + 1) + 2;
+    wf_vec2 *pt = malloc(nv * sizeof *pt);
+    double *dist = malloc(nv * sizeof *dist);
+    unsigned char *done = calloc(nv, 1);
+    assert_true(pt && dist && done);
+    /* vertex 0: the start centre, 1: the goal centre, then the grid's */
+    pt[0] = (wf_vec2){s.x + 0.5, s.y + 0.5};
+    pt[1] = (wf_vec2){t.x + 0.5, t.y + 0.5};
+    for (int y = 0; y <= h; y++)
+        for (int x = 0; x <= w; x++)
+            pt[2 + (size_t)y * (size_t)(w + 1) + (size_t)x] =
+                (wf_vec2){x, y};
+    for (size_t i = 0; i < nv; i++)
+        dist[i] = INFINITY;
+    double c;
+    if (wf_grid_segment_cost(g, pt[0], pt[0], WF_CORNERS_ONE_FREE, NULL,
+                             &c) == WF_OK)
+        dist[0] = 0;
+    for (;;) {
+        size_t u = nv;
+        for (size_t i = 0; i < nv; i++)
+            if (!done[i] && dist[i] < INFINITY &&
+                (u == nv || dist[i] < dist[u]))
+                u = i;
+        if (u == nv || u == 1)
+            break;
+        done[u] = 1;
+        for (size_t v = 0; v < nv; v++) {
+            if (done[v])
+                continue;
+            double d = dist[u] + hypot(pt[v].x - pt[u].x, pt[v].y - pt[u].y);
+            if (d < dist[v] && wf_grid_segment_cost(g, pt[u], pt[v],
+                                                    WF_CORNERS_ONE_FREE, NULL,
+                                                    &c) == WF_OK)
+                dist[v] = d;
+        }
+    }
+    double r = dist[1];
+    free(pt);
+    free(dist);
+    free(done);
+    return r;
+}

@@ -49,6 +49,15 @@ void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
  * none (wf_graph_cell_node's status as a number, for comparisons). */
 int64_t wf_test_cell_node(const wf_graph *g, int x, int y);
 
+/* The exact Euclidean shortest path from the centre of cell s to the
+ * centre of cell t on a grid of uniform cost, by brute force: Dijkstra over
+ * the visibility graph of every grid vertex plus the two centres, an edge
+ * wherever wf_grid_segment_cost allows the segment under
+ * WF_CORNERS_ONE_FREE (the any-angle rule). Returns its length, INFINITY
+ * when t cannot be reached. O(V² × side) for V = (w + 1)(h + 1) + 2: for
+ * small maps only. */
+double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t);
+
 /* A counting allocator that can refuse one allocation; thread-safe, for
  * pools and batches whose workers allocate. Each block carries a header,
  * so frees need no lookup. */
