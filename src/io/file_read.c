@@ -93,7 +93,11 @@ wf_status wf__file_read(const char *path, size_t max, const char *what,
             p = q;
             cap = ncap;
         }
+        /* at most 1 MiB a call: a pipe gives 64 KiB a read, and tools
+         * such as valgrind check the whole requested range on each one */
         size_t want = cap - 1 - n;
+        if (want > ((size_t)1 << 20))
+            want = (size_t)1 << 20;
         errno = 0;
         size_t got = fread(p + n, 1, want, f);
         n += got;
