@@ -299,11 +299,189 @@ static void test_options_and_errors(void **state) {
     assert_int_equal(ta.live, 0);
 }
 
+/* Moving AI scenarios: never longer than the octile optimum as printed (an 8-connected
+ * no-cut path is itself a legal polyline), never shorter than the straight
+ * line, every segment legal. Every `step`-th entry. */
+static void check_scenarios(const char *map, size_t step) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/movingai/%s", WF_SHARED_DIR, map);
+    wf_grid *g = NULL;
+    assert_int_equal(wf_movingai_map_read(path, NULL, &g, NULL), WF_OK);
+    wf_scen sc = {0};
+    snprintf(path, sizeof path, "%s/movingai/%s.scen", WF_SHARED_DIR, map);
+    assert_int_equal(wf_scen_read(path, NULL, &sc, NULL), WF_OK);
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    double ratio = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < sc.count; i += step) {
+        const wf_scen_entry *e = &sc.entries[i];
+        assert_int_equal(wf__anya_search(ws, g, e->start, e->goal, NULL, &p),
+                         WF_OK);
+        double len = check_polyline(g, &p, e->start, e->goal, 1.0);
+        /* the file prints the optimum rounded to e->decimals digits */
+        double tol = 0.5 * pow(10, -e->decimals) + 1e-6;
+        if (len > e->optimal + tol)
+            fprintf(stderr, "%s #%zu: %.9g > optimal %.9g\n", map, i, len,
+                    e->optimal);
+        assert_true(len <= e->optimal + tol);
+        assert_true(len >= hypot(e->goal.x - e->start.x,
+                                 e->goal.y - e->start.y) - 1e-9);
+        if (e->optimal > 0) {
+            ratio += len / e->optimal;
+            n++;
+        }
+    }
+    fprintf(stderr, "%s: %zu queries, any-angle / octile %.4f\n", map, n,
+            n ? ratio / (double)n : 1.0);
+    wf_polyline_free(&p);
+    wf_search_destroy(ws);
+    wf_scen_free(&sc);
+    wf_grid_destroy(g);
+}
+
+static void test_movingai(void **state) {
+    (void)state;
+    check_scenarios("dao/arena.map", 1);
+    check_scenarios("dao/den011d.map", 3);
+    check_scenarios("rooms/8room_000.map", 50);
+    check_scenarios("mazes/maze512-1-0.map", 100);
+    check_scenarios("random/random512-40-0.map", 100);
+}
+
+/* A second exact method for maps too large for the brute-force oracle: the
+ * visibility graph of the turning points (vertices with exactly one blocked
+ * cell round them, where a shortest path may bend) plus start and goal,
+ * edges wherever wf_grid_segment_cost allows the segment, and Dijkstra. */
+typedef struct vgraph {
+    wf_vec2 *pt;
+    size_t n;       /* turning points */
+    uint8_t *edge;  /* n × n */
+} vgraph;
+
+static int cell_blocked(const wf_grid *g, int x, int y) {
+    return !wf_grid_passable(g, x, y);
+}
+
+static void vgraph_make(const wf_grid *g, vgraph *vg) {
+    int w = wf_grid_width(g), h = wf_grid_height(g);
+    vg->pt = malloc(sizeof *vg->pt * (size_t)(w + 1) * (size_t)(h + 1));
+    vg->n = 0;
+    for (int y = 1; y < h; y++)
+        for (int x = 1; x < w; x++)
+            if (cell_blocked(g, x - 1, y - 1) + cell_blocked(g, x, y - 1) +
+                    cell_blocked(g, x - 1, y) + cell_blocked(g, x, y) == 1)
+                vg->pt[vg->n++] = (wf_vec2){x, y};
+    vg->edge = calloc(vg->n * vg->n, 1);
+    assert_true(vg->pt && vg->edge);
+    for (size_t i = 0; i < vg->n; i++)
+        for (size_t j = i + 1; j < vg->n; j++) {
+            double c;
+            if (wf_grid_segment_cost(g, vg->pt[i], vg->pt[j],
+                                     WF_CORNERS_ONE_FREE, NULL, &c) == WF_OK)
+                vg->edge[i * vg->n + j] = vg->edge[j * vg->n + i] = 1;
+        }
+}
+
+static double vgraph_shortest(const wf_grid *g, const vgraph *vg, wf_point s,
+                              wf_point t) {
+    size_t n = vg->n + 2, S = vg->n, T = vg->n + 1;
+    wf_vec2 *pt = malloc(n * sizeof *pt);
+    double *dist = malloc(n * sizeof *dist);
+    uint8_t *done = calloc(n, 1), *es = calloc(n, 1), *et = calloc(n, 1);
+    assert_true(pt && dist && done && es && et);
+    memcpy(pt, vg->pt, vg->n * sizeof *pt);
+    pt[S] = (wf_vec2){s.x + 0.5, s.y + 0.5};
+    pt[T] = (wf_vec2){t.x + 0.5, t.y + 0.5};
+    double c;
+    for (size_t i = 0; i < n; i++) {
+        es[i] = wf_grid_segment_cost(g, pt[S], pt[i], WF_CORNERS_ONE_FREE,
+                                     NULL, &c) == WF_OK;
+        et[i] = wf_grid_segment_cost(g, pt[T], pt[i], WF_CORNERS_ONE_FREE,
+                                     NULL, &c) == WF_OK;
+        dist[i] = INFINITY;
+    }
+    dist[S] = 0;
+    for (;;) {
+        size_t u = n;
+        for (size_t i = 0; i < n; i++)
+            if (!done[i] && dist[i] < INFINITY && (u == n || dist[i] < dist[u]))
+                u = i;
+        if (u == n || u == T)
+            break;
+        done[u] = 1;
+        for (size_t v = 0; v < n; v++) {
+            int e = u == S ? es[v]
+                    : v == S ? es[u]
+                    : u == T ? et[v]
+                    : v == T ? et[u]
+                             : vg->edge[u * vg->n + v];
+            double d = dist[u] + hypot(pt[v].x - pt[u].x, pt[v].y - pt[u].y);
+            if (e && !done[v] && d < dist[v])
+                dist[v] = d;
+        }
+    }
+    double r = dist[T];
+    free(pt);
+    free(dist);
+    free(done);
+    free(es);
+    free(et);
+    return r;
+}
+
+static void test_visibility_graph(void **state) {
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/movingai/dao/den011d.map", WF_SHARED_DIR);
+    wf_grid *g = NULL;
+    assert_int_equal(wf_movingai_map_read(path, NULL, &g, NULL), WF_OK);
+    vgraph vg;
+    vgraph_make(g, &vg);
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    wf_test_rng r = {11};
+    double max_err = 0;
+    int queries = 0;
+    for (int k = 0; k < 40; k++) {
+        wf_point s = random_cell(&r, g, 1), t = random_cell(&r, g, 1);
+        double want = vgraph_shortest(g, &vg, s, t);
+        wf_status st = wf__anya_search(ws, g, s, t, NULL, &p);
+        if (isinf(want)) {
+            assert_int_equal(st, WF_NO_PATH);
+            continue;
+        }
+        assert_int_equal(st, WF_OK);
+        double len = check_polyline(g, &p, s, t, 1.0);
+        double err = fabs(len - want) / want;
+        if (err > 1e-9)
+            fprintf(stderr, "(%d,%d)->(%d,%d): %.12g, want %.12g\n", s.x, s.y,
+                    t.x, t.y, len, want);
+        assert_true(err <= 1e-9);
+        max_err = err > max_err ? err : max_err;
+        queries++;
+    }
+    fprintf(stderr, "den011d: %zu turning points, %d queries against the "
+                    "visibility graph, max relative error %.3g\n",
+            vg.n, queries, max_err);
+    free(vg.pt);
+    free(vg.edge);
+    wf_polyline_free(&p);
+    wf_search_destroy(ws);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_answers),
         cmocka_unit_test(test_options_and_errors),
         cmocka_unit_test(test_random_maps),
+        cmocka_unit_test(test_movingai),
+        cmocka_unit_test(test_visibility_graph),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
