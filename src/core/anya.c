@@ -446,11 +446,49 @@ static void walk_line(aq *q, uint32_t id, double g, int vx, int y, int d) {
     }
 }
 
+/* Which way a shortest path may leave root V, reached along direction
+ * (dx, dy) (doubled): it bends round V's one blocked cell, so it turns
+ * only to a side of the line of arrival where part of that cell lies, or
+ * goes straight on. Bit 0: left turns (cross product > 0) allowed, bit 1:
+ * right turns. The start (no arrival) may leave every way. */
+typedef struct turn {
+    int64_t dx, dy;
+    unsigned sides;
+} turn;
+
+static int sgn(int64_t v) { return (v > 0) - (v < 0); }
+
+static unsigned side_bit(int64_t cross) {
+    return cross > 0 ? 1u : cross < 0 ? 2u : 0u;
+}
+
+static turn turn_at(const aq *q, uint32_t id, int x, int y) {
+    turn t = {0, 0, 3u};
+    if (id == q->nv)
+        return t;
+    int64_t px, py;
+    root_pos(q, q->m->parent[id], &px, &py);
+    t.dx = 2 * (int64_t)x - px;
+    t.dy = 2 * (int64_t)y - py;
+    /* the blocked cell's quadrant, as its two edge directions (y down) */
+    int64_t ex = blocked(q, x - 1, y - 1) || blocked(q, x - 1, y) ? -1 : 1;
+    int64_t ey = blocked(q, x - 1, y - 1) || blocked(q, x, y - 1) ? -1 : 1;
+    /* cross((dx, dy), (ex, 0)) and cross((dx, dy), (0, ey)) */
+    t.sides = side_bit(-t.dy * ex) | side_bit(t.dx * ey);
+    return t;
+}
+
+/* May a path leave along direction (ox, oy) under t? */
+static int turn_allows(const turn *t, int64_t ox, int64_t oy) {
+    unsigned b = side_bit(t->dx * oy - t->dy * ox);
+    return !b || (t->sides & b);
+}
+
 /* The cone from a root into row r (the run through cell x, or x - 1 when
- * x is blocked), ending on line `line`, and the goal when it lies in that
- * run and with_goal. */
-static void root_cone(aq *q, uint32_t id, double g, int x, int r, int line,
-                      int dir, int with_goal) {
+ * x is blocked), ending on line `line`, keeping the sides tn allows; and
+ * the goal when it lies in that run, is allowed, and with_goal. */
+static void root_cone(aq *q, uint32_t id, double g, const turn *tn, int x,
+                      int r, int line, int dir, int with_goal) {
     if (r < 0 || r >= q->H)
         return;
     if (blocked(q, x, r)) {
@@ -466,24 +504,58 @@ static void root_cone(aq *q, uint32_t id, double g, int x, int r, int line,
     t = t < 0 ? -t : t;
     ray a = {(int32_t)(2 * (int64_t)L - rx), (int32_t)t};
     ray b = {(int32_t)(2 * (int64_t)R + 2 - rx), (int32_t)t};
-    push_cone(q, id, g, line, dir, a, b);
-    if (with_goal && r == q->gy && q->gx >= L && q->gx <= R)
+    /* the run's whole rectangle is seen from the root, so is the goal in
+     * it, even when the rays leave by its sides before `line` */
+    if (with_goal && r == q->gy && q->gx >= L && q->gx <= R &&
+        turn_allows(tn, q->gx2 - rx, q->gy2 - ry))
         push_goal(q, id, g);
+    if (tn->sides != 3u) {
+        if (tn->dy == 0) {
+            /* arrival along a line: the row lies wholly on one side */
+            if (!turn_allows(tn, 0, dir))
+                return;
+        } else {
+            /* the line of arrival crosses `line` at c; right of c the
+             * cross product has the sign of -dy */
+            ray c = {(int32_t)(dir * sgn(tn->dy) * tn->dx),
+                     (int32_t)(tn->dy < 0 ? -tn->dy : tn->dy)};
+            unsigned right = side_bit(-tn->dy), left = side_bit(tn->dy);
+            rat A = ray_at(rx, a, t), B = ray_at(rx, b, t);
+            rat C = ray_at(rx, c, t);
+            if (!(tn->sides & right) && cmp_rat(C, B) < 0)
+                b = c, B = C;
+            if (!(tn->sides & left) && cmp_rat(C, A) > 0)
+                a = c, A = C;
+            int k = cmp_rat(A, B);
+            if (k > 0)
+                return;
+            if (k == 0) { /* straight on through a corner of the run */
+                int vx;
+                if (lattice(A, &vx))
+                    reach(q, id, g, vx, line);
+                return;
+            }
+        }
+    }
+    push_cone(q, id, g, line, dir, a, b);
 }
 
 static void expand_root(aq *q, const anode *n) {
     int64_t rx, ry;
     root_pos(q, n->root, &rx, &ry);
     int x = (int)(rx / 2), y = (int)(ry / 2);
+    turn tn = turn_at(q, n->root, x, y);
     if (n->root == q->nv) { /* the start, inside cell (x, y) */
-        root_cone(q, n->root, n->g, x, y, y, -1, 1);
-        root_cone(q, n->root, n->g, x, y, y + 1, 1, 0);
+        root_cone(q, n->root, n->g, &tn, x, y, y, -1, 1);
+        root_cone(q, n->root, n->g, &tn, x, y, y + 1, 1, 0);
         return;
     }
-    walk_line(q, n->root, n->g, x, y, 1);
-    walk_line(q, n->root, n->g, x, y, -1);
-    root_cone(q, n->root, n->g, x, y, y + 1, 1, 1);
-    root_cone(q, n->root, n->g, x, y - 1, y - 1, -1, 1);
+    if (turn_allows(&tn, 1, 0))
+        walk_line(q, n->root, n->g, x, y, 1);
+    if (turn_allows(&tn, -1, 0))
+        walk_line(q, n->root, n->g, x, y, -1);
+    root_cone(q, n->root, n->g, &tn, x, y, y + 1, 1, 1);
+    root_cone(q, n->root, n->g, &tn, x, y - 1, y - 1, -1, 1);
 }
 
 /* ---- the query --------------------------------------------------------- */
