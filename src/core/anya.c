@@ -105,6 +105,9 @@ typedef struct aq {
     struct wf__anya *m;
     wf_search *ws;
     int W, H;
+    const uint64_t *rows; /* the grid's row plane, NULL when a filter
+                             forbids a terrain the grid has */
+    size_t rw;            /* its words a line */
     uint32_t nv;          /* vertices; the start's id */
     int64_t sx2, sy2;     /* doubled start centre */
     int64_t gx2, gy2;     /* doubled goal centre */
@@ -160,7 +163,8 @@ WF_INLINE rat ray_at(int64_t rx, ray r, int64_t t) {
 }
 
 static double dist2(double ax, double ay, double bx, double by) {
-    return hypot(ax - bx, ay - by) / 2; /* doubled units to cells */
+    double dx = ax - bx, dy = ay - by; /* exact: both below 2^22 */
+    return sqrt(dx * dx + dy * dy) / 2; /* doubled units to cells */
 }
 
 /* ---- memory ------------------------------------------------------------ */
@@ -345,15 +349,50 @@ static int lattice(rat v, int *x) {
     return 1;
 }
 
-/* The free run of row r through free cell x: cells [*l, *h]. */
+/* The free run of row r through free cell x: cells [*l, *h]. With the
+ * grid's passability bits (bit x + 1 of line r + 1 is cell (x, r), the
+ * border bits blocked) a 64-cell word at a time. */
 static void run_of(const aq *q, int r, int x, int *l, int *h) {
-    int a = x, b = x;
-    while (!blocked(q, a - 1, r))
-        a--;
-    while (!blocked(q, b + 1, r))
-        b++;
-    *l = a;
-    *h = b;
+    if (!q->rows) {
+        int a = x, b = x;
+        while (!blocked(q, a - 1, r))
+            a--;
+        while (!blocked(q, b + 1, r))
+            b++;
+        *l = a;
+        *h = b;
+        return;
+    }
+    const uint64_t *line = q->rows + ((size_t)r + 1) * q->rw;
+    size_t p = (size_t)x + 2, i = p >> 6;
+    uint64_t w = ~line[i] & (~(uint64_t)0 << (p & 63));
+    while (!w)
+        w = ~line[++i];
+    *h = (int)(i * 64 + (size_t)__builtin_ctzll(w)) - 2;
+    p = (size_t)x;
+    i = p >> 6;
+    w = ~line[i] & (~(uint64_t)0 >> (63 - (p & 63)));
+    while (!w)
+        w = ~line[--i];
+    *l = (int)(i * 64 + (size_t)(63 - __builtin_clzll(w)));
+}
+
+/* The first free cell of row r from x on, or a value > xmax. */
+static int next_free(const aq *q, int r, int x, int xmax) {
+    if (!q->rows) {
+        while (x <= xmax && blocked(q, x, r))
+            x++;
+        return x;
+    }
+    const uint64_t *line = q->rows + ((size_t)r + 1) * q->rw;
+    size_t p = (size_t)x + 1, i = p >> 6, last = ((size_t)xmax + 1) >> 6;
+    uint64_t w = line[i] & (~(uint64_t)0 << (p & 63));
+    while (!w) {
+        if (++i > last)
+            return xmax + 1;
+        w = line[i];
+    }
+    return (int)(i * 64 + (size_t)__builtin_ctzll(w)) - 1;
 }
 
 /* Cone node n: its rays cross the row beyond its line. */
@@ -379,11 +418,11 @@ static void expand_cone(aq *q, const anode *n) {
     const int x1 = (int)(-floor_div(-B.n, 2 * B.d)) - 1;
     if (x < 0)
         x = 0;
-    while (x <= x1 && x < q->W) {
-        if (blocked(q, x, row)) {
-            x++;
-            continue;
-        }
+    const int xmax = x1 < q->W - 1 ? x1 : q->W - 1;
+    for (;;) {
+        x = next_free(q, row, x, xmax);
+        if (x > xmax)
+            break;
         int L, R;
         run_of(q, row, x, &L, &R);
         /* the overlap [lo, hi] and its rays */
@@ -665,6 +704,10 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
     q.W = g->width;
     q.H = g->height;
     q.nv = (uint32_t)nv;
+    if (!wf__filter_costs(g, o.filter, costs, pass)) {
+        q.rows = g->rowbits;
+        q.rw = g->row_words;
+    }
     q.sx2 = 2 * (int64_t)start.x + 1;
     q.sy2 = 2 * (int64_t)start.y + 1;
     q.gx2 = 2 * (int64_t)goal.x + 1;
