@@ -493,6 +493,7 @@ static void walk_line(aq *q, uint32_t id, double g, int vx, int y, int d) {
 typedef struct turn {
     int64_t dx, dy;
     unsigned sides;
+    int by; /* the blocked cell's row: -1 above V's line, +1 below */
 } turn;
 
 static int sgn(int64_t v) { return (v > 0) - (v < 0); }
@@ -502,7 +503,7 @@ static unsigned side_bit(int64_t cross) {
 }
 
 static turn turn_at(const aq *q, uint32_t id, int x, int y) {
-    turn t = {0, 0, 3u};
+    turn t = {0, 0, 3u, 0};
     if (id == q->nv)
         return t;
     int64_t px, py;
@@ -514,6 +515,7 @@ static turn turn_at(const aq *q, uint32_t id, int x, int y) {
     int64_t ey = blocked(q, x - 1, y - 1) || blocked(q, x, y - 1) ? -1 : 1;
     /* cross((dx, dy), (ex, 0)) and cross((dx, dy), (0, ey)) */
     t.sides = side_bit(-t.dy * ex) | side_bit(t.dx * ey);
+    t.by = (int)ey;
     return t;
 }
 
@@ -589,12 +591,22 @@ static void expand_root(aq *q, const anode *n) {
         root_cone(q, n->root, n->g, &tn, x, y, y + 1, 1, 0);
         return;
     }
-    if (turn_allows(&tn, 1, 0))
-        walk_line(q, n->root, n->g, x, y, 1);
-    if (turn_allows(&tn, -1, 0))
-        walk_line(q, n->root, n->g, x, y, -1);
-    root_cone(q, n->root, n->g, &tn, x, y, y + 1, 1, 1);
-    root_cone(q, n->root, n->g, &tn, x, y - 1, y - 1, -1, 1);
+    /* Arriving from one side of line y, the path bends round the blocked
+     * cell within the angle between where it came from and where it goes:
+     * into the row ahead, or along the line when the blocked cell lies in
+     * the row behind; never back into the row behind, which would need
+     * that angle to hold the cell's whole quadrant. */
+    int ahead = sgn(tn.dy);
+    if (!ahead || tn.by == -ahead) {
+        if (turn_allows(&tn, 1, 0))
+            walk_line(q, n->root, n->g, x, y, 1);
+        if (turn_allows(&tn, -1, 0))
+            walk_line(q, n->root, n->g, x, y, -1);
+    }
+    if (ahead >= 0)
+        root_cone(q, n->root, n->g, &tn, x, y, y + 1, 1, 1);
+    if (ahead <= 0)
+        root_cone(q, n->root, n->g, &tn, x, y - 1, y - 1, -1, 1);
 }
 
 /* ---- the query --------------------------------------------------------- */
