@@ -31,16 +31,23 @@
  * never pass. The goal, when it lies in that run, is reached if the ray
  * from R to it crosses O. Turning points met on the way (the ends of O, of
  * I, and a corner of the run that the cone's edge hits exactly) become
- * roots with g(R) + |RV|. Expanding a root V on line y makes a cone for
- * the run of row y below V and one for the run of row y-1 above it (their
- * whole rectangles are seen from V), and walks along line y both ways to
- * the first turning point, over edges and vertices the rule allows.
- * The start centre lies inside its cell, so its root makes the cones of
- * its own row's run up and down (and sees the goal when it is in that
- * run). That every taut path is found: each of its straight legs crosses
- * the lines between its ends inside these cones, and each of its turns is
- * at a vertex one of the cases above meets (tested against an exact
- * visibility-graph oracle on thousands of maps).
+ * roots with g(R) + |RV|. Expanding a root V on line y makes the cones of
+ * the runs of rows y (below V) and y-1 (above it), whose whole rectangles
+ * V sees, and walks along line y both ways to the first turning point,
+ * over edges and vertices the rule allows. The start centre lies inside
+ * its cell, so its root makes the cones of its own row's run up and down
+ * (and sees the goal when it is in that run). A root reached from its
+ * parent P keeps only what a taut path may do next: bend round V's blocked
+ * cell or go straight on. So it keeps the side of the line P→V where that
+ * cell lies (the cone clipped where the line crosses the cone's line),
+ * only the row ahead when P lies off line y, and the walks only when the
+ * blocked cell is in the row behind. (This is Anya's split into observable
+ * successors, the same root, and non-observable ones, a new root at a
+ * corner, with the non-observable ones bounded by the same argument.)
+ * That every taut path is found: each of its straight legs crosses the
+ * lines between its ends inside these cones, and each of its turns is at
+ * a vertex one of the cases above meets; tested against an exact
+ * visibility-graph oracle on thousands of maps.
  *
  * Exactness: coordinates are doubled, so cell centres and vertices are
  * integers. An interval's end is a ray from the root, (dx, |dy|) in
