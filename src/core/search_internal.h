@@ -21,8 +21,28 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
                         wf_point goal, double cost);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
+/* Optimal any-angle search (anya.c): the Euclidean shortest path between
+ * the centres of start and goal among the blocked cells, under the
+ * segment rule of wf_grid_segment_cost with WF_CORNERS_ONE_FREE, on a grid
+ * whose passable terrains all cost the same after opts->filter. Fills
+ * out with start centre, turning points (grid vertices), goal centre.
+ * Returns WF_OK, WF_NO_PATH (unreachable, start or goal blocked),
+ * WF_PARTIAL (opts->max_expansions reached: out leads to the expanded
+ * turning point nearest the goal), WF_E_INVALID_ARG (NULL, a non-uniform
+ * grid, an option it cannot honour; wf_search_message says which),
+ * WF_E_RANGE, WF_E_NOMEM. */
+wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *opts,
+                          wf_polyline *out);
+/* Frees the any-angle memory of ws (wf_search_destroy). */
+void wf__anya_free(wf_search *ws);
+
 /* Checks the options every search shares and normalises their defaults
  * (weight 0 → 1, connect 0 → 8); on error records why in ws. */
 wf_status wf__opts_check(wf_search *ws, wf_search_opts *o);
+
+/* WF_E_RANGE, with the reason in ws, when start or goal is off g. */
+wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal);
 
 #endif

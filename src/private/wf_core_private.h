@@ -268,6 +268,9 @@ struct wf_search {
         wf__graphq gr;
     } q;
     char msg[WF__MSG_SIZE]; /* why the last call failed */
+    /* The any-angle search's memory (anya.c): per-vertex roots, its nodes
+     * and open list; NULL until the first such query. */
+    struct wf__anya *anya;
 };
 
 /* Records why a call failed and returns s. */
