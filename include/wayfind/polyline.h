@@ -89,6 +89,61 @@ WF_API wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
                                        const wf_filter *filter,
                                        wf_polyline *out);
 
+
+/* ------------------------------------------------------------------------ */
+/* Waypoints and smoothing                                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Waypoint compression: @p out becomes @p in with only its first and last
+ * cells and each cell where the direction of travel changes (the step
+ * into the cell and the step out of it point different ways), so straight
+ * runs keep their two ends. Steps of any length count by direction
+ * (parallel steps the same way are one direction). Cost and stats are
+ * copied. @p out may be @p in (compressed in place); otherwise its buffer
+ * grows as needed. Errors: WF_E_INVALID_ARG (NULL, points NULL with a
+ * count), WF_E_NOMEM. O(cells).
+ */
+WF_API wf_status wf_path_corners(const wf_path *in, wf_path *out);
+
+/**
+ * String pulling: @p out becomes a polyline through some of @p in's cell
+ * centres, from its first to its last, that replaces runs of cells by
+ * straight segments. From each kept cell the segment goes to the farthest
+ * cell ahead that is reached by a run of segments each allowed and each
+ * no dearer (see below), scanning forward until the first that is not
+ * (greedy, one pass: O(cells × cells skipped), no allocation but @p out's
+ * buffer).
+ *
+ * Which segments: those wf_grid_segment_cost allows under
+ * @p opts->move's corner rule and @p opts->filter, so the unit keeps to
+ * the rule its grid search keeps to: no squeezing between two diagonally
+ * touching blocked cells under one-free, clearance from every blocked
+ * corner under no-cut; a 4-connected move counts as no-cut (its path
+ * never touches a corner). Every step of @p in must itself be such a
+ * segment (a path from wf_search_grid with the same @p opts is).
+ *
+ * Which shortcuts: one whose cost (the polyline cost model of the file
+ * comment) is not above the cost of the centre-to-centre polyline through
+ * the cells it replaces, up to a relative 1e-12 for rounding. So the
+ * result is never dearer than wf_polyline_from_path(in) under the same
+ * rule and filter, and never longer either (a straight segment is never
+ * longer than the run it replaces); on a grid of one cost every allowed
+ * shortcut is taken. @p out's cost and length are those of the result,
+ * its stats @p in's.
+ *
+ * @p opts may be NULL (the defaults: 8-connected, no-cut). What cannot be
+ * priced segment by segment is refused with WF_E_INVALID_ARG: a
+ * move_cost callback, or an overlay (a cost layer per cell, where the
+ * polyline model prices terrains). Options about how to search (algo,
+ * heuristic, weight, limits, fallback) are ignored.
+ * Errors: WF_E_INVALID_ARG (NULL, the options above, a bad move or
+ * filter, a step of @p in that is not an allowed segment), WF_E_RANGE (a
+ * cell off the grid), WF_E_NOMEM. An empty @p in gives an empty @p out.
+ */
+WF_API wf_status wf_path_smooth(const wf_grid *g, const wf_path *in,
+                                const wf_search_opts *opts, wf_polyline *out);
+
 #ifdef __cplusplus
 }
 #endif
