@@ -62,31 +62,6 @@ enum { MAXS = 16 };
 
 /* A random map up to 16 × 16: terrains 0–3 of costs 1–4 (all cost 1 when
  * uniform), walls at a random density. */
-static wf_grid *random_map(wf_test_rng *r, int uniform) {
-    int w = 2 + (int)wf_test_rng_below(r, MAXS - 1);
-    int h = 2 + (int)wf_test_rng_below(r, MAXS - 1);
-    wf_grid *g;
-    assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
-    for (int t = 1; t <= 3; t++)
-        assert_int_equal(wf_grid_set_cost(g, (uint8_t)t, uniform ? 1 : t + 1),
-                         WF_OK);
-    uint32_t walls = wf_test_rng_below(r, 45);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            uint32_t k = wf_test_rng_below(r, 100);
-            assert_int_equal(
-                wf_grid_set(g, x, y,
-                            k < walls ? WF_TERRAIN_WALL : (uint8_t)(k % 4)),
-                WF_OK);
-        }
-    return g;
-}
-
-static wf_point random_cell(wf_test_rng *r, const wf_grid *g) {
-    wf_point p = {(int)wf_test_rng_below(r, (uint32_t)wf_grid_width(g)),
-                  (int)wf_test_rng_below(r, (uint32_t)wf_grid_height(g))};
-    return p;
-}
 
 /* The corners expanded again, a unit step at a time, are the path. */
 static void check_corners(const wf_path *p, const wf_path *c) {
@@ -166,8 +141,6 @@ static void check_smooth(const wf_grid *g, const wf_path *p,
 
 static void test_smooth_random(void **state) {
     (void)state;
-    static const wf_corners rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ONE_FREE,
-                                        WF_CORNERS_ALWAYS};
     wf_test_rng r = {0x5300};
     wf_search *ws;
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
@@ -179,21 +152,12 @@ static void test_smooth_random(void **state) {
     size_t paths = 0, shorter = 0;
     for (int m = 0; m < 3000; m++) {
         int uniform = m % 3 == 0;
-        wf_grid *g = random_map(&r, uniform);
+        wf_grid *g = wf_test_random_map(&r, MAXS, uniform);
         wf_filter f;
-        wf_filter_init(&f);
-        wf_search_opts o = wf_search_opts_default();
-        o.move = wf_move_make(wf_test_rng_below(&r, 4) ? 8 : 4,
-                              rules[wf_test_rng_below(&r, 3)]);
-        if (!uniform && wf_test_rng_below(&r, 2)) {
-            assert_int_equal(wf_filter_set(&f, 1, 0.25 + wf_test_rng_below(&r, 8)),
-                             WF_OK);
-            if (wf_test_rng_below(&r, 3) == 0)
-                assert_int_equal(wf_filter_set(&f, 2, INFINITY), WF_OK);
-            o.filter = &f;
-        }
+        wf_search_opts o = wf_test_random_opts(&r, uniform, &f);
         for (int q = 0; q < 4; q++) {
-            wf_point a = random_cell(&r, g), b = random_cell(&r, g);
+            wf_point a = wf_test_random_cell(&r, g);
+            wf_point b = wf_test_random_cell(&r, g);
             if (wf_search_grid(ws, g, a, b, &o, &p) != WF_OK)
                 continue;
             paths++;

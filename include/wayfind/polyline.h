@@ -144,6 +144,75 @@ WF_API wf_status wf_path_corners(const wf_path *in, wf_path *out);
 WF_API wf_status wf_path_smooth(const wf_grid *g, const wf_path *in,
                                 const wf_search_opts *opts, wf_polyline *out);
 
+/* ------------------------------------------------------------------------ */
+/* Any-angle search                                                         */
+/* ------------------------------------------------------------------------ */
+
+/** Any-angle search algorithms (wf_search_any_angle). */
+typedef enum wf_any_angle {
+    /** Theta*: A* on the grid's cells where a cell's parent may be any
+     *  cell it can see, checked for each successor as it is generated. */
+    WF_ANY_ANGLE_THETA = 1,
+    /** Lazy Theta*: Theta* that assumes a successor sees its parent and
+     *  checks only when the successor is expanded (far fewer sight
+     *  checks; paths about as short). */
+    WF_ANY_ANGLE_LAZY_THETA = 2
+} wf_any_angle;
+
+/**
+ * An any-angle path from the centre of @p start to the centre of @p goal:
+ * a polyline whose segments join cell centres and may run in any
+ * direction, each allowed by wf_grid_segment_cost under the corner rule
+ * below. @p ws is the same workspace as wf_search_grid's; it also holds a
+ * parent and a cost per cell (the 12 extra bytes wf_search_reserve_graph
+ * sizes for), so once sized for the grid a query allocates nothing but
+ * @p out's growth.
+ *
+ * The rule (opts->move): the corner rule of the segments and of the
+ * moves between neighbouring cells that the search expands.
+ * WF_CORNERS_ONE_FREE is the usual any-angle rule: a segment may run
+ * along a blocked cell's edge and through a single blocked cell's
+ * corner, never through a blocked interior or the point where two blocked
+ * cells touch diagonally. The default no-cut keeps every segment clear of
+ * blocked cells, corners included, as the default grid search keeps
+ * clear of them; always lets segments pass diagonal touching points.
+ * move.connect 4 expands the four orthogonal neighbours and uses the
+ * no-cut rule.
+ *
+ * Guarantees (each segment is checked exactly, in integers): on a grid of
+ * one cost the path is never longer than the shortest path of
+ * wf_search_grid with the same move (8- or 4-connected) and never shorter
+ * than the true Euclidean shortest path; neither algorithm is optimal
+ * (Theta* is usually within a fraction of a percent of it). On weighted
+ * grids (several costs, or a filter's multipliers) segments are priced by
+ * the polyline cost model (file comment) and the search compares those
+ * costs, a heuristic answer with no optimality claim; out->cost is that
+ * cost and out->length the Euclidean length.
+ *
+ * Options used: move (above), filter (a forbidden terrain is blocked,
+ * multipliers weigh costs), heuristic (WF_H_DEFAULT or WF_H_EUCLIDEAN:
+ * straight-line distance × the smallest cost present; WF_H_ZERO),
+ * weight (f = g + weight·h), max_expansions and goal_fallback (WF_PARTIAL
+ * with the polyline to the expanded cell nearest the goal, as
+ * wf_search_grid). Refused with WF_E_INVALID_ARG and a reason in
+ * wf_search_message: an algo other than WF_ALGO_ASTAR (the default), a
+ * move_cost callback or an overlay (neither can be priced along a
+ * segment), another heuristic, an unknown @p algo. Graph-only options are
+ * ignored. out->stats as wf_search_grid's, with stats.engine
+ * WF_ALGO_ASTAR (the family; the caller knows which any-angle search it
+ * asked for).
+ *
+ * Returns WF_OK, WF_NO_PATH (unreachable, start or goal blocked;
+ * out->count 0), WF_PARTIAL, or an error as wf_search_grid: WF_E_INVALID_ARG,
+ * WF_E_RANGE (start or goal off the grid), WF_E_NOMEM. Deterministic.
+ * Time: O(expansions × (log open + sight checks × segment length)).
+ */
+WF_API wf_status wf_search_any_angle(wf_search *ws, const wf_grid *g,
+                                     wf_point start, wf_point goal,
+                                     wf_any_angle algo,
+                                     const wf_search_opts *opts,
+                                     wf_polyline *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,6 +62,19 @@ wf_status wf__opts_check(wf_search *ws, wf_search_opts *o) {
     return WF_OK;
 }
 
+wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal) {
+    if (!wf_grid_contains(g, start.x, start.y))
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "start (%d, %d) is outside the %dx%d grid",
+                               start.x, start.y, g->width, g->height);
+    if (!wf_grid_contains(g, goal.x, goal.y))
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "goal (%d, %d) is outside the %dx%d grid",
+                               goal.x, goal.y, g->width, g->height);
+    return WF_OK;
+}
+
 /* Checks a grid query and prepares the engine it runs on. */
 static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                             wf_point goal, const wf_search_opts *opts) {
@@ -81,14 +94,8 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                                "overlay has %zu values, the grid has %zu "
                                "cells",
                                o.overlay.count, g->cells);
-    if (!wf_grid_contains(g, start.x, start.y))
-        return wf__search_fail(ws, WF_E_RANGE,
-                               "start (%d, %d) is outside the %dx%d grid",
-                               start.x, start.y, g->width, g->height);
-    if (!wf_grid_contains(g, goal.x, goal.y))
-        return wf__search_fail(ws, WF_E_RANGE,
-                               "goal (%d, %d) is outside the %dx%d grid",
-                               goal.x, goal.y, g->width, g->height);
+    if ((s = wf__ends_check(ws, g, start, goal)) != WF_OK)
+        return s;
     if ((s = wf_search_reserve(ws, g->cells)) != WF_OK)
         return wf__search_fail(ws, s, "cannot size the workspace for %zu "
                                       "cells",

@@ -21,6 +21,17 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
                         wf_point goal, double cost);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
+/* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
+ * checked by wf_search_any_angle (options normalised, start and goal on
+ * the grid, ws sized with wf_search_reserve_graph for the grid). */
+wf_status wf__theta_search(wf_search *ws, const wf_grid *g, wf_point start,
+                           wf_point goal, int lazy, const wf_search_opts *o,
+                           wf_polyline *out);
+
+/* WF_E_RANGE, with the message, when start or goal is off the grid. */
+wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal);
+
 /* Checks the options every search shares and normalises their defaults
  * (weight 0 → 1, connect 0 → 8); on error records why in ws. */
 wf_status wf__opts_check(wf_search *ws, wf_search_opts *o);
