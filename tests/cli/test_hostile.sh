@@ -118,6 +118,15 @@ m c.csv '0,1\n1,0\n'
 m c.legend '0 cost 1\n1 blocked\n'
 case_ "--cost with a letter tile on a CSV map" 2 "a CSV map's tiles are numbers, got 'a'" -- "$WF" path "$TMP/c.csv" --from 0,0 --to 1,1 --cost a=2
 
+# Requests an any-angle search cannot honour: a clear message, exit 2.
+case_ "--any-angle with an unknown search" 2 "--any-angle: expected theta or lazy-theta, got 'astar'" -- "$WF" path "$TMP/a.txt" --any-angle astar
+case_ "--any-angle with --algo jps" 2 "--any-angle is a search of its own: it does not go with --algo jps" -- "$WF" path "$TMP/a.txt" --any-angle theta --algo jps
+case_ "--any-angle with --smooth" 2 "use one or the other" -- "$WF" path "$TMP/a.txt" --any-angle theta --smooth
+case_ "--any-angle with --heuristic octile" 2 "--any-angle takes --heuristic default, euclidean or zero" -- "$WF" path "$TMP/a.txt" --any-angle lazy-theta --heuristic octile
+case_ "--any-angle, goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0 --any-angle theta
+case_ "--any-angle, start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0 --any-angle theta
+case_ "stdout full: path --any-angle" 4 "write error: No space left on device" -- full "$WF" path "$TMP/a.txt" --any-angle theta --format json
+
 # Data to stdout on a full disk: every command says so and exits 4.
 F="write error: No space left on device"
 case_ "stdout full: path" 4 "$F" -- full "$WF" path "$TMP/a.txt"
