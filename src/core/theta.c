@@ -10,7 +10,8 @@
  * dearer than assumed, n takes the best route through an expanded
  * neighbour. Unlike the published Lazy Theta*, a cell whose checked cost
  * turns out above the one it was queued with goes back on the open list
- * with that cost instead of being expanded at once: so every expanded
+ * with that cost (unless it would still be the next taken) instead of
+ * being expanded at once: so every expanded
  * cell's cost is checked and no greater than its key, and the argument
  * that keeps Theta* no longer than the grid path holds for both (the
  * cost of an expanded cell is at most its grid distance, by induction
@@ -153,6 +154,16 @@ static void track_best(theta *t, uint32_t c) {
     }
 }
 
+/* The smallest key after the top's (its children's), INFINITY when none:
+ * a cell whose corrected key stays at or below it would be taken next
+ * anyway, so it is expanded without going back on the heap. */
+static double next_key(const wf__heap *h) {
+    double m = INFINITY;
+    for (uint32_t i = 1; i <= 4 && i < h->n; i++)
+        m = h->key[i] < m ? h->key[i] : m;
+    return m;
+}
+
 /* The search itself; sets *end to the cell the path ends at. */
 static wf_status run(theta *t, uint32_t *end) {
     while (t->heap.n) {
@@ -163,7 +174,7 @@ static wf_status run(theta *t, uint32_t *end) {
             if (t->gv[c] > before) {
                 /* dearer than queued: back in line with its real cost */
                 const double f = t->gv[c] + h_of(t, c);
-                if (f > key) {
+                if (f > key && f > next_key(&t->heap)) {
                     wf__heap_pop(&t->heap);
                     wf__heap_push(&t->heap, f, c);
                     t->heap_ops += 2;
@@ -203,6 +214,15 @@ static wf_status run(theta *t, uint32_t *end) {
             }
             double gn = t->gv[c] + step_cost(t, c, n, d);
             uint32_t via = c;
+            /* neither route can beat n's cost when the cheapest segment
+             * from p could not (the move via c costs at least as much):
+             * no sight check then */
+            if (p != c && (t->cells[n].tag & ~0xFu) == t->gen) {
+                const wf_vec2 a = centre_of(t, p), b = centre_of(t, n);
+                if (!(t->gv[p] + t->minc * hypot(b.x - a.x, b.y - a.y) <
+                      t->gv[n]))
+                    continue;
+            }
             if (p != c) {
                 const double s = t->gv[p] + sight(t, p, n);
                 if (s <= gn) {
