@@ -109,10 +109,11 @@ WF_API wf_status wf_path_corners(const wf_path *in, wf_path *out);
 /**
  * String pulling: @p out becomes a polyline through some of @p in's cell
  * centres, from its first to its last, that replaces runs of cells by
- * straight segments. From each kept cell the segment goes to the farthest
- * cell ahead that is reached by a run of segments each allowed and each
- * no dearer (see below), scanning forward until the first that is not
- * (greedy, one pass: O(cells × cells skipped), no allocation but @p out's
+ * straight segments. From each kept cell it scans the cells ahead in
+ * order and goes straight to the last one before the first whose
+ * segment from the kept cell is not allowed or dearer than the steps it
+ * would replace (see below); that cell is kept next (greedy, one pass:
+ * O(cells × cells skipped × segment length), no allocation but @p out's
  * buffer).
  *
  * Which segments: those wf_grid_segment_cost allows under
