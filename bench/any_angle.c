@@ -27,7 +27,7 @@
 #include "scan.h"
 
 #define PROG "wf_bench_any_angle"
-#define DEFAULT_SAMPLE 200
+#define DEFAULT_SAMPLE 100
 #define WARMUP 16
 
 enum { ENGINES = 3 }; /* JPS, then the any-angle searches */
@@ -171,7 +171,7 @@ static void usage(FILE *f) {
     fputs("usage: " PROG " [--sample N] [--corners no-cut|one-free] "
           "[--only SUBSTR]...\n         [DIR_OR_SCEN...]\n\n"
           "Times Jump Point Search, Theta* and Lazy Theta* on an evenly "
-          "spaced\nsample of each scenario file (default 200 a map, 0: all) "
+          "spaced\nsample of each scenario file (default 100 a map, 0: all) "
           "and reports\nthe any-angle paths' mean length over the file's "
           "octile optimum.\n--corners is the any-angle segment rule "
           "(default no-cut, the rule of\nthe optimum; one-free lets "
