@@ -139,20 +139,16 @@ WF_INLINE int walk(int64_t ax, int64_t ay, int64_t bx, int64_t by,
             n = ny;
             q = Y.d;
         }
-        /* the open stretch (pn/pq, n/q): its midpoint, quadrupled, is
-         * 2A + D (pn/pq + n/q) */
-        int64_t den = pq * q, num = pn * q + n * pq;
-        int64_t mx4 = 2 * ax * den + dx * num, my4 = 2 * ay * den + dy * num;
-        /* floor(mx4 / den) is the quadrupled x rounded down; on a line
-         * exactly when the stretch runs along it (dx = 0 on an even x) */
-        int64_t mx = dx == 0 ? 2 * ax : floor_div(mx4, den);
-        int64_t my = dy == 0 ? 2 * ay : floor_div(my4, den);
-        /* a stretch strictly between lines never sits on one: nudge the
-         * rounded-down midpoint off a multiple of 4 */
-        if (dx != 0 && mx % 4 == 0)
-            mx += 1;
-        if (dy != 0 && my % 4 == 0)
-            my += 1;
+        /* the open stretch (pn/pq, n/q) lies, along each axis that
+         * moves, between the last line crossed and the next one: the
+         * cell before the next line. Reported as a point inside that
+         * cell in quadrupled coordinates (4 × cell + 1); an axis that
+         * does not move reports its own doubled coordinate × 2, a
+         * multiple of 4 exactly when the stretch runs along a line. */
+        int64_t mx = dx == 0 ? 2 * ax
+                             : (dx > 0 ? 2 * (X.line - 2) : 2 * X.line) + 1;
+        int64_t my = dy == 0 ? 2 * ay
+                             : (dy > 0 ? 2 * (Y.line - 2) : 2 * Y.line) + 1;
         if (!w->stretch(w->ud, mx, my,
                         (double)n / (double)q - (double)pn / (double)pq))
             return 0;

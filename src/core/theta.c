@@ -62,6 +62,13 @@ static double h_of(const theta *t, uint32_t c) {
     return t->hmul * sqrt(dx * dx + dy * dy);
 }
 
+/* Straight-line distance (sqrt: hypot's care for overflow is not needed
+ * for coordinates below 2^21, and it is slow). */
+static double dist(wf_vec2 a, wf_vec2 b) {
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    return sqrt(dx * dx + dy * dy);
+}
+
 /* The segment p → c: its cost, INFINITY when the rule forbids it. */
 static double sight(const theta *t, uint32_t p, uint32_t c) {
     double cost;
@@ -207,7 +214,7 @@ static wf_status run(theta *t, uint32_t *end) {
                 } else {
                     wf_vec2 a = centre_of(t, p), b = centre_of(t, n);
                     improve(t, n,
-                            t->gv[p] + t->minc * hypot(b.x - a.x, b.y - a.y),
+                            t->gv[p] + t->minc * dist(a, b),
                             p);
                 }
                 continue;
@@ -219,7 +226,7 @@ static wf_status run(theta *t, uint32_t *end) {
              * no sight check then */
             if (p != c && (t->cells[n].tag & ~0xFu) == t->gen) {
                 const wf_vec2 a = centre_of(t, p), b = centre_of(t, n);
-                if (!(t->gv[p] + t->minc * hypot(b.x - a.x, b.y - a.y) <
+                if (!(t->gv[p] + t->minc * dist(a, b) <
                       t->gv[n]))
                     continue;
             }
@@ -255,7 +262,7 @@ static wf_status rebuild(const theta *t, uint32_t end, wf_polyline *out) {
         double sc;
         wf__segment_cost(t->g, t->cost, t->rule, a, b, &sc);
         out->cost += sc;
-        out->length += hypot(b.x - a.x, b.y - a.y);
+        out->length += dist(a, b);
     }
     return WF_OK;
 }
