@@ -81,7 +81,7 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_movingai --json $(BUILD)/bench/movingai.json $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_fields $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_gameloop $(SHARED)/movingai
-	./$(BUILD)/bench/bench/wf_bench_anyangle $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_any_angle $(SHARED)/movingai
 
 # The soak (tests/soak/soak.c) at full length, in a Release build without
 # sanitizers: SOAK_QUERIES pool queries on SOAK_THREADS threads on a

@@ -98,21 +98,10 @@ static void influence(const char *scen_path, const wf_grid *g,
 }
 
 static int run(const char *scen_path, int reps, wf_search *ws) {
-    char map[4096];
-    if (bench_map_path(scen_path, map, sizeof map) != 0)
-        return -1;
-    wf_grid *g = NULL;
+    wf_grid *g;
     wf_scen sc;
-    memset(&sc, 0, sizeof sc);
-    wf_diag d;
-    memset(&d, 0, sizeof d);
-    if (wf_map_load(map, NULL, NULL, &g, NULL, &d) != WF_OK ||
-        wf_scen_read(scen_path, NULL, &sc, &d) != WF_OK) {
-        fprintf(stderr, "wf_bench_fields: %s:%u: %s\n", d.file, d.line,
-                d.message);
-        wf_grid_destroy(g);
+    if (bench_load("wf_bench_fields", scen_path, &g, &sc) != 0)
         return -1;
-    }
     int W = wf_grid_width(g), H = wf_grid_height(g);
     if (W != 512 || H != 512) {
         wf_grid_destroy(g);

@@ -232,21 +232,12 @@ static int sliced_overhead(bench *b, const char *label, const wf_grid *g,
 /* Loads one map and its scenarios; runs both parts (part 1 only when
  * @p part == 1, part 2 only when 2). */
 static int run_map(bench *b, const char *scen_path, int part) {
-    char map[4096], label[128];
-    if (bench_map_path(scen_path, map, sizeof map) != 0)
-        return -1;
+    char label[128];
     bench_map_label(scen_path, label, sizeof label);
-    wf_grid *g = NULL;
+    wf_grid *g;
     wf_scen sc;
-    memset(&sc, 0, sizeof sc);
-    wf_diag d;
-    memset(&d, 0, sizeof d);
-    if (wf_map_load(map, NULL, NULL, &g, NULL, &d) != WF_OK ||
-        wf_scen_read(scen_path, NULL, &sc, &d) != WF_OK) {
-        fprintf(stderr, PROG ": %s:%u: %s\n", d.file, d.line, d.message);
-        wf_grid_destroy(g);
+    if (bench_load(PROG, scen_path, &g, &sc) != 0)
         return -1;
-    }
     size_t n = sc.count < b->per_map ? sc.count : b->per_map;
     wf_point *starts = malloc((n ? n : 1) * sizeof *starts);
     wf_point *goals = malloc((n ? n : 1) * sizeof *goals);

@@ -163,3 +163,25 @@ void bench_map_label(const char *scen, char *buf, size_t size) {
     else
         snprintf(buf, size, "%.*s", (int)len, name);
 }
+
+int bench_load(const char *prog, const char *scen_path, wf_grid **g,
+               wf_scen *sc) {
+    char map[4096];
+    *g = NULL;
+    memset(sc, 0, sizeof *sc);
+    if (bench_map_path(scen_path, map, sizeof map) != 0) {
+        fprintf(stderr, "%s: %s: not a .scen file\n", prog, scen_path);
+        return -1;
+    }
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    if (wf_map_load(map, NULL, NULL, g, NULL, &d) != WF_OK ||
+        wf_scen_read(scen_path, NULL, sc, &d) != WF_OK) {
+        fprintf(stderr, "%s: %s:%u: %s\n", prog, d.file, d.line, d.message);
+        wf_grid_destroy(*g);
+        *g = NULL;
+        wf_scen_free(sc);
+        return -1;
+    }
+    return 0;
+}

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include <wayfind/io.h>
+
 /** A growable list of malloc'd strings. */
 typedef struct bench_strings {
     char **items;
@@ -38,5 +40,13 @@ int bench_map_path(const char *scen, char *buf, size_t size);
  * without ".map" ("dao/arena" for ".../dao/arena.map.scen").
  */
 void bench_map_label(const char *scen, char *buf, size_t size);
+
+/**
+ * Loads the scenario file @p scen_path and its map (bench_map_path) into
+ * @p *g and @p *sc. Returns 0, or -1 after printing "PROG: file:line:
+ * message" to stderr (nothing is left allocated).
+ */
+int bench_load(const char *prog, const char *scen_path, wf_grid **g,
+               wf_scen *sc);
 
 #endif

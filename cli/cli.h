@@ -102,6 +102,14 @@ int cli_search_option(const char *cmd, int key, const char *arg,
 const char *cli_corners_name(wf_corners c);
 const char *cli_algo_name(wf_algo a);
 
+/* --any-angle NAME (any_angle.c): the wf_any_angle value into *out; 0, or
+ * -1 after printing the names it takes. */
+int cli_parse_any_angle(const char *cmd, const char *arg, int *out);
+/* The search's name for output ("theta*"). */
+const char *cli_any_angle_name(int algo);
+/* "polyline: X,Y X,Y ..." on stdout. */
+void cli_print_polyline(const wf_polyline *p);
+
 /* --cost TILE=VALUE overrides, collected while parsing options and turned
  * into a filter once the map is loaded. */
 #define CLI_MAX_COSTS 64

@@ -24,15 +24,26 @@ static const char help[] =
     "                         stdin each answer is flushed at once, so a\n"
     "                         program can drive wayfind through pipes\n"
     CLI_SEARCH_HELP
+    "  --any-angle A          an any-angle path through cell centres instead\n"
+    "                         of a grid path: theta (Theta*), lazy-theta\n"
+    "                         (Lazy Theta*) or anya (the exact shortest\n"
+    "                         path; needs --corners one-free and a map of\n"
+    "                         one cost); segments keep to --corners\n"
+    "                         (one-free: the usual any-angle rule; no-cut,\n"
+    "                         the default: clear of blocked corners),\n"
+    "                         --heuristic default, euclidean or zero\n"
+    "  --smooth               also straighten the grid path by line of sight\n"
+    "                         (never longer or dearer) and print the polyline\n"
     CLI_COST_HELP
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
     "  --format text|json     output format (default text)\n"
-    "  --draw                 also print the map with the path ('*')\n"
+    "  --draw                 also print the map with the path ('*') and the\n"
+    "                         cells a polyline crosses ('x')\n"
     "  --explored             with --draw, also show the cells the search\n"
     "                         expanded ('o') and left open ('+')\n"
-    "  --png FILE             also write a PNG of the map with the path and\n"
-    "                         the cells the search explored (FILE is\n"
-    "                         replaced whole or not at all)\n"
+    "  --png FILE             also write a PNG of the map with the path (and\n"
+    "                         polyline) and the cells the search explored\n"
+    "                         (FILE is replaced whole or not at all)\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found (every path, with --queries), 1 no path (or\n"
@@ -45,12 +56,18 @@ typedef struct args {
     const char *legend;
     const char *png;
     const char *queries;
-    int has_from, has_to, json, draw, explored;
+    int has_from, has_to, json, draw, explored, smooth;
+    int any_angle; /* a wf_any_angle, 0: a grid search */
     wf_point from, to;
     wf_search_opts opts;
     cli_costs costs;
     wf_filter filter;
 } args;
+
+static int any_angle_option(const char *cmd, const cli_option *row,
+                            const char *arg) {
+    return cli_parse_any_angle(cmd, arg, (int *)row->target);
+}
 
 /* 0: parsed; -1: exit with *code. */
 static int parse(int argc, char **argv, args *a, int *code) {
@@ -64,6 +81,8 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("queries", CLI_STRING, &a->queries),
         CLI_OPTION("legend", CLI_STRING, &a->legend),
         CLI_OPTION("cost", CLI_COST, &a->costs),
+        CLI_OPTION_CUSTOM("any-angle", &a->any_angle, any_angle_option),
+        CLI_OPTION("smooth", CLI_FLAG, &a->smooth),
         CLI_OPTION_HELP(help),
         CLI_SEARCH_OPTIONS(&a->opts),
         CLI_OPTION_END};
@@ -83,6 +102,24 @@ static int parse(int argc, char **argv, args *a, int *code) {
                              "go with --from, --to, --draw or --png");
         return -1;
     }
+    if (a->any_angle && a->smooth) {
+        cli_usage_error(CMD, "--smooth straightens a grid path and an "
+                             "--any-angle path is straight already: use "
+                             "one or the other");
+        return -1;
+    }
+    if (a->any_angle && a->opts.heuristic != WF_H_DEFAULT &&
+        a->opts.heuristic != WF_H_EUCLIDEAN && a->opts.heuristic != WF_H_ZERO) {
+        cli_usage_error(CMD, "--any-angle takes --heuristic default, "
+                             "euclidean or zero");
+        return -1;
+    }
+    if (a->any_angle && a->opts.algo != WF_ALGO_ASTAR) {
+        cli_usage_error(CMD, "--any-angle is a search of its own: it does "
+                             "not go with --algo %s",
+                        cli_algo_name(a->opts.algo));
+        return -1;
+    }
     return 0;
 }
 
@@ -94,7 +131,10 @@ static int check_cell(const wf_grid *g, const char *what, wf_point p) {
     return -1;
 }
 
-static void print_text(const args *a, wf_status st, const wf_path *p) {
+static void print_text(const args *a, wf_status st, const wf_path *p,
+                       const wf_polyline *line) {
+    if (a->any_angle)
+        p = NULL; /* only the polyline */
     const char *what =
         st == WF_OK ? "path found"
         : st == WF_PARTIAL
@@ -105,25 +145,66 @@ static void print_text(const args *a, wf_status st, const wf_path *p) {
                    : "partial path (expansion limit)")
             : "no path";
     /* the engine that answered, which auto chooses */
-    wf_algo engine = p->stats.engine;
+    const wf_stats *stats = p ? &p->stats : &line->stats;
+    wf_algo engine = stats->engine;
     if (st != WF_OK && st != WF_PARTIAL && a->opts.algo != WF_ALGO_AUTO)
         engine = a->opts.algo;
     printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s)\n", what,
-           a->from.x, a->from.y, a->to.x, a->to.y, cli_algo_name(engine),
+           a->from.x, a->from.y, a->to.x, a->to.y,
+           a->any_angle ? cli_any_angle_name(a->any_angle)
+                        : cli_algo_name(engine),
            a->opts.move.connect, cli_corners_name(a->opts.move.corners));
-    if (p->count) {
+    if (!p && line->count) {
+        printf("cost: %.6f\n", line->cost);
+        printf("length: %.6f (%zu points, %zu segments)\n", line->length,
+               line->count, line->count - 1);
+    }
+    if (p && p->count) {
         printf("cost: %.6f\n", p->cost);
         printf("length: %zu cells, %zu moves\n", p->count, p->count - 1);
     }
     printf("expanded: %" PRIu64 "  generated: %" PRIu64
            "  heap operations: %" PRIu64 "\n",
-           p->stats.expanded, p->stats.generated, p->stats.heap_ops);
-    if (p->count) {
+           stats->expanded, stats->generated, stats->heap_ops);
+    if (p && p->count) {
         fputs("path:", stdout);
         for (size_t i = 0; i < p->count; i++)
             printf(" %d,%d", p->points[i].x, p->points[i].y);
         putchar('\n');
     }
+    if (p && a->smooth && line->count)
+        printf("smoothed: cost %.6f, length %.6f, %zu points\n", line->cost,
+               line->length, line->count);
+    if ((!p || a->smooth) && line->count)
+        cli_print_polyline(line);
+}
+
+/* One query (a->from → a->to) and its output: the grid path, its
+ * smoothed polyline (--smooth) or an any-angle polyline. *found gets the
+ * search's outcome; returns it, or the first error after it. */
+static wf_status answer(const args *a, wf_search *ws, const wf_grid *g,
+                        wf_path *path, wf_polyline *line, wf_status *found) {
+    wf_status st;
+    path->count = line->count = 0;
+    if (a->any_angle)
+        st = wf_search_any_angle(ws, g, a->from, a->to,
+                                 (wf_any_angle)a->any_angle, &a->opts, line);
+    else
+        st = wf_search_grid(ws, g, a->from, a->to, &a->opts, path);
+    *found = st;
+    if (st >= 0 && a->smooth && path->count &&
+        (st = wf_path_smooth(g, path, &a->opts, line)) >= 0)
+        st = *found;
+    if (st < 0)
+        return st;
+    if (a->json && a->any_angle)
+        return wf_json_write_polyline(stdout, *found, line);
+    if (a->json && a->smooth)
+        return wf_json_write_smoothed(stdout, *found, path, line);
+    if (a->json)
+        return wf_json_write_path(stdout, *found, path);
+    print_text(a, *found, path, line);
+    return st;
 }
 
 /* Reads the four integers of a --queries line into v; 0 when the line is
@@ -156,6 +237,8 @@ static int run_queries(args *a, const wf_grid *g) {
     wf_search *ws = NULL;
     wf_path path;
     wf_path_init(&path, NULL);
+    wf_polyline poly;
+    wf_polyline_init(&poly, NULL);
     wf_status st = wf_search_create(NULL, &ws);
     int code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, NULL);
     char line[256];
@@ -181,13 +264,12 @@ static int run_queries(args *a, const wf_grid *g) {
             code = CLI_EXIT_INPUT;
             break;
         }
-        wf_status found = wf_search_grid(ws, g, a->from, a->to, &a->opts, &path);
-        st = found;
-        if (st >= 0 && a->json)
-            st = wf_json_write_path(stdout, found, &path);
-        else if (st >= 0)
-            print_text(a, found, &path);
-        if (st < 0)
+        wf_status found;
+        st = answer(a, ws, g, &path, &poly, &found);
+        if (st < 0 && found < 0 && wf_search_message(ws)[0]) {
+            cli_error(CMD, "%s", wf_search_message(ws));
+            code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
+        } else if (st < 0)
             code = cli_fail(st, NULL);
         else if (found != WF_OK)
             code = CLI_EXIT_NO_PATH;
@@ -205,6 +287,7 @@ static int run_queries(args *a, const wf_grid *g) {
     if (!is_stdin)
         fclose(f);
     wf_path_free(&path);
+    wf_polyline_free(&poly);
     wf_search_destroy(ws);
     return code;
 }
@@ -212,7 +295,7 @@ static int run_queries(args *a, const wf_grid *g) {
 /* The map, the path, start and goal. Returns 0 or an exit code after
  * printing why. */
 static int write_png(const args *a, const wf_grid *g, const wf_search *ws,
-                     const wf_path *path) {
+                     const wf_path *path, const wf_polyline *line) {
     wf_point ends[2] = {a->from, a->to};
     size_t n = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     uint8_t *cells = malloc(n);
@@ -224,6 +307,8 @@ static int write_png(const args *a, const wf_grid *g, const wf_search *ws,
     po.cells = cells;
     po.paths = path;
     po.path_count = path->count ? 1 : 0;
+    po.polylines = line;
+    po.polyline_count = line->count ? 1 : 0;
     po.marks = ends;
     po.mark_count = 2;
     wf_diag diag;
@@ -281,19 +366,19 @@ int cli_path(int argc, char **argv) {
     wf_search *ws = NULL;
     wf_path path;
     wf_path_init(&path, NULL);
-    wf_status st = wf_search_create(NULL, &ws);
-    if (st == WF_OK)
-        st = wf_search_grid(ws, g, a.from, a.to, &a.opts, &path);
+    wf_polyline line;
+    wf_polyline_init(&line, NULL);
     /* found: the search's outcome; st: the first error after it. */
-    wf_status found = st;
-    if (st >= 0 && a.json)
-        st = wf_json_write_path(stdout, found, &path);
-    else if (st >= 0)
-        print_text(&a, found, &path);
+    wf_status found;
+    wf_status st = found = wf_search_create(NULL, &ws);
+    if (st == WF_OK)
+        st = answer(&a, ws, g, &path, &line, &found);
     if (st >= 0 && a.draw) {
         wf_ascii_opts ao;
         memset(&ao, 0, sizeof ao);
         ao.path = &path;
+        ao.polylines = &line;
+        ao.polyline_count = line.count ? 1 : 0;
         ao.has_start = ao.has_goal = 1;
         ao.start = a.from;
         ao.goal = a.to;
@@ -316,7 +401,7 @@ int cli_path(int argc, char **argv) {
         code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
     } else if (st < 0)
         code = cli_fail(st, NULL);
-    else if (a.png && (code = write_png(&a, g, ws, &path)) != 0)
+    else if (a.png && (code = write_png(&a, g, ws, &path, &line)) != 0)
         ;
     else
         code = found == WF_OK || (found == WF_PARTIAL &&
@@ -324,6 +409,7 @@ int cli_path(int argc, char **argv) {
                    ? CLI_EXIT_OK
                    : CLI_EXIT_NO_PATH;
     wf_path_free(&path);
+    wf_polyline_free(&line);
     wf_search_destroy(ws);
 done:
     wf_grid_destroy(g);

@@ -5,6 +5,7 @@
  * rule; and against the grid search's own moves between neighbouring
  * centres. */
 #include "wf_test.h"
+#include "wf_core_private.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -332,12 +333,70 @@ static void test_euclid_oracle(void **state) {
     wf_grid_destroy(g);
 }
 
+/* The cells a segment passes through (wf__segment_cells, which draws
+ * polylines in ASCII): for a segment along no grid line, exactly the
+ * cells whose open square it meets, in order along it, with no repeat;
+ * along a line, cells that touch it. */
+static void test_segment_cells(void **state) {
+    (void)state;
+    wf_test_rng r = {0xce11};
+    size_t segs = 0;
+    for (int m = 0; m < 200; m++) {
+        wf_grid *g = random_grid(&r);
+        double table[256];
+        uint8_t pass[256];
+        wf__filter_costs(g, NULL, table, pass);
+        for (int q = 0; q < 50; q++) {
+            long a[2], b[2];
+            random_point(&r, a);
+            random_point(&r, b);
+            wf_vec2 pa = {a[0] / 2.0, a[1] / 2.0};
+            wf_vec2 pb = {b[0] / 2.0, b[1] / 2.0};
+            int point = a[0] == b[0] && a[1] == b[1];
+            wf_point cells[64];
+            size_t n = wf__segment_cells(g, table, pa, pb, cells, 64);
+            assert_true(n >= 1 && n <= 64);
+            assert_int_equal(wf__segment_cells(g, table, pa, pb, NULL, 0), n);
+            int along = (a[0] == b[0] && a[0] % 2 == 0) ||
+                        (a[1] == b[1] && a[1] % 2 == 0);
+            for (size_t i = 0; i < n; i++) {
+                assert_true(wf_grid_contains(g, cells[i].x, cells[i].y));
+                long lo[2] = {2L * cells[i].x, 2L * cells[i].y};
+                long hi[2] = {lo[0] + 2, lo[1] + 2};
+                assert_true(meets(a, b, lo, hi, !(along || point)));
+                if (i)
+                    assert_false(cells[i].x == cells[i - 1].x &&
+                                 cells[i].y == cells[i - 1].y);
+            }
+            if (along || point)
+                continue;
+            size_t want = 0;
+            for (int y = 0; y < H; y++)
+                for (int x = 0; x < W; x++) {
+                    long lo[2] = {2L * x, 2L * y};
+                    long hi[2] = {2L * x + 2, 2L * y + 2};
+                    want += (size_t)meets(a, b, lo, hi, 1);
+                }
+            assert_int_equal(n, want);
+            /* in order: each next cell is a neighbour of the last */
+            for (size_t i = 1; i < n; i++)
+                assert_true(abs(cells[i].x - cells[i - 1].x) <= 1 &&
+                            abs(cells[i].y - cells[i - 1].y) <= 1);
+            segs++;
+        }
+        wf_grid_destroy(g);
+    }
+    print_message("segment cells compared: %zu segments\n", segs);
+    assert_true(segs > 5000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_oracle),
         cmocka_unit_test(test_matches_grid_moves),
         cmocka_unit_test(test_bad_arguments_and_filters),
         cmocka_unit_test(test_euclid_oracle),
+        cmocka_unit_test(test_segment_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,11 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Writes the result to a temporary file and returns its text (free it). */
-static char *json_of(wf_status status, const wf_path *p) {
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    assert_int_equal(wf_json_write_path(f, status, p), WF_OK);
+/* The text written to f (a tmpfile), which is closed (free the text). */
+static char *text_of(FILE *f) {
     long n = ftell(f);
     rewind(f);
     char *s = malloc((size_t)n + 1);
@@ -18,6 +15,14 @@ static char *json_of(wf_status status, const wf_path *p) {
     s[n] = '\0';
     fclose(f);
     return s;
+}
+
+/* Writes the result to a temporary file and returns its text (free it). */
+static char *json_of(wf_status status, const wf_path *p) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(wf_json_write_path(f, status, p), WF_OK);
+    return text_of(f);
 }
 
 static void test_found(void **state) {
@@ -51,6 +56,58 @@ static void test_found(void **state) {
                            "\"generated\":12,\"heap_ops\":20,"
                            "\"path\":[[-1,2147483647]]}\n");
     free(s);
+}
+
+/* The text of a polyline (smoothed: with its grid path p). */
+static char *json_of_line(wf_status status, const wf_path *p,
+                          const wf_polyline *l) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(p ? wf_json_write_smoothed(f, status, p, l)
+                       : wf_json_write_polyline(f, status, l),
+                     WF_OK);
+    return text_of(f);
+}
+
+static void test_polyline(void **state) {
+    (void)state;
+    wf_vec2 pts[3] = {{0.5, 0.5}, {3, 1.5}, {16383.5, 2.5}};
+    wf_polyline l = {0};
+    l.points = pts;
+    l.count = 3;
+    l.capacity = 3;
+    l.cost = 0.1;
+    l.length = 7.25;
+    l.stats.expanded = 4;
+    l.stats.generated = 9;
+    l.stats.heap_ops = 11;
+    char *s = json_of_line(WF_OK, NULL, &l);
+    assert_string_equal(s, "{\"status\":\"ok\",\"cost\":0.10000000000000001,"
+                           "\"length\":7.25,\"expanded\":4,\"generated\":9,"
+                           "\"heap_ops\":11,\"polyline\":[[0.5,0.5],[3,1.5],"
+                           "[16383.5,2.5]]}\n");
+    free(s);
+    wf_point cells[2] = {{0, 0}, {1, 1}};
+    wf_path p = {0};
+    p.points = cells;
+    p.count = 2;
+    p.cost = 1.5;
+    l.count = 2;
+    s = json_of_line(WF_PARTIAL, &p, &l);
+    assert_string_equal(s, "{\"status\":\"partial\",\"cost\":1.5,"
+                           "\"length\":2,\"expanded\":0,\"generated\":0,"
+                           "\"heap_ops\":0,\"path\":[[0,0],[1,1]],"
+                           "\"smoothed\":{\"cost\":0.10000000000000001,"
+                           "\"length\":7.25,\"polyline\":[[0.5,0.5],"
+                           "[3,1.5]]}}\n");
+    free(s);
+    l.points = NULL;
+    assert_int_equal(wf_json_write_polyline(stdout, WF_OK, &l),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_json_write_smoothed(stdout, WF_OK, &p, NULL),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_json_write_polyline(NULL, WF_OK, &l),
+                     WF_E_INVALID_ARG);
 }
 
 static void test_no_path(void **state) {
@@ -97,6 +154,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_found),
         cmocka_unit_test(test_no_path),
+        cmocka_unit_test(test_polyline),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -59,6 +59,42 @@ static void test_path_drawn(void **state) {
 /* Cells show what they are, not their codes: blocked '#' (or the Moving
  * AI wall letter that is their code), a whole cost 2-9 its digit, any
  * other passable cell '.'. */
+/* A polyline marks every cell its segments pass through, over the path;
+ * along an edge, the cheaper cell beside it. */
+static void test_polyline_cells(void **state) {
+    (void)state;
+    static const char *const rows[] = {"......", "..2...", "......"};
+    wf_grid *g = wf_test_grid(rows, 3);
+    wf_vec2 pts[] = {{0.5, 0.5}, {5.5, 2.5}};
+    wf_polyline l = {0};
+    l.points = pts;
+    l.count = 2;
+    wf_ascii_opts ao = wf_ascii_opts_default();
+    ao.polylines = &l;
+    ao.polyline_count = 1;
+    char buf[256];
+    render(g, &ao, buf, sizeof buf);
+    assert_string_equal(buf, "xx....\n.xxxx.\n....xx\n");
+    /* along the edge between rows 0 and 1: row 0, cheaper than the 2 */
+    wf_vec2 edge[] = {{1, 1}, {4, 1}};
+    l.points = edge;
+    render(g, &ao, buf, sizeof buf);
+    assert_string_equal(buf, ".xxx..\n..2...\n......\n");
+    /* one point: its cell; with a path under it */
+    l.count = 1;
+    l.points = pts;
+    wf_point cells[] = {{0, 0}, {1, 0}};
+    wf_path p = {0};
+    p.points = cells;
+    p.count = 2;
+    ao.path = &p;
+    render(g, &ao, buf, sizeof buf);
+    assert_string_equal(buf, "x*....\n..2...\n......\n");
+    ao.polylines = NULL;
+    assert_int_equal(wf_render_ascii(stdout, g, &ao), WF_E_INVALID_ARG);
+    wf_grid_destroy(g);
+}
+
 static void test_terrain_chars(void **state) {
     (void)state;
     wf_grid *g;
@@ -201,6 +237,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_path_drawn),
         cmocka_unit_test(test_terrain_chars),
+        cmocka_unit_test(test_polyline_cells),
         cmocka_unit_test(test_csv_legend_40),
         cmocka_unit_test(test_field_shaded),
     };

@@ -247,6 +247,45 @@ static void test_paths(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A polyline between real points, over the paths, in the next colour. */
+static void test_polylines(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(8, 8, NULL, &g), WF_OK);
+    wf_rgb open = wf_render_terrain_color(g, 0);
+    wf_rgb red = wf_render_path_color(0), blue = wf_render_path_color(1);
+    wf_point a[] = {{0, 4}, {1, 4}, {2, 4}, {3, 4}, {4, 4}, {5, 4}};
+    wf_path path = {0};
+    path.points = a;
+    path.count = 6;
+    wf_vec2 pts[] = {{0.5, 4.5}, {3, 0.5}, {7.5, 4.5}};
+    wf_polyline l = {0};
+    l.points = pts;
+    l.count = 3;
+    wf_png_opts o = wf_png_opts_default();
+    o.scale = 8;
+    o.paths = &path;
+    o.path_count = 1;
+    o.polylines = &l;
+    o.polyline_count = 1;
+    image im = render(g, &o);
+    /* the corner at (3, 0.5) in pixels (24, 4); the start drawn over the
+     * path; the path where the polyline is not */
+    assert_rgb(pixel(&im, 24, 4), blue);
+    assert_rgb(cell_pixel(&im, 8, 0, 4), blue);
+    assert_rgb(cell_pixel(&im, 8, 3, 4), red);
+    assert_rgb(pixel(&im, 60, 36), blue); /* (7.5, 4.5) */
+    assert_rgb(cell_pixel(&im, 8, 0, 0), open);
+    assert_rgb(cell_pixel(&im, 8, 6, 7), open);
+    image_free(&im);
+    l.points = NULL;
+    wf_diag d;
+    assert_int_equal(wf_render_png_file(stdout, g, &o, &d), WF_E_INVALID_ARG);
+    o.polylines = NULL;
+    assert_int_equal(wf_render_png_file(stdout, g, &o, &d), WF_E_INVALID_ARG);
+    wf_grid_destroy(g);
+}
+
 /* A path found by the search, drawn over a maze-like map. */
 static void test_search_path(void **state) {
     (void)state;
@@ -668,6 +707,7 @@ int main(void) {
         cmocka_unit_test(test_terrain_colors),
         cmocka_unit_test(test_auto_scale),
         cmocka_unit_test(test_paths),
+        cmocka_unit_test(test_polylines),
         cmocka_unit_test(test_search_path),
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_heat_map),

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "core.h"
+#include "polyline.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -392,6 +393,26 @@ WF_API wf_status wf_map_load(const char *path, const char *legend_path,
  * written with 17 significant digits. Errors: WF_E_INVALID_ARG, WF_E_IO.
  */
 WF_API wf_status wf_json_write_path(FILE *f, wf_status status, const wf_path *p);
+
+/**
+ * Writes an any-angle result as one JSON object: {"status", "cost",
+ * "length" (the Euclidean length in cells), "expanded", "generated",
+ * "heap_ops", "polyline": [[x,y],...]} with points in cell units (a
+ * cell's centre is x + 0.5, y + 0.5; polyline.h). Numbers as in
+ * wf_json_write_path. Errors: WF_E_INVALID_ARG, WF_E_IO.
+ */
+WF_API wf_status wf_json_write_polyline(FILE *f, wf_status status,
+                                        const wf_polyline *p);
+
+/**
+ * Writes a grid path and its smoothed polyline @p s (wf_path_smooth) as
+ * one object: wf_json_write_path's fields for @p p, then "smoothed":
+ * {"cost", "length", "polyline": [[x,y],...]}. Errors: WF_E_INVALID_ARG,
+ * WF_E_IO.
+ */
+WF_API wf_status wf_json_write_smoothed(FILE *f, wf_status status,
+                                        const wf_path *p,
+                                        const wf_polyline *s);
 
 #ifdef __cplusplus
 }

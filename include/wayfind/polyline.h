@@ -89,6 +89,147 @@ WF_API wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
                                        const wf_filter *filter,
                                        wf_polyline *out);
 
+
+/* ------------------------------------------------------------------------ */
+/* Waypoints and smoothing                                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Waypoint compression: @p out becomes @p in with only its first and last
+ * cells and each cell where the direction of travel changes (the step
+ * into the cell and the step out of it point different ways), so straight
+ * runs keep their two ends. Steps of any length count by direction
+ * (parallel steps the same way are one direction). Cost and stats are
+ * copied. @p out may be @p in (compressed in place); otherwise its buffer
+ * grows as needed. Errors: WF_E_INVALID_ARG (NULL, points NULL with a
+ * count), WF_E_NOMEM. O(cells).
+ */
+WF_API wf_status wf_path_corners(const wf_path *in, wf_path *out);
+
+/**
+ * String pulling: @p out becomes a polyline through some of @p in's cell
+ * centres, from its first to its last, that replaces runs of cells by
+ * straight segments. From each kept cell it scans the cells ahead in
+ * order and goes straight to the last one before the first whose
+ * segment from the kept cell is not allowed or dearer than the steps it
+ * would replace (see below); that cell is kept next (greedy, one pass:
+ * O(cells × cells skipped × segment length), no allocation but @p out's
+ * buffer).
+ *
+ * Which segments: those wf_grid_segment_cost allows under
+ * @p opts->move's corner rule and @p opts->filter, so the unit keeps to
+ * the rule its grid search keeps to: no squeezing between two diagonally
+ * touching blocked cells under one-free, clearance from every blocked
+ * corner under no-cut; a 4-connected move counts as no-cut (its path
+ * never touches a corner). Every step of @p in must itself be such a
+ * segment (a path from wf_search_grid with the same @p opts is).
+ *
+ * Which shortcuts: one whose cost (the polyline cost model of the file
+ * comment) is not above the cost of the centre-to-centre polyline through
+ * the cells it replaces, up to a relative 1e-12 for rounding. So the
+ * result is never dearer than wf_polyline_from_path(in) under the same
+ * rule and filter, and never longer either (a straight segment is never
+ * longer than the run it replaces); on a grid of one cost every allowed
+ * shortcut is taken. @p out's cost and length are those of the result,
+ * its stats @p in's.
+ *
+ * @p opts may be NULL (the defaults: 8-connected, no-cut). What cannot be
+ * priced segment by segment is refused with WF_E_INVALID_ARG: a
+ * move_cost callback, or an overlay (a cost layer per cell, where the
+ * polyline model prices terrains). Options about how to search (algo,
+ * heuristic, weight, limits, fallback) are ignored.
+ * Errors: WF_E_INVALID_ARG (NULL, the options above, a bad move or
+ * filter, a step of @p in that is not an allowed segment), WF_E_RANGE (a
+ * cell off the grid), WF_E_NOMEM. An empty @p in gives an empty @p out.
+ */
+WF_API wf_status wf_path_smooth(const wf_grid *g, const wf_path *in,
+                                const wf_search_opts *opts, wf_polyline *out);
+
+/* ------------------------------------------------------------------------ */
+/* Any-angle search                                                         */
+/* ------------------------------------------------------------------------ */
+
+/** Any-angle search algorithms (wf_search_any_angle). */
+typedef enum wf_any_angle {
+    /** Theta*: A* on the grid's cells where a cell's parent may be any
+     *  cell it can see, checked for each successor as it is generated. */
+    WF_ANY_ANGLE_THETA = 1,
+    /** Lazy Theta*: Theta* that assumes a successor sees its parent and
+     *  checks only when the successor is expanded (far fewer sight
+     *  checks; paths about as short). */
+    WF_ANY_ANGLE_LAZY_THETA = 2,
+    /** The true Euclidean shortest path under the one-free rule, after
+     *  Anya (Harabor, Grastien, Öz, Aksakalli 2016): A* over intervals of
+     *  grid lines seen from turning points, decided in exact integers.
+     *  Grids of one cost (after the filter) and the one-free rule only. */
+    WF_ANY_ANGLE_ANYA = 3
+} wf_any_angle;
+
+/**
+ * An any-angle path from the centre of @p start to the centre of @p goal:
+ * a polyline whose segments join cell centres and may run in any
+ * direction, each allowed by wf_grid_segment_cost under the corner rule
+ * below. @p ws is the same workspace as wf_search_grid's; Theta* also
+ * holds a parent and a cost per cell in it (the 12 extra bytes
+ * wf_search_reserve_graph sizes for), Anya a cost, a parent and a tag per
+ * grid vertex (16 bytes) plus its open list, so once sized for the grid a
+ * query allocates nothing but @p out's growth.
+ *
+ * The rule (opts->move): the corner rule of the segments and of the
+ * moves between neighbouring cells that the search expands.
+ * WF_CORNERS_ONE_FREE is the usual any-angle rule: a segment may run
+ * along a blocked cell's edge and through a single blocked cell's
+ * corner, never through a blocked interior or the point where two blocked
+ * cells touch diagonally. The default no-cut keeps every segment clear of
+ * blocked cells, corners included, as the default grid search keeps
+ * clear of them; always lets segments pass diagonal touching points.
+ * move.connect 4 expands the four orthogonal neighbours and uses the
+ * no-cut rule.
+ *
+ * WF_ANY_ANGLE_ANYA: the Euclidean shortest path between the two centres
+ * under the one-free rule, exactly (tested against a brute-force
+ * visibility-graph oracle). It needs move 8-connected with
+ * WF_CORNERS_ONE_FREE and a grid whose passable terrains all cost the
+ * same after the filter (a filter may forbid terrains: they are blocked),
+ * and refuses with WF_E_INVALID_ARG and a reason otherwise, as it does an
+ * overlay, a move_cost callback, a goal fallback or a weight other than 1;
+ * WF_PARTIAL at max_expansions gives the path to the expanded turning
+ * point nearest the goal; out->cost = length × that cost.
+ *
+ * Theta* and Lazy Theta* guarantees (each segment is checked exactly, in
+ * integers): on a grid of one cost the path is never longer than the shortest path of
+ * wf_search_grid with the same move (8- or 4-connected) and never shorter
+ * than the true Euclidean shortest path; neither algorithm is optimal
+ * (Theta* is usually within a fraction of a percent of it). On weighted
+ * grids (several costs, or a filter's multipliers) segments are priced by
+ * the polyline cost model (file comment) and the search compares those
+ * costs, a heuristic answer with no optimality claim; out->cost is that
+ * cost and out->length the Euclidean length.
+ *
+ * Options used: move (above), filter (a forbidden terrain is blocked,
+ * multipliers weigh costs), heuristic (WF_H_DEFAULT or WF_H_EUCLIDEAN:
+ * straight-line distance × the smallest cost present; WF_H_ZERO),
+ * weight (f = g + weight·h), max_expansions and goal_fallback (WF_PARTIAL
+ * with the polyline to the expanded cell nearest the goal, as
+ * wf_search_grid). Refused with WF_E_INVALID_ARG and a reason in
+ * wf_search_message: an algo other than WF_ALGO_ASTAR (the default), a
+ * move_cost callback or an overlay (neither can be priced along a
+ * segment), another heuristic, an unknown @p algo. Graph-only options are
+ * ignored. out->stats as wf_search_grid's, with stats.engine
+ * WF_ALGO_ASTAR (the family; the caller knows which any-angle search it
+ * asked for).
+ *
+ * Returns WF_OK, WF_NO_PATH (unreachable, start or goal blocked;
+ * out->count 0), WF_PARTIAL, or an error as wf_search_grid: WF_E_INVALID_ARG,
+ * WF_E_RANGE (start or goal off the grid), WF_E_NOMEM. Deterministic.
+ * Time: O(expansions × (log open + sight checks × segment length)).
+ */
+WF_API wf_status wf_search_any_angle(wf_search *ws, const wf_grid *g,
+                                     wf_point start, wf_point goal,
+                                     wf_any_angle algo,
+                                     const wf_search_opts *opts,
+                                     wf_polyline *out);
+
 #ifdef __cplusplus
 }
 #endif

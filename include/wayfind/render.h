@@ -16,6 +16,7 @@
 
 #include "core.h"
 #include "export.h"
+#include "polyline.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,6 +40,13 @@ typedef struct wf_ascii_opts {
     int color;             /**< ANSI 24-bit colours for terminals: terrain
                                 in its PNG colour (wf_render_terrain_color),
                                 paths and marks in theirs */
+    /** Polylines (polyline.h; NULL: none): each cell a segment passes
+     *  through is drawn 'x' (a stretch along an edge marks the cheaper of
+     *  the two cells beside it), over the paths, in the colour
+     *  wf_render_path_color(number of paths + index). Points must be
+     *  multiples of 0.5 on the grid; segments that are not are skipped. */
+    const wf_polyline *polylines;
+    size_t polyline_count;
 } wf_ascii_opts;
 
 /** Nothing drawn over the map, no border, no colour (a zeroed struct). */
@@ -187,6 +195,12 @@ typedef struct wf_png_opts {
     int legend;
     /** 256 colours, terrain code → colour (NULL: wf_render_terrain_color). */
     const wf_rgb *palette;
+    /** Polylines (polyline.h) drawn as the paths are, straight lines
+     *  between their points in cell units (a cell's centre is
+     *  x + 0.5, y + 0.5), over the paths, polyline i in
+     *  wf_render_path_color(path_count + i) (NULL: none). */
+    const wf_polyline *polylines;
+    size_t polyline_count;
 } wf_png_opts;
 
 /** Options drawing the terrain only, at the automatic scale. */
@@ -205,7 +219,8 @@ WF_API int wf_render_png_supported(void);
  * Writes @p g as an 8-bit RGB PNG to the file @p path through
  * wf_file_write (io.h): the file is replaced whole or not at all, so a
  * failure leaves what was there (or nothing) untouched; options are
- * checked before anything is created. The image is W·scale wide and
+ * checked before anything is created (a polyline_count without
+ * polylines, or one with points NULL, is WF_E_INVALID_ARG). The image is W·scale wide and
  * H·scale high, plus WF_PNG_LEGEND_HEIGHT with a legend. @p opts may be NULL
  * (defaults); @p diag may be NULL.
  *

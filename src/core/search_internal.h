@@ -21,6 +21,13 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
                         wf_point goal, double cost);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
+/* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
+ * checked by wf_search_any_angle (options normalised, start and goal on
+ * the grid, ws sized with wf_search_reserve_graph for the grid). */
+wf_status wf__theta_search(wf_search *ws, const wf_grid *g, wf_point start,
+                           wf_point goal, int lazy, const wf_search_opts *o,
+                           wf_polyline *out);
+
 /* Optimal any-angle search (anya.c): the Euclidean shortest path between
  * the centres of start and goal among the blocked cells, under the
  * segment rule of wf_grid_segment_cost with WF_CORNERS_ONE_FREE, on a grid

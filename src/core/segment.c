@@ -107,21 +107,26 @@ static int64_t axis_next(const axis *a) {
     return n <= a->d ? n : -1;
 }
 
-static wf_status segment(const seg *s, int64_t ax, int64_t ay, int64_t bx,
-                         int64_t by, double *out) {
-    *out = INFINITY;
-    if (!point_ok(s, ax, ay) || !point_ok(s, bx, by))
-        return WF_NO_PATH;
+/* What the walk reports: each open stretch between two breakpoints (its
+ * midpoint in quadrupled coordinates, and the fraction of the segment it
+ * covers), and each grid vertex the segment passes through strictly
+ * between its ends. A visitor returning 0 stops the walk. */
+typedef struct walker {
+    int (*stretch)(void *ud, int64_t mx, int64_t my, double frac);
+    int (*vertex)(void *ud, int64_t px, int64_t py);
+    void *ud;
+} walker;
+
+/* Walks the segment from (ax, ay) to (bx, by) (doubled coordinates, not
+ * equal) line crossing by line crossing: the one segment walker, for
+ * costs (segment) and for the cells a segment covers (wf__segment_cells).
+ * Returns 0 when a visitor stopped it. */
+WF_INLINE int walk(int64_t ax, int64_t ay, int64_t bx, int64_t by,
+                   const walker *w) {
     int64_t dx = bx - ax, dy = by - ay;
-    if (!dx && !dy) {
-        *out = 0;
-        return WF_OK;
-    }
-    double len = sqrt((double)dx * (double)dx + (double)dy * (double)dy) / 2;
     axis X = axis_make(ax, dx), Y = axis_make(ay, dy);
     /* t runs over fractions n / q; the previous breakpoint is pn / pq */
     int64_t pn = 0, pq = 1;
-    double total = 0;
     for (;;) {
         int64_t nx = axis_next(&X), ny = axis_next(&Y);
         /* the nearest of the two crossings and t = 1 */
@@ -134,26 +139,21 @@ static wf_status segment(const seg *s, int64_t ax, int64_t ay, int64_t bx,
             n = ny;
             q = Y.d;
         }
-        /* the open stretch (pn/pq, n/q): its midpoint, quadrupled, is
-         * 2A + D (pn/pq + n/q) */
-        int64_t den = pq * q, num = pn * q + n * pq;
-        int64_t mx4 = 2 * ax * den + dx * num, my4 = 2 * ay * den + dy * num;
-        /* floor(mx4 / den) is the quadrupled x rounded down; on a line
-         * exactly when the stretch runs along it (dx = 0 on an even x) */
-        int64_t mx = dx == 0 ? 2 * ax : floor_div(mx4, den);
-        int64_t my = dy == 0 ? 2 * ay : floor_div(my4, den);
-        /* a stretch strictly between lines never sits on one: nudge the
-         * rounded-down midpoint off a multiple of 4 */
-        if (dx != 0 && mx % 4 == 0)
-            mx += 1;
-        if (dy != 0 && my % 4 == 0)
-            my += 1;
-        double c = stretch_cost(s, mx, my);
-        if (!(c < INFINITY))
-            return WF_NO_PATH;
-        total += c * len * ((double)n / (double)q - (double)pn / (double)pq);
+        /* the open stretch (pn/pq, n/q) lies, along each axis that
+         * moves, between the last line crossed and the next one: the
+         * cell before the next line. Reported as a point inside that
+         * cell in quadrupled coordinates (4 × cell + 1); an axis that
+         * does not move reports its own doubled coordinate × 2, a
+         * multiple of 4 exactly when the stretch runs along a line. */
+        int64_t mx = dx == 0 ? 2 * ax
+                             : (dx > 0 ? 2 * (X.line - 2) : 2 * X.line) + 1;
+        int64_t my = dy == 0 ? 2 * ay
+                             : (dy > 0 ? 2 * (Y.line - 2) : 2 * Y.line) + 1;
+        if (!w->stretch(w->ud, mx, my,
+                        (double)n / (double)q - (double)pn / (double)pq))
+            return 0;
         if (n == q) /* reached t = 1 */
-            break;
+            return 1;
         /* the breakpoint itself: step past every line it lies on */
         int cross_x = nx >= 0 && nx * q == n * X.d;
         int cross_y = ny >= 0 && ny * q == n * Y.d;
@@ -162,8 +162,8 @@ static wf_status segment(const seg *s, int64_t ax, int64_t ay, int64_t bx,
         int on_x = cross_x || (dx == 0 && (ax & 1) == 0);
         int on_y = cross_y || (dy == 0 && (ay & 1) == 0);
         int64_t px = cross_x ? X.line : ax, py = cross_y ? Y.line : ay;
-        if (on_x && on_y && !point_ok(s, px, py))
-            return WF_NO_PATH;
+        if (on_x && on_y && w->vertex && !w->vertex(w->ud, px, py))
+            return 0;
         /* (a point on one line only crosses from one cell into the next,
          * and the stretches either side have checked both) */
         if (cross_x)
@@ -173,7 +173,46 @@ static wf_status segment(const seg *s, int64_t ax, int64_t ay, int64_t bx,
         pn = n;
         pq = q;
     }
-    *out = total;
+}
+
+/* The cost walk: sums each stretch's cost, stops at a forbidden stretch
+ * or vertex. */
+typedef struct cost_walk {
+    const seg *s;
+    double len, total;
+} cost_walk;
+
+static int cost_stretch(void *ud, int64_t mx, int64_t my, double frac) {
+    cost_walk *cw = ud;
+    double c = stretch_cost(cw->s, mx, my);
+    if (!(c < INFINITY))
+        return 0;
+    cw->total += c * cw->len * frac;
+    return 1;
+}
+
+static int cost_vertex(void *ud, int64_t px, int64_t py) {
+    return point_ok(((cost_walk *)ud)->s, px, py);
+}
+
+static wf_status segment(const seg *s, int64_t ax, int64_t ay, int64_t bx,
+                         int64_t by, double *out) {
+    *out = INFINITY;
+    if (!point_ok(s, ax, ay) || !point_ok(s, bx, by))
+        return WF_NO_PATH;
+    int64_t dx = bx - ax, dy = by - ay;
+    if (!dx && !dy) {
+        *out = 0;
+        return WF_OK;
+    }
+    cost_walk cw = {s,
+                    sqrt((double)dx * (double)dx + (double)dy * (double)dy) /
+                        2,
+                    0};
+    walker w = {cost_stretch, cost_vertex, &cw};
+    if (!walk(ax, ay, bx, by, &w))
+        return WF_NO_PATH;
+    *out = cw.total;
     return WF_OK;
 }
 
@@ -199,6 +238,67 @@ wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
         return WF_E_RANGE;
     seg s = {g, cost, corners};
     return segment(&s, ax, ay, bx, by, out);
+}
+
+/* The cells walk: each stretch's cell, consecutive repeats dropped. */
+typedef struct cells_walk {
+    const seg *s;
+    wf_point *out;
+    size_t max, n;
+    wf_point last;
+} cells_walk;
+
+static int cells_stretch(void *ud, int64_t mx, int64_t my, double frac) {
+    cells_walk *cw = ud;
+    (void)frac;
+    int64_t cx = floor_div(mx, 4), cy = floor_div(my, 4);
+    /* along an edge: the cheaper side that is on the grid (the one left
+     * of or above the edge on a tie) */
+    int64_t ox = cx, oy = cy;
+    if (mx % 4 == 0)
+        ox = cx - 1;
+    else if (my % 4 == 0)
+        oy = cy - 1;
+    if ((ox != cx || oy != cy) && cell(cw->s, ox, oy) <= cell(cw->s, cx, cy) &&
+        ox >= 0 && oy >= 0) {
+        cx = ox;
+        cy = oy;
+    }
+    if (cx >= cw->s->g->width)
+        cx = cw->s->g->width - 1;
+    if (cy >= cw->s->g->height)
+        cy = cw->s->g->height - 1;
+    wf_point c = {(int)cx, (int)cy};
+    if (cw->n && cw->last.x == c.x && cw->last.y == c.y)
+        return 1;
+    if (cw->out && cw->n < cw->max)
+        cw->out[cw->n] = c;
+    cw->n++;
+    cw->last = c;
+    return 1;
+}
+
+size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
+                         wf_vec2 b, wf_point *out, size_t max) {
+    int64_t ax, ay, bx, by;
+    if (!doubled(a.x, &ax) || !doubled(a.y, &ay) || !doubled(b.x, &bx) ||
+        !doubled(b.y, &by))
+        return 0;
+    int64_t w2 = 2 * (int64_t)g->width, h2 = 2 * (int64_t)g->height;
+    if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax > w2 || bx > w2 ||
+        ay > h2 || by > h2)
+        return 0;
+    seg s = {g, cost, WF_CORNERS_ALWAYS};
+    cells_walk cw = {&s, out, max, 0, {0, 0}};
+    if (ax == bx && ay == by) {
+        /* a point: the cell it lies in (or starts, on a line) */
+        int64_t mx = 2 * ax + ((ax & 1) ? 0 : 1), my = 2 * ay + ((ay & 1) ? 0 : 1);
+        cells_stretch(&cw, mx, my, 0);
+        return cw.n;
+    }
+    walker w = {cells_stretch, NULL, &cw};
+    walk(ax, ay, bx, by, &w);
+    return cw.n;
 }
 
 wf_status wf_grid_segment_cost(const wf_grid *g, wf_vec2 a, wf_vec2 b,

@@ -143,6 +143,16 @@ unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
 wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
                            wf_corners corners, wf_vec2 a, wf_vec2 b,
                            double *out);
+/* The cells the segment a → b passes through, in order from a (points as
+ * for wf__segment_cost, any legality aside): each cell whose interior it
+ * crosses and, for a stretch along the edge between two cells, the
+ * cheaper by @p cost (the one left of or above the edge on a tie, never
+ * one off the grid); a segment of no length gives the cell its point lies
+ * in. Writes at most @p max into @p out (may be NULL) and returns the
+ * count there is; 0 for points off the grid or not multiples of 0.5.
+ * Uses the same walk as wf__segment_cost. O(cells crossed). */
+size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
+                         wf_vec2 b, wf_point *out, size_t max);
 
 
 /* ---- search workspace ------------------------------------------------ */

@@ -45,16 +45,48 @@ static void add(overlay *v, size_t *k, wf_point p, char ch, wf_rgb c) {
     (*k)++;
 }
 
-/* Every path point and mark in drawing order, sorted by cell. */
-static overlay *collect(const wf_ascii_opts *o, size_t *n) {
+/* The cells of a polyline's segments: counted (v NULL; *most gets the
+ * largest count of one segment), or drawn into v through buf. */
+static size_t line_cells(const wf_grid *g, const double cost[256],
+                         const wf_polyline *l, overlay *v, size_t *k,
+                         wf_point *buf, size_t *most, wf_rgb color) {
+    size_t total = 0;
+    /* one point: the cell it lies in */
+    for (size_t j = l->count > 1 ? 1 : 0; j < l->count; j++) {
+        wf_vec2 a = l->points[j ? j - 1 : 0], b = l->points[j];
+        size_t n = wf__segment_cells(g, cost, a, b, v ? buf : NULL,
+                                     v ? *most : 0);
+        total += n;
+        if (!v && n > *most)
+            *most = n;
+        for (size_t i = 0; v && i < n; i++)
+            add(v, k, buf[i], 'x', color);
+    }
+    return total;
+}
+
+/* Every path point, polyline cell and mark in drawing order, sorted by
+ * cell. */
+static overlay *collect(const wf_grid *g, const wf_ascii_opts *o, size_t *n) {
     size_t total = 2 + o->mark_count;
     for (size_t i = 0; i < o->path_count; i++)
         total += o->paths[i].count;
     if (o->path)
         total += o->path->count;
+    double cost[256];
+    uint8_t pass[256];
+    wf__filter_costs(g, NULL, cost, pass);
+    size_t most = 0;
+    for (size_t i = 0; i < o->polyline_count; i++)
+        total += line_cells(g, cost, &o->polylines[i], NULL, NULL, NULL,
+                            &most, (wf_rgb){0, 0, 0});
     overlay *v = malloc(total * sizeof *v);
-    if (!v)
+    wf_point *buf = most ? malloc(most * sizeof *buf) : NULL;
+    if (!v || (most && !buf)) {
+        free(v);
+        free(buf);
         return NULL;
+    }
     size_t k = 0;
     for (size_t i = 0; i < o->path_count; i++)
         for (size_t j = 0; j < o->paths[i].count; j++)
@@ -63,6 +95,11 @@ static overlay *collect(const wf_ascii_opts *o, size_t *n) {
         for (size_t j = 0; j < o->path->count; j++)
             add(v, &k, o->path->points[j], '*',
                 wf_render_path_color(o->path_count));
+    const size_t paths = o->path_count + (o->path ? 1 : 0);
+    for (size_t i = 0; i < o->polyline_count; i++)
+        line_cells(g, cost, &o->polylines[i], v, &k, buf, &most,
+                   wf_render_path_color(paths + i));
+    free(buf);
     for (size_t i = 0; i < o->mark_count; i++)
         add(v, &k, o->marks[i], (char)('A' + (int)(i % 26)),
             wf_render_mark_color(i));
@@ -101,11 +138,15 @@ wf_status wf_render_ascii(FILE *f, const wf_grid *g, const wf_ascii_opts *opts) 
     memset(&o, 0, sizeof o);
     if (opts)
         o = *opts;
-    if ((o.path_count && !o.paths) || (o.mark_count && !o.marks))
+    if ((o.path_count && !o.paths) || (o.mark_count && !o.marks) ||
+        (o.polyline_count && !o.polylines))
         return WF_E_INVALID_ARG;
+    for (size_t i = 0; i < o.polyline_count; i++)
+        if (o.polylines[i].count && !o.polylines[i].points)
+            return WF_E_INVALID_ARG;
     const int W = wf_grid_width(g), H = wf_grid_height(g);
     size_t n = 0, next = 0;
-    overlay *v = collect(&o, &n);
+    overlay *v = collect(g, &o, &n);
     if (!v)
         return WF_E_NOMEM;
     static const wf_rgb explored = {96, 96, 96}, frontier = {255, 255, 255};

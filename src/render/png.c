@@ -41,7 +41,8 @@ typedef struct plan {
 typedef struct seg {
     double x0, y0, x1, y1;
     size_t top, bottom;          /* pixel rows it touches, clipped */
-    size_t path;
+    size_t path;                 /* drawing order: lower on top */
+    size_t color;                /* wf_render_path_color index */
 } seg;
 
 typedef struct mark {
@@ -97,10 +98,16 @@ static wf_status plan_make(const wf_grid *g, const wf_png_opts *opts,
         return invalid(diag, "path_count without paths");
     if (o->mark_count && !o->marks)
         return invalid(diag, "mark_count without marks");
-    for (size_t i = 0; i < o->path_count; i++) {
-        size_t n = o->paths[i].count;
-        if (n && !o->paths[i].points)
-            return invalid(diag, "a path has points NULL");
+    if (o->polyline_count && !o->polylines)
+        return invalid(diag, "polyline_count without polylines");
+    for (size_t i = 0; i < o->path_count + o->polyline_count; i++) {
+        int line = i >= o->path_count;
+        size_t n = line ? o->polylines[i - o->path_count].count
+                        : o->paths[i].count;
+        if (n && (line ? !o->polylines[i - o->path_count].points
+                       : !o->paths[i].points))
+            return invalid(diag, line ? "a polyline has points NULL"
+                                      : "a path has points NULL");
         size_t segs = n > 1 ? n - 1 : n;
         if (segs > SIZE_MAX - p->nseg) {
             wf__diag_set(diag, NULL, 0, 0, "too many path points");
@@ -240,7 +247,7 @@ static void draw_segment(const plan *p, uint8_t *row, const seg *sg,
     size_t a, b;
     /* pixel x is covered when its centre x + 0.5 lies in [lo, hi] */
     if (wf__span_clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
-        wf__fill(row, a, b, wf_render_path_color(sg->path));
+        wf__fill(row, a, b, wf_render_path_color(sg->color));
 }
 
 static void draw_paths(const plan *p, work *w, size_t py) {
@@ -407,15 +414,32 @@ static int by_mark_top(const void *a, const void *b) {
 static size_t make_segments(const plan *p, work *w) {
     const double s = p->s, h = p->half, last = (double)(p->map_h - 1);
     size_t n = 0;
-    for (size_t i = 0; i < p->o.path_count; i++) {
-        const wf_path *path = &p->o.paths[i];
-        for (size_t j = path->count > 1 ? 1 : 0; j < path->count; j++) {
-            wf_point a = path->points[j ? j - 1 : 0], b = path->points[j];
+    /* polylines first in drawing order (on top), paths after them */
+    const size_t pc = p->o.path_count, lc = p->o.polyline_count;
+    for (size_t i = 0; i < pc + lc; i++) {
+        const int line = i < lc;
+        const wf_polyline *pl = line ? &p->o.polylines[i] : NULL;
+        const wf_path *path = line ? NULL : &p->o.paths[i - lc];
+        const size_t count = line ? pl->count : path->count;
+        for (size_t j = count > 1 ? 1 : 0; j < count; j++) {
+            const size_t k = j ? j - 1 : 0;
+            double ax, ay, bx, by; /* cell units, centres at + 0.5 */
+            if (line) {
+                ax = pl->points[k].x;
+                ay = pl->points[k].y;
+                bx = pl->points[j].x;
+                by = pl->points[j].y;
+            } else {
+                ax = path->points[k].x + 0.5;
+                ay = path->points[k].y + 0.5;
+                bx = path->points[j].x + 0.5;
+                by = path->points[j].y + 0.5;
+            }
             seg sg;
-            sg.x0 = a.x * s + s / 2;
-            sg.y0 = a.y * s + s / 2;
-            sg.x1 = b.x * s + s / 2;
-            sg.y1 = b.y * s + s / 2;
+            sg.x0 = ax * s;
+            sg.y0 = ay * s;
+            sg.x1 = bx * s;
+            sg.y1 = by * s;
             double top = ceil((sg.y0 < sg.y1 ? sg.y0 : sg.y1) - h - 0.5);
             double bottom = floor((sg.y0 < sg.y1 ? sg.y1 : sg.y0) + h - 0.5);
             if (bottom < 0.0 || top > last || top > bottom)
@@ -423,6 +447,7 @@ static size_t make_segments(const plan *p, work *w) {
             sg.top = top < 0.0 ? 0 : (size_t)top;
             sg.bottom = bottom > last ? p->map_h - 1 : (size_t)bottom;
             sg.path = i;
+            sg.color = line ? pc + i : i - lc;
             w->segs[n++] = sg;
         }
     }

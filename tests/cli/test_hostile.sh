@@ -121,6 +121,18 @@ m c.csv '0,1\n1,0\n'
 m c.legend '0 cost 1\n1 blocked\n'
 case_ "--cost with a letter tile on a CSV map" 2 "a CSV map's tiles are numbers, got 'a'" -- "$WF" path "$TMP/c.csv" --from 0,0 --to 1,1 --cost a=2
 
+# Requests an any-angle search cannot honour: a clear message, exit 2.
+case_ "--any-angle with an unknown search" 2 "--any-angle: expected theta, lazy-theta or anya, got 'astar'" -- "$WF" path "$TMP/a.txt" --any-angle astar
+case_ "--any-angle with --algo jps" 2 "--any-angle is a search of its own: it does not go with --algo jps" -- "$WF" path "$TMP/a.txt" --any-angle theta --algo jps
+case_ "--any-angle with --smooth" 2 "use one or the other" -- "$WF" path "$TMP/a.txt" --any-angle theta --smooth
+case_ "--any-angle with --heuristic octile" 2 "--any-angle takes --heuristic default, euclidean or zero" -- "$WF" path "$TMP/a.txt" --any-angle lazy-theta --heuristic octile
+case_ "--any-angle anya under the default no-cut rule" 2 "anya finds the shortest path under the one-free rule only" -- "$WF" path "$TMP/a.txt" --any-angle anya
+m w2.txt '.2.\n...\n'
+case_ "--any-angle anya on a map of two costs" 2 "any-angle search needs a grid of uniform cost" -- "$WF" path "$TMP/w2.txt" --from 0,0 --to 2,1 --any-angle anya --corners one-free
+case_ "--any-angle, goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0 --any-angle theta
+case_ "--any-angle, start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0 --any-angle theta
+case_ "stdout full: path --any-angle" 4 "write error: No space left on device" -- full "$WF" path "$TMP/a.txt" --any-angle theta --format json
+
 # Data to stdout on a full disk: every command says so and exits 4.
 F="write error: No space left on device"
 case_ "stdout full: path" 4 "$F" -- full "$WF" path "$TMP/a.txt"

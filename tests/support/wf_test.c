@@ -35,6 +35,49 @@ uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n) {
     return (uint32_t)(((wf_test_rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
+wf_grid *wf_test_random_map(wf_test_rng *r, int max_side, int uniform) {
+    int w = 2 + (int)wf_test_rng_below(r, (uint32_t)max_side - 1);
+    int h = 2 + (int)wf_test_rng_below(r, (uint32_t)max_side - 1);
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
+    for (int t = 1; t <= 3; t++)
+        assert_int_equal(wf_grid_set_cost(g, (uint8_t)t, uniform ? 1 : t + 1),
+                         WF_OK);
+    uint32_t walls = wf_test_rng_below(r, 45);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint32_t k = wf_test_rng_below(r, 100);
+            assert_int_equal(
+                wf_grid_set(g, x, y,
+                            k < walls ? WF_TERRAIN_WALL : (uint8_t)(k % 4)),
+                WF_OK);
+        }
+    return g;
+}
+
+wf_point wf_test_random_cell(wf_test_rng *r, const wf_grid *g) {
+    wf_point p = {(int)wf_test_rng_below(r, (uint32_t)wf_grid_width(g)),
+                  (int)wf_test_rng_below(r, (uint32_t)wf_grid_height(g))};
+    return p;
+}
+
+wf_search_opts wf_test_random_opts(wf_test_rng *r, int uniform, wf_filter *f) {
+    static const wf_corners rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ONE_FREE,
+                                        WF_CORNERS_ALWAYS};
+    wf_filter_init(f);
+    wf_search_opts o = wf_search_opts_default();
+    o.move = wf_move_make(wf_test_rng_below(r, 4) ? 8 : 4,
+                          rules[wf_test_rng_below(r, 3)]);
+    if (!uniform && wf_test_rng_below(r, 2)) {
+        assert_int_equal(wf_filter_set(f, 1, 0.25 + wf_test_rng_below(r, 8)),
+                         WF_OK);
+        if (wf_test_rng_below(r, 3) == 0)
+            assert_int_equal(wf_filter_set(f, 2, INFINITY), WF_OK);
+        o.filter = f;
+    }
+    return o;
+}
+
 int64_t wf_test_cell_node(const wf_graph *g, int x, int y) {
     uint32_t n;
     return wf_graph_cell_node(g, x, y, &n) == WF_OK ? (int64_t)n : -1;

@@ -23,6 +23,17 @@ uint64_t wf_test_rng_next(wf_test_rng *r);
 /* Uniform integer in [0, n). */
 uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n);
 
+/* A random map of 2 to @p max_side cells a side: terrains 0–3 (costs 1 to
+ * 4, or all 1 when @p uniform) and walls at a random density up to 45 %. */
+wf_grid *wf_test_random_map(wf_test_rng *r, int max_side, int uniform);
+/* A random cell of @p g. */
+wf_point wf_test_random_cell(wf_test_rng *r, const wf_grid *g);
+
+/* Search options with a random movement model (4- or 8-connected, any
+ * corner rule) and, unless @p uniform, sometimes @p f as a filter that
+ * reprices terrain 1 and may forbid terrain 2. */
+wf_search_opts wf_test_random_opts(wf_test_rng *r, int uniform, wf_filter *f);
+
 /* A brute-force reference for grid searches with filters, overlays that
  * forbid cells and move-cost callbacks: entering b costs step × cost(b) ×
  * mult(b), then the callback; terrains the filter forbids are walls for

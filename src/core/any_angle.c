@@ -1,0 +1,110 @@
+/* wf_search_any_angle: the checks every any-angle search shares, and the
+ * switch that hands a query to its engine. An engine is a function of
+ * the shape below, given a checked query on a workspace sized for the
+ * grid; adding one is a case in engine_of. */
+#include <math.h>
+
+#include "search_internal.h"
+
+typedef wf_status (*engine_fn)(wf_search *ws, const wf_grid *g,
+                               wf_point start, wf_point goal,
+                               const wf_search_opts *o, wf_polyline *out);
+
+/* Theta* keeps a parent and a cost per cell in the graph arrays. */
+static wf_status theta_sized(wf_search *ws, const wf_grid *g, wf_point start,
+                             wf_point goal, int lazy, const wf_search_opts *o,
+                             wf_polyline *out) {
+    wf_status s = wf_search_reserve_graph(ws, g->cells);
+    if (s != WF_OK)
+        return wf__search_fail(ws, s, "cannot size the workspace for %zu "
+                                      "cells",
+                               g->cells);
+    return wf__theta_search(ws, g, start, goal, lazy, o, out);
+}
+
+static wf_status theta(wf_search *ws, const wf_grid *g, wf_point start,
+                       wf_point goal, const wf_search_opts *o,
+                       wf_polyline *out) {
+    return theta_sized(ws, g, start, goal, 0, o, out);
+}
+
+static wf_status lazy_theta(wf_search *ws, const wf_grid *g, wf_point start,
+                            wf_point goal, const wf_search_opts *o,
+                            wf_polyline *out) {
+    return theta_sized(ws, g, start, goal, 1, o, out);
+}
+
+/* The optimal search keeps its own per-vertex arrays in the workspace. It
+ * answers under the one-free rule only (its turning points are defined by
+ * it), so any other move is refused rather than answered differently. */
+static wf_status anya(wf_search *ws, const wf_grid *g, wf_point start,
+                      wf_point goal, const wf_search_opts *o,
+                      wf_polyline *out) {
+    if (o->move.connect != 8 || o->move.corners != WF_CORNERS_ONE_FREE)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "anya finds the shortest path under the "
+                               "one-free rule only: set move to 8-connected "
+                               "with WF_CORNERS_ONE_FREE");
+    return wf__anya_search(ws, g, start, goal, o, out);
+}
+
+static engine_fn engine_of(wf_any_angle algo) {
+    switch (algo) {
+    case WF_ANY_ANGLE_THETA: return theta;
+    case WF_ANY_ANGLE_LAZY_THETA: return lazy_theta;
+    case WF_ANY_ANGLE_ANYA: return anya;
+    }
+    return NULL;
+}
+
+wf_status wf_search_any_angle(wf_search *ws, const wf_grid *g, wf_point start,
+                              wf_point goal, wf_any_angle algo,
+                              const wf_search_opts *opts, wf_polyline *out) {
+    if (!ws)
+        return WF_E_INVALID_ARG;
+    ws->mode = WF__IDLE;
+    ws->msg[0] = '\0';
+    if (!out)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "polyline is NULL");
+    out->count = 0;
+    out->cost = out->length = 0;
+    memset(&out->stats, 0, sizeof out->stats);
+    if (!g)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "grid is NULL");
+    engine_fn run = engine_of(algo);
+    if (!run)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "unknown any-angle algorithm %d", (int)algo);
+    wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    wf_status s = wf__opts_check(ws, &o);
+    if (s != WF_OK)
+        return s;
+    if (o.algo != WF_ALGO_ASTAR)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "an any-angle search is its own algorithm: "
+                               "algo must be astar (the default), got %d",
+                               (int)o.algo);
+    if (o.move_cost)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "an any-angle search cannot price a move_cost "
+                               "callback along a segment");
+    if (o.overlay.values || o.overlay.count)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "an any-angle search cannot price an overlay "
+                               "along a segment");
+    if (o.heuristic != WF_H_DEFAULT && o.heuristic != WF_H_EUCLIDEAN &&
+        o.heuristic != WF_H_ZERO)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "an any-angle search takes the default "
+                               "(euclidean) or zero heuristic, got %d",
+                               (int)o.heuristic);
+    if ((s = wf__ends_check(ws, g, start, goal)) != WF_OK)
+        return s;
+    s = run(ws, g, start, goal, &o, out);
+    if (s >= 0 && out->count && !(out->cost < INFINITY)) {
+        out->count = 0;
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "path cost overflows a double");
+    }
+    return s;
+}
