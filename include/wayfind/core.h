@@ -120,21 +120,49 @@ typedef enum wf_corners {
     WF_CORNERS_ONE_FREE = 2
 } wf_corners;
 
+/** Largest agent side, in cells, that wf_move.size accepts. */
+#define WF_MOVE_MAX_SIZE 64
+
 /**
  * The movement model, one value passed the same way to every search,
- * field, query and generator: 4- or 8-connected moves and, for diagonal
- * moves, the corner rule. A zero-initialised wf_move (`(wf_move){0}`) is
- * the default, the same as wf_move_default(): 8-connected, no-cut.
+ * field, query and generator: 4- or 8-connected moves, for diagonal moves
+ * the corner rule, and the size of the agent. A zero-initialised wf_move
+ * (`(wf_move){0}`) is the default, the same as wf_move_default():
+ * 8-connected, no-cut, size 1.
+ *
+ * Agent sizes (annotated A*, "true clearance"): an agent of size k at cell
+ * p occupies the k × k square whose top-left cell is p. It may stand on p
+ * when every cell of that square is on the grid and passable for it (a
+ * terrain its filter forbids is blocked), that is when the clearance of p
+ * (wf_grid_clearance: the side of the largest such square, for the unit's
+ * terrains) is at least k. Its moves are exactly a size-1 unit's moves on
+ * that derived passability, the corner rule included (no-cut: a diagonal
+ * move needs the agent to be able to stand on both orthogonal
+ * intermediate cells; one-free: on one of them). Entering p costs what it
+ * costs a size-1 unit: step × the cost of p's own terrain (× the filter,
+ * plus the overlay at p): the anchor cell prices the move, so path costs
+ * of different sizes compare and the heuristics stay admissible. Paths
+ * list anchor cells. A start or goal where the agent cannot stand is
+ * WF_NO_PATH, as a blocked one is, with the reason in wf_search_message.
+ * Every grid search (A*, Dijkstra, JPS, sliced, pool and batch, the
+ * nearest fallback), field, the block query, the walker,
+ * wf_grid_move_cost, wf_grid_regions and wf_graph_from_grid honour the
+ * size; line of sight and wf_heuristic_distance ignore it.
  */
 typedef struct wf_move {
     int connect;        /**< 4 or 8; 0 means 8 */
     wf_corners corners; /**< default (0) WF_CORNERS_NO_CUT; ignored when
                              4-connected */
+    int size;           /**< agent side in cells, 1 to WF_MOVE_MAX_SIZE;
+                             0 means 1. Anything else is
+                             WF_E_INVALID_ARG (wf_search_message names
+                             the limit). */
 } wf_move;
 
-/** 8-connected moves under the no-cut rule (the Moving AI rule). */
+/** 8-connected moves under the no-cut rule (the Moving AI rule), size 1. */
 WF_API wf_move wf_move_default(void);
-/** A movement model with @p connect (4 or 8) and @p corners. */
+/** A movement model with @p connect (4 or 8) and @p corners, size 1 (set
+ *  .size for a larger agent). */
 WF_API wf_move wf_move_make(int connect, wf_corners corners);
 
 /** Heuristic kinds. All but CUSTOM are scaled by the grid's smallest cost. */
@@ -210,11 +238,14 @@ typedef enum wf_algo {
  * A W×H grid of terrain codes (0–255) and a table terrain → cost of entering
  * a cell of that terrain (finite, > 0) or blocked. A new grid has every cell
  * at terrain 0 and a table giving cost 1 to every code but WF_TERRAIN_WALL,
- * which is blocked. Memory: about 2.25 bytes per cell (terrain code,
- * neighbour mask, and a row-major and a column-major passability bit that
- * Jump Point Search scans a word at a time) plus a fixed ~4 KiB; every
- * change through wf_grid_set, wf_grid_fill or wf_grid_set_cost keeps the
- * bits current, so queries only read the grid.
+ * which is blocked. Memory: about 3.25 bytes per cell (terrain code,
+ * neighbour mask, clearance (wf_grid_clearance), and a row-major and a
+ * column-major passability bit that Jump Point Search scans a word at a
+ * time) plus a fixed ~4 KiB; every change through wf_grid_set,
+ * wf_grid_set_cells, wf_grid_fill or wf_grid_set_cost keeps them current
+ * (wf_grid_set updates the clearance locally: only cells up and left of
+ * the edit within WF_MOVE_MAX_SIZE can change, and the update stops where
+ * values stop changing), so queries only read the grid.
  */
 typedef struct wf_grid wf_grid;
 
@@ -267,6 +298,16 @@ WF_API wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
 WF_API double wf_grid_cost(const wf_grid *g, uint8_t terrain);
 /** 1 when (x, y) is on the grid and its terrain is passable. */
 WF_API int wf_grid_passable(const wf_grid *g, int x, int y);
+/**
+ * Clearance of (x, y): the side of the largest square of passable cells
+ * whose top-left cell is (x, y), at most WF_MOVE_MAX_SIZE; 0 when the cell
+ * is blocked, off the grid or g is NULL. An agent of size k may stand on
+ * (x, y) exactly when this is >= k (see wf_move). Kept in the grid, O(1).
+ * A unit whose filter forbids terrains has its own clearance, computed by
+ * each query in its workspace (and kept there for the next query of the
+ * same unit on the same, unchanged grid).
+ */
+WF_API int wf_grid_clearance(const wf_grid *g, int x, int y);
 /** Number of cells of terrain @p terrain (0 for NULL). O(1). */
 WF_API size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain);
 /**
