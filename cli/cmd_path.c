@@ -36,8 +36,9 @@ static const char help[] =
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found (every path, with --queries), 1 no path (or\n"
-    "--max-expansions reached),\n"
-    "2 usage, 3 bad input, 4 I/O error.\n";
+    "--max-expansions reached; also when a --size agent cannot stand on the\n"
+    "start or goal, which stderr says), 2 usage (--size out of 1-64), 3 bad\n"
+    "input, 4 I/O error.\n";
 
 
 typedef struct args {
@@ -108,9 +109,12 @@ static void print_text(const args *a, wf_status st, const wf_path *p) {
     wf_algo engine = p->stats.engine;
     if (st != WF_OK && st != WF_PARTIAL && a->opts.algo != WF_ALGO_AUTO)
         engine = a->opts.algo;
-    printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s)\n", what,
+    printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s", what,
            a->from.x, a->from.y, a->to.x, a->to.y, cli_algo_name(engine),
            a->opts.move.connect, cli_corners_name(a->opts.move.corners));
+    if (a->opts.move.size > 1)
+        printf(", size %d", a->opts.move.size);
+    fputs(")\n", stdout);
     if (p->count) {
         printf("cost: %.6f\n", p->cost);
         printf("length: %zu cells, %zu moves\n", p->count, p->count - 1);
@@ -139,6 +143,19 @@ static int parse_query(const char *s, long v[4]) {
     }
     s += strspn(s, " \t\r\n");
     return *s ? -1 : 0;
+}
+
+/* A search that ended without a path for a stated reason (an agent too
+ * large for its start or goal) says so on stderr, prefixed with the
+ * --queries line when there is one. */
+static void say_why(const wf_search *ws, wf_status found, const char *file,
+                    unsigned long line) {
+    if (found != WF_NO_PATH || !wf_search_message(ws)[0])
+        return;
+    if (file)
+        cli_error(CMD, "%s:%lu: %s", file, line, wf_search_message(ws));
+    else
+        cli_error(CMD, "%s", wf_search_message(ws));
 }
 
 /* --queries: answers each line of the file in order on one workspace,
@@ -182,6 +199,7 @@ static int run_queries(args *a, const wf_grid *g) {
             break;
         }
         wf_status found = wf_search_grid(ws, g, a->from, a->to, &a->opts, &path);
+        say_why(ws, found, a->queries, n);
         st = found;
         if (st >= 0 && a->json)
             st = wf_json_write_path(stdout, found, &path);
@@ -286,6 +304,8 @@ int cli_path(int argc, char **argv) {
         st = wf_search_grid(ws, g, a.from, a.to, &a.opts, &path);
     /* found: the search's outcome; st: the first error after it. */
     wf_status found = st;
+    if (ws)
+        say_why(ws, found, NULL, 0);
     if (st >= 0 && a.json)
         st = wf_json_write_path(stdout, found, &path);
     else if (st >= 0)

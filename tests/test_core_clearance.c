@@ -743,6 +743,11 @@ static void test_bad_sizes(void **state) {
             WF_NO_PATH);
         assert_non_null(strstr(wf_search_message(ws), "cannot stand at the goal (9, 3)"));
         assert_non_null(strstr(wf_search_message(ws), "1x1"));
+        assert_int_equal(
+            wf_search_grid(ws, g, (wf_point){4, 0}, (wf_point){0, 0}, &o, &p),
+            WF_NO_PATH);
+        assert_string_equal(wf_search_message(ws),
+                            "the start (4, 0) is blocked");
         /* sliced: the step returns it and keeps the message */
         assert_int_equal(
             wf_search_begin(ws, g, (wf_point){3, 0}, (wf_point){0, 0}, &o),

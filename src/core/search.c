@@ -69,11 +69,17 @@ void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
         return;
     const wf_point p = start_ok ? goal : start;
     const size_t c = (size_t)p.y * (size_t)g->width + (size_t)p.x;
-    (void)wf__search_fail(ws, WF_NO_PATH,
-                          "an agent of size %u cannot stand at the %s (%d, "
-                          "%d): the largest free square there is %ux%u",
-                          k, start_ok ? "goal" : "start", p.x, p.y,
-                          (unsigned)clr[c], (unsigned)clr[c]);
+    const char *what = start_ok ? "goal" : "start";
+    if (!clr[c])
+        (void)wf__search_fail(ws, WF_NO_PATH, "the %s (%d, %d) is blocked",
+                              what, p.x, p.y);
+    else
+        (void)wf__search_fail(ws, WF_NO_PATH,
+                              "an agent of size %u cannot stand at the %s "
+                              "(%d, %d): the largest free square there is "
+                              "%ux%u",
+                              k, what, p.x, p.y, (unsigned)clr[c],
+                              (unsigned)clr[c]);
 }
 
 /* Checks a grid query and prepares the engine it runs on. */
