@@ -113,6 +113,16 @@ struct wf_grid {
     uint64_t version;
 };
 
+/* Writes terrain t into cell (x, y) of g, which must lie on it, and
+ * nothing else: the counts, neighbour masks, bit planes and clearance go
+ * stale until wf_grid_set_cells(g, wf_grid_cells(g)) rebuilds them all at
+ * once. For loaders filling a new grid cell by cell, where wf_grid_set's
+ * local updates (the clearance's above all) would add up to more work
+ * than one rebuild. */
+WF_INLINE void wf__grid_poke(wf_grid *g, int x, int y, uint8_t t) {
+    g->terrain[(size_t)y * (size_t)g->width + (size_t)x] = t;
+}
+
 /* The allocator g was created with, for scratch memory that layers above
  * core size by the grid. */
 WF_INLINE const wf_allocator *wf__grid_allocator(const wf_grid *g) {
