@@ -69,7 +69,7 @@ int cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
 /* Movement-model and algorithm options shared by path, scen and graph:
  * --connect, --corners, --heuristic, --weight, --algo, --max-expansions,
- * --nearest. cli_search_option applies option @p key (a CLI_OPT_* value)
+ * --nearest, --size. cli_search_option applies option @p key (a CLI_OPT_* value)
  * with value @p arg; returns 0, or -1 after printing why. */
 enum {
     CLI_OPT_CONNECT = 1,
@@ -78,8 +78,14 @@ enum {
     CLI_OPT_WEIGHT,
     CLI_OPT_ALGO,
     CLI_OPT_MAX_EXPANSIONS,
+    CLI_OPT_SIZE,
     CLI_OPT_NEAREST /* the one without a value */
 };
+/* --size K: the agent's side in cells (wf_move.size). */
+#define CLI_SIZE_HELP                                                          \
+    "  --size K               agent size: it occupies the K x K cells whose\n"  \
+    "                         top-left is its cell and moves only where all\n" \
+    "                         of them are free (1-64, default 1)\n"
 #define CLI_SEARCH_HELP                                                        \
     "  --connect 4|8          movement: 4- or 8-connected (default 8)\n"        \
     "  --corners RULE         diagonal corner rule: no-cut (default), always,\n" \
@@ -94,9 +100,17 @@ enum {
     "                         auto (jps where it applies, else astar)\n"      \
     "  --max-expansions N     stop after N expansions with a partial path\n"  \
     "  --nearest              an unreachable or blocked goal: a partial path\n" \
-    "                         to the reachable cell nearest to it\n"
+    "                         to the reachable cell nearest to it\n"            \
+    CLI_SIZE_HELP
 int cli_search_option(const char *cmd, int key, const char *arg,
                       wf_search_opts *o);
+
+/* When an agent of size > 1 cannot stand on @p cell of @p g (its K x K
+ * square is not all passable), prints "wayfind: CMD: WHAT X,Y: an agent of
+ * size K cannot stand there (the largest free square there is NxN)", or
+ * that the cell is blocked, and returns -1; else 0. */
+int cli_check_fits(const char *cmd, const char *what, const wf_grid *g,
+                   wf_point cell, wf_move move);
 
 /* Short names of the option values, for output. */
 const char *cli_corners_name(wf_corners c);
@@ -230,7 +244,8 @@ struct cli_option {
     CLI_OPTION_SEARCH("weight", (o), CLI_OPT_WEIGHT),                          \
     CLI_OPTION_SEARCH("algo", (o), CLI_OPT_ALGO),                              \
     CLI_OPTION_SEARCH("max-expansions", (o), CLI_OPT_MAX_EXPANSIONS),          \
-    CLI_OPTION_SEARCH("nearest", (o), CLI_OPT_NEAREST)
+    CLI_OPTION_SEARCH("nearest", (o), CLI_OPT_NEAREST),                        \
+    CLI_OPTION_SEARCH("size", (o), CLI_OPT_SIZE)
 
 /* Parses the options of argv[1..] (argv[0] is the command's name) against
  * @p opts, getopt_long style (--name VALUE, --name=VALUE, unambiguous

@@ -24,6 +24,9 @@ static const char help[] =
     "                         (K > 0, 1.2 is usual)\n"
     "  --connect 4|8          movement (default 8)\n"
     "  --corners RULE         no-cut (default), always, one-free\n"
+    CLI_SIZE_HELP
+    "                         (a K x K agent whose top-left cell is the\n"
+    "                         source; a source it cannot stand on is an error)\n"
     CLI_COST_HELP
     "  --png FILE             draw a heat map (FILE is replaced whole or not\n"
     "                         at all)\n"
@@ -68,6 +71,7 @@ int cli_field(int argc, char **argv) {
         CLI_OPTION("cost", CLI_COST, &costs),
         CLI_OPTION_SEARCH("connect", &o, CLI_OPT_CONNECT),
         CLI_OPTION_SEARCH("corners", &o, CLI_OPT_CORNERS),
+        CLI_OPTION_SEARCH("size", &o, CLI_OPT_SIZE),
         CLI_OPTION_HELP(help),
         CLI_OPTION_END};
     int code;
@@ -95,6 +99,11 @@ int cli_field(int argc, char **argv) {
             cli_error(CMD, "--sources: %d,%d is outside the %d x %d map",
                       src[i].cell.x, src[i].cell.y, wf_grid_width(g),
                       wf_grid_height(g));
+            wf_grid_destroy(g);
+            return CLI_EXIT_INPUT;
+        }
+    for (long i = 0; i < n; i++)
+        if (cli_check_fits(CMD, "--sources", g, src[i].cell, o.move) != 0) {
             wf_grid_destroy(g);
             return CLI_EXIT_INPUT;
         }

@@ -34,6 +34,7 @@ static const char help[] =
     "  --k K                  overlay scale, >= 0 (default 20)\n"
     "  --distance KIND        straight (default) or path, for the sources\n"
     "  --connect 4|8, --corners RULE   movement and sight (default 8, no-cut)\n"
+    CLI_SIZE_HELP
     CLI_COST_HELP
     "  --png PREFIX           write the three heat maps (each replaced whole\n"
     "                         or not at all)\n"
@@ -142,6 +143,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("cost", CLI_COST, &a->costs),
         CLI_OPTION_SEARCH("connect", &a->so, CLI_OPT_CONNECT),
         CLI_OPTION_SEARCH("corners", &a->so, CLI_OPT_CORNERS),
+        CLI_OPTION_SEARCH("size", &a->so, CLI_OPT_SIZE),
         CLI_OPTION_HELP(help),
         CLI_OPTION_END};
     int first = cli_parse_options(CMD, argc, argv, opts, code);
@@ -266,6 +268,8 @@ int cli_influence(int argc, char **argv) {
         goto done;
     }
     if (s0 != WF_OK || s1 != WF_OK) {
+        if (wf_search_message(ws)[0]) /* an agent too large for an end */
+            cli_error(CMD, "%s", wf_search_message(ws));
         printf("no path from %d,%d to %d,%d\n", a.from.x, a.from.y, a.to.x, a.to.y);
         code = CLI_EXIT_NO_PATH;
         goto done;

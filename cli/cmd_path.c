@@ -47,8 +47,9 @@ static const char help[] =
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found (every path, with --queries), 1 no path (or\n"
-    "--max-expansions reached),\n"
-    "2 usage, 3 bad input, 4 I/O error.\n";
+    "--max-expansions reached; also when a --size agent cannot stand on the\n"
+    "start or goal, which stderr says), 2 usage (--size out of 1-64), 3 bad\n"
+    "input, 4 I/O error.\n";
 
 
 typedef struct args {
@@ -149,11 +150,14 @@ static void print_text(const args *a, wf_status st, const wf_path *p,
     wf_algo engine = stats->engine;
     if (st != WF_OK && st != WF_PARTIAL && a->opts.algo != WF_ALGO_AUTO)
         engine = a->opts.algo;
-    printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s)\n", what,
+    printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s", what,
            a->from.x, a->from.y, a->to.x, a->to.y,
            a->any_angle ? cli_any_angle_name(a->any_angle)
                         : cli_algo_name(engine),
            a->opts.move.connect, cli_corners_name(a->opts.move.corners));
+    if (a->opts.move.size > 1)
+        printf(", size %d", a->opts.move.size);
+    fputs(")\n", stdout);
     if (!p && line->count) {
         printf("cost: %.6f\n", line->cost);
         printf("length: %.6f (%zu points, %zu segments)\n", line->length,
@@ -222,6 +226,19 @@ static int parse_query(const char *s, long v[4]) {
     return *s ? -1 : 0;
 }
 
+/* A search that ended without a path for a stated reason (an agent too
+ * large for its start or goal) says so on stderr, prefixed with the
+ * --queries line when there is one. */
+static void say_why(const wf_search *ws, wf_status found, const char *file,
+                    unsigned long line) {
+    if (found != WF_NO_PATH || !wf_search_message(ws)[0])
+        return;
+    if (file)
+        cli_error(CMD, "%s:%lu: %s", file, line, wf_search_message(ws));
+    else
+        cli_error(CMD, "%s", wf_search_message(ws));
+}
+
 /* --queries: answers each line of the file in order on one workspace,
  * printing each as a lone query would be printed (and, from stdin,
  * flushed before the next line is read). The exit code: 0 every
@@ -266,6 +283,7 @@ static int run_queries(args *a, const wf_grid *g) {
         }
         wf_status found;
         st = answer(a, ws, g, &path, &poly, &found);
+        say_why(ws, found, a->queries, n);
         if (st < 0 && found < 0 && wf_search_message(ws)[0]) {
             cli_error(CMD, "%s", wf_search_message(ws));
             code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
@@ -373,6 +391,8 @@ int cli_path(int argc, char **argv) {
     wf_status st = found = wf_search_create(NULL, &ws);
     if (st == WF_OK)
         st = answer(&a, ws, g, &path, &line, &found);
+    if (ws)
+        say_why(ws, found, NULL, 0);
     if (st >= 0 && a.draw) {
         wf_ascii_opts ao;
         memset(&ao, 0, sizeof ao);

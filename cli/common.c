@@ -244,6 +244,11 @@ int cli_search_option(const char *cmd, int key, const char *arg,
         }
         o->algo = (wf_algo)i;
         return 0;
+    case CLI_OPT_SIZE:
+        if (cli_parse_int(cmd, "size", arg, 1, WF_MOVE_MAX_SIZE, &n) != 0)
+            return -1;
+        o->move.size = (int)n;
+        return 0;
     case CLI_OPT_NEAREST:
         o->goal_fallback = WF_FALLBACK_NEAREST;
         return 0;
@@ -256,6 +261,20 @@ int cli_search_option(const char *cmd, int key, const char *arg,
         cli_error(cmd, "internal error: unknown option %d", key);
         return -1;
     }
+}
+
+int cli_check_fits(const char *cmd, const char *what, const wf_grid *g,
+                   wf_point cell, wf_move move) {
+    int c = wf_grid_clearance(g, cell.x, cell.y);
+    if (move.size <= 1 || c >= move.size)
+        return 0;
+    if (c == 0)
+        cli_error(cmd, "%s %d,%d: the cell is blocked", what, cell.x, cell.y);
+    else
+        cli_error(cmd, "%s %d,%d: an agent of size %d cannot stand there (the "
+                       "largest free square there is %dx%d)",
+                  what, cell.x, cell.y, move.size, c, c);
+    return -1;
 }
 
 int cli_load_map(const char *path, const char *legend, wf_grid **out,

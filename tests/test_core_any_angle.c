@@ -284,6 +284,12 @@ static void test_refusals(void **state) {
                                          &p),
                      WF_E_INVALID_ARG);
     assert_non_null(strstr(wf_search_message(ws), "unknown any-angle"));
+    /* agent sizes are not for any-angle searches: refused, not ignored */
+    wf_search_opts big = wf_search_opts_default();
+    big.move.size = 2;
+    assert_int_equal(wf_search_any_angle(ws, g, a, b, algos[0], &big, &p),
+                     WF_E_INVALID_ARG);
+    assert_non_null(strstr(wf_search_message(ws), "size 1 only"));
     /* Anya answers under the one-free rule only: the default no-cut is
      * refused, not answered under another rule */
     assert_int_equal(wf_search_any_angle(ws, g, a, b, WF_ANY_ANGLE_ANYA, NULL,

@@ -15,23 +15,6 @@ static const wf_corners corner_rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ALWAYS,
 
 typedef wf_test_pricing pricing;
 
-static int close_to(double a, double b) {
-    if (isinf(a) || isinf(b))
-        return a == b;
-    return fabs(a - b) <= 1e-9 * (1 + fabs(b));
-}
-
-/* Every step of @p p is a legal move under @p pr and the costs add up. */
-static void check_path_legal(const pricing *pr, const wf_path *p) {
-    double sum = 0;
-    for (size_t i = 1; i < p->count; i++) {
-        double c = wf_test_ref_move(pr, p->points[i - 1], p->points[i]);
-        assert_true(c > 0);
-        sum += c;
-    }
-    assert_true(close_to(p->cost, sum));
-}
-
 /* ---- random maps ------------------------------------------------------ */
 
 static wf_grid *random_grid(wf_test_rng *r, int max_side) {
@@ -60,12 +43,6 @@ static void random_filter(wf_test_rng *r, wf_filter *f) {
         assert_int_equal(
             wf_filter_set(f, (uint8_t)t, mults[wf_test_rng_below(r, 7)]),
             WF_OK);
-}
-
-static wf_point random_cell(wf_test_rng *r, const wf_grid *g) {
-    wf_point p = {(int)wf_test_rng_below(r, (uint32_t)wf_grid_width(g)),
-                  (int)wf_test_rng_below(r, (uint32_t)wf_grid_height(g))};
-    return p;
 }
 
 /* ---- tests ------------------------------------------------------------ */
@@ -151,10 +128,10 @@ static void test_filtered_search_equals_reference(void **state) {
         for (int m = 0; m < 6; m++) {
             pricing pr = {g, wf_move_make(m < 3 ? 4 : 8, corner_rules[m % 3]),
                           &f, NULL, NULL, NULL};
-            wf_point s = random_cell(&r, g);
+            wf_point s = wf_test_random_cell(&r, g);
             wf_test_ref_dijkstra(&pr, s, dist);
             for (int q = 0; q < 4; q++) {
-                wf_point t = random_cell(&r, g);
+                wf_point t = wf_test_random_cell(&r, g);
                 double want = dist[t.y * wf_grid_width(g) + t.x];
                 for (int algo = 0; algo < 2; algo++) {
                     wf_search_opts o = wf_search_opts_default();
@@ -169,13 +146,13 @@ static void test_filtered_search_equals_reference(void **state) {
                     }
                     found++;
                     assert_int_equal(st, WF_OK);
-                    if (!close_to(p.cost, want))
+                    if (!wf_test_close(p.cost, want))
                         print_error("algo %d connect %d corners %d: cost %g, "
                                     "reference %g\n",
                                     algo, pr.move.connect, pr.move.corners,
                                     p.cost, want);
-                    assert_true(close_to(p.cost, want));
-                    check_path_legal(&pr, &p);
+                    assert_true(wf_test_close(p.cost, want));
+                    wf_test_check_path(&pr, &p);
                 }
             }
         }
@@ -224,7 +201,7 @@ static void test_jps_with_filters(void **state) {
         assert_int_equal(wf_grid_set(g, 0, 0, 2), WF_OK);
         assert_int_equal(wf_grid_set(g, 1, 0, 0), WF_OK);
         for (int q = 0; q < 5; q++) {
-            wf_point s = random_cell(&r, g), t = random_cell(&r, g);
+            wf_point s = wf_test_random_cell(&r, g), t = wf_test_random_cell(&r, g);
             wf_search_opts o = wf_search_opts_default();
             o.filter = &uni;
             o.algo = WF_ALGO_JPS;
@@ -237,10 +214,10 @@ static void test_jps_with_filters(void **state) {
             o.algo = WF_ALGO_ASTAR;
             wf_status sa = wf_search_grid(ws, g, s, t, &o, &pa);
             assert_int_equal(sj, sa);
-            assert_true(close_to(pj.cost, pa.cost));
+            assert_true(wf_test_close(pj.cost, pa.cost));
             pricing pr = {g, wf_move_default(), &uni, NULL, NULL, NULL};
             if (sj == WF_OK)
-                check_path_legal(&pr, &pj);
+                wf_test_check_path(&pr, &pj);
             cases++;
         }
         /* Non-uniform after the filter, or a present terrain forbidden. */
@@ -359,10 +336,10 @@ static void test_move_cost_callback(void **state) {
         for (int m = 0; m < 6; m++) {
             pricing pr = {g, wf_move_make(m < 3 ? 4 : 8, corner_rules[m % 3]),
                           (round & 2) ? &f : NULL, NULL, slope_cost, &sl};
-            wf_point s = random_cell(&r, g);
+            wf_point s = wf_test_random_cell(&r, g);
             wf_test_ref_dijkstra(&pr, s, dist);
             for (int q = 0; q < 3; q++) {
-                wf_point t = random_cell(&r, g);
+                wf_point t = wf_test_random_cell(&r, g);
                 double want = dist[t.y * wf_grid_width(g) + t.x];
                 for (int algo = 0; algo < 3; algo++) {
                     wf_search_opts o = wf_search_opts_default();
@@ -382,8 +359,8 @@ static void test_move_cost_callback(void **state) {
                     }
                     found++;
                     assert_int_equal(st, WF_OK);
-                    assert_true(close_to(p.cost, want));
-                    check_path_legal(&pr, &p);
+                    assert_true(wf_test_close(p.cost, want));
+                    wf_test_check_path(&pr, &p);
                 }
             }
         }
@@ -426,7 +403,7 @@ static void test_field_with_filter(void **state) {
         random_filter(&r, &f);
         int W = wf_grid_width(g), H = wf_grid_height(g);
         wf_move mv = wf_move_make(round % 2 ? 8 : 4, corner_rules[round % 3]);
-        wf_field_source src = {random_cell(&r, g), 0.0};
+        wf_field_source src = {wf_test_random_cell(&r, g), 0.0};
         assert_int_equal(wf_field_dijkstra_grid(ws, g, &src, 1, mv, &f, field),
                          WF_OK);
         wf_search_opts o = wf_search_opts_default();
@@ -492,7 +469,7 @@ static void test_graph_from_grid_with_filter(void **state) {
         o.move = mv;
         o.filter = &f;
         for (int q = 0; q < 8 && passable; q++) {
-            wf_point s = random_cell(&r, g), t = random_cell(&r, g);
+            wf_point s = wf_test_random_cell(&r, g), t = wf_test_random_cell(&r, g);
             uint32_t ns, nt;
             wf_status st = wf_search_grid(ws, g, s, t, &o, &p);
             if (wf_graph_cell_node(gr, s.x, s.y, &ns) != WF_OK ||
@@ -504,7 +481,7 @@ static void test_graph_from_grid_with_filter(void **state) {
             cases++;
             assert_int_equal(sg, st);
             if (st == WF_OK)
-                assert_true(close_to(np.cost, p.cost));
+                assert_true(wf_test_close(np.cost, p.cost));
         }
         wf_graph_destroy(gr);
         wf_grid_destroy(g);
@@ -533,7 +510,7 @@ static void test_block_query_with_filter(void **state) {
         wf_search_opts o = wf_search_opts_default();
         o.move = wf_move_make(round % 2 ? 8 : 4, corner_rules[round % 3]);
         o.filter = &f;
-        wf_point s = random_cell(&r, g), t = random_cell(&r, g);
+        wf_point s = wf_test_random_cell(&r, g), t = wf_test_random_cell(&r, g);
         if (wf_search_grid(ws, g, s, t, &o, &p) != WF_OK) {
             wf_grid_destroy(g);
             continue;
@@ -542,7 +519,7 @@ static void test_block_query_with_filter(void **state) {
             wf_point c = k < 4 && p.count > 2
                              ? p.points[1 + wf_test_rng_below(
                                                 &r, (uint32_t)p.count - 2)]
-                             : random_cell(&r, g);
+                             : wf_test_random_cell(&r, g);
             int disc = -1;
             assert_int_equal(
                 wf_grid_block_disconnects(ws, g, &p, c, &o, &disc), WF_OK);

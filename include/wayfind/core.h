@@ -120,21 +120,49 @@ typedef enum wf_corners {
     WF_CORNERS_ONE_FREE = 2
 } wf_corners;
 
+/** Largest agent side, in cells, that wf_move.size accepts. */
+#define WF_MOVE_MAX_SIZE 64
+
 /**
  * The movement model, one value passed the same way to every search,
- * field, query and generator: 4- or 8-connected moves and, for diagonal
- * moves, the corner rule. A zero-initialised wf_move (`(wf_move){0}`) is
- * the default, the same as wf_move_default(): 8-connected, no-cut.
+ * field, query and generator: 4- or 8-connected moves, for diagonal moves
+ * the corner rule, and the size of the agent. A zero-initialised wf_move
+ * (`(wf_move){0}`) is the default, the same as wf_move_default():
+ * 8-connected, no-cut, size 1.
+ *
+ * Agent sizes (annotated A*, "true clearance"): an agent of size k at cell
+ * p occupies the k × k square whose top-left cell is p. It may stand on p
+ * when every cell of that square is on the grid and passable for it (a
+ * terrain its filter forbids is blocked), that is when the clearance of p
+ * (wf_grid_clearance: the side of the largest such square, for the unit's
+ * terrains) is at least k. Its moves are exactly a size-1 unit's moves on
+ * that derived passability, the corner rule included (no-cut: a diagonal
+ * move needs the agent to be able to stand on both orthogonal
+ * intermediate cells; one-free: on one of them). Entering p costs what it
+ * costs a size-1 unit: step × the cost of p's own terrain (× the filter,
+ * plus the overlay at p): the anchor cell prices the move, so path costs
+ * of different sizes compare and the heuristics stay admissible. Paths
+ * list anchor cells. A start or goal where the agent cannot stand is
+ * WF_NO_PATH, as a blocked one is, with the reason in wf_search_message.
+ * Every grid search (A*, Dijkstra, JPS, sliced, pool and batch, the
+ * nearest fallback), field, the block query, the walker,
+ * wf_grid_move_cost, wf_grid_regions and wf_graph_from_grid honour the
+ * size; line of sight and wf_heuristic_distance ignore it.
  */
 typedef struct wf_move {
     int connect;        /**< 4 or 8; 0 means 8 */
     wf_corners corners; /**< default (0) WF_CORNERS_NO_CUT; ignored when
                              4-connected */
+    int size;           /**< agent side in cells, 1 to WF_MOVE_MAX_SIZE;
+                             0 means 1. Anything else is
+                             WF_E_INVALID_ARG (wf_search_message names
+                             the limit). */
 } wf_move;
 
-/** 8-connected moves under the no-cut rule (the Moving AI rule). */
+/** 8-connected moves under the no-cut rule (the Moving AI rule), size 1. */
 WF_API wf_move wf_move_default(void);
-/** A movement model with @p connect (4 or 8) and @p corners. */
+/** A movement model with @p connect (4 or 8) and @p corners, size 1 (set
+ *  .size for a larger agent). */
 WF_API wf_move wf_move_make(int connect, wf_corners corners);
 
 /** Heuristic kinds. All but CUSTOM are scaled by the grid's smallest cost. */
@@ -186,7 +214,11 @@ typedef enum wf_algo {
      *  block-based); path.stats.expanded counts jump points. The workspace
      *  also holds a parent and a cost per cell (12 bytes, allocated by the
      *  first JPS query on a larger grid, or up front by
-     *  wf_search_reserve_graph). Graphs: WF_E_INVALID_ARG. */
+     *  wf_search_reserve_graph). Any agent size (wf_move.size): for
+     *  size > 1 it scans bit planes of "the agent may stand here" that
+     *  the workspace builds from the grid's clearance (about 1.25 bytes
+     *  per cell, kept for the next query of that size on the same,
+     *  unchanged grid). Graphs: WF_E_INVALID_ARG. */
     WF_ALGO_JPS,
     /** JPS where it applies, A* otherwise (graphs: A*); the same costs
      *  either way. path.stats.engine says which one answered. */
@@ -210,11 +242,14 @@ typedef enum wf_algo {
  * A W×H grid of terrain codes (0–255) and a table terrain → cost of entering
  * a cell of that terrain (finite, > 0) or blocked. A new grid has every cell
  * at terrain 0 and a table giving cost 1 to every code but WF_TERRAIN_WALL,
- * which is blocked. Memory: about 2.25 bytes per cell (terrain code,
- * neighbour mask, and a row-major and a column-major passability bit that
- * Jump Point Search scans a word at a time) plus a fixed ~4 KiB; every
- * change through wf_grid_set, wf_grid_fill or wf_grid_set_cost keeps the
- * bits current, so queries only read the grid.
+ * which is blocked. Memory: about 3.25 bytes per cell (terrain code,
+ * neighbour mask, clearance (wf_grid_clearance), and a row-major and a
+ * column-major passability bit that Jump Point Search scans a word at a
+ * time) plus a fixed ~4 KiB; every change through wf_grid_set,
+ * wf_grid_set_cells, wf_grid_fill or wf_grid_set_cost keeps them current
+ * (wf_grid_set updates the clearance locally: only cells up and left of
+ * the edit within WF_MOVE_MAX_SIZE can change, and the update stops where
+ * values stop changing), so queries only read the grid.
  */
 typedef struct wf_grid wf_grid;
 
@@ -267,6 +302,16 @@ WF_API wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
 WF_API double wf_grid_cost(const wf_grid *g, uint8_t terrain);
 /** 1 when (x, y) is on the grid and its terrain is passable. */
 WF_API int wf_grid_passable(const wf_grid *g, int x, int y);
+/**
+ * Clearance of (x, y): the side of the largest square of passable cells
+ * whose top-left cell is (x, y), at most WF_MOVE_MAX_SIZE; 0 when the cell
+ * is blocked, off the grid or g is NULL. An agent of size k may stand on
+ * (x, y) exactly when this is >= k (see wf_move). Kept in the grid, O(1).
+ * A unit whose filter forbids terrains has its own clearance, computed by
+ * each query in its workspace (and kept there for the next query of the
+ * same unit on the same, unchanged grid).
+ */
+WF_API int wf_grid_clearance(const wf_grid *g, int x, int y);
 /** Number of cells of terrain @p terrain (0 for NULL). O(1). */
 WF_API size_t wf_grid_terrain_count(const wf_grid *g, uint8_t terrain);
 /**
@@ -282,13 +327,16 @@ WF_API const uint8_t *wf_grid_cells(const wf_grid *g);
 /**
  * Cost of the single move from @p a to its neighbour @p b under the given
  * movement model: step × cost(b), step 1 or √2. Returns WF_BLOCKED when the
- * move is not allowed (not neighbours, off the grid, b blocked, corner rule).
+ * move is not allowed (not neighbours, off the grid, b blocked, corner rule,
+ * or for move.size > 1 an agent that cannot stand on b or, by the corner
+ * rule, beside the diagonal).
  */
 WF_API double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
                          wf_move move);
 
 /**
- * Labels the connected regions of passable cells: two cells are connected
+ * Labels the connected regions of passable cells (for move.size > 1, of
+ * cells where such an agent may stand): two cells are connected
  * when a sequence of moves allowed by the movement model @p move joins
  * them. Every corner rule is symmetric, so this is an
  * equivalence. @p labels (width × height, row-major) receives 0 for blocked
@@ -306,7 +354,8 @@ WF_API wf_status wf_grid_regions(const wf_grid *g, wf_move move,
  * through a grid corner the corner rule allows it (no-cut: both cells
  * beside the corner passable; one-free: at least one; always: sight is
  * never stopped by a corner alone). The end cells may be blocked (a wall is
- * seen). Only move.corners matters (sight is not a walk).
+ * seen). Only move.corners matters (sight is not a walk; move.size is
+ * ignored).
  * Exact integer arithmetic, symmetric: los(a, b) == los(b, a).
  * 0 when either cell is off the grid or g is NULL. O(|dx| + |dy|).
  */
@@ -462,6 +511,12 @@ WF_API wf_search_opts wf_search_opts_default(void);
  * included) reused across queries. One per thread; it sizes itself on the
  * first query on a larger grid and then allocates nothing per query and
  * never clears per-cell memory (a generation counter marks stale cells).
+ * Agents of size > 1 may add, each allocated by the first query that needs
+ * it: the clearance of a unit whose filter forbids terrains (1 byte per
+ * cell) and JPS's bit planes for a size (about 1.25 bytes per cell). Both
+ * are kept for the next query of the same unit on the same grid and
+ * recomputed (O(cells)) when the grid has changed since; a workspace keys
+ * them to the grid's identity, never its address.
  */
 typedef struct wf_search wf_search;
 
@@ -475,7 +530,7 @@ WF_API void wf_search_destroy(wf_search *ws);
  */
 WF_API wf_status wf_search_reserve(wf_search *ws, size_t cells);
 /** Bytes the workspace holds for per-cell (per-node) state and its open
- *  list. */
+ *  list, and for agent sizes' clearances and bit planes. */
 WF_API size_t wf_search_bytes(const wf_search *ws);
 /**
  * Why the last search call on @p ws (wf_search_grid, wf_search_graph,
@@ -491,7 +546,8 @@ WF_API const char *wf_search_message(const wf_search *ws);
  * @p opts may be NULL (defaults).
  *
  * Returns WF_OK (path found), WF_NO_PATH (unreachable, or start or goal
- * blocked; out->count == 0), WF_PARTIAL (max_expansions reached, or the
+ * blocked, or for move.size > 1 a start or goal where the agent cannot
+ * stand, which wf_search_message then says; out->count == 0), WF_PARTIAL (max_expansions reached, or the
  * goal unreachable with WF_FALLBACK_NEAREST: out holds the path to the
  * expanded cell closest to the goal in straight-line distance, ties to the
  * cheaper one), or an error: WF_E_INVALID_ARG (NULL argument, bad option;
@@ -703,7 +759,8 @@ WF_API double wf_graph_edge_weight(const wf_graph *g, uint32_t from, uint32_t to
 
 /**
  * The graph of a grid's moves: one node per passable cell (passable under
- * @p filter too, which may be NULL), in row-major order; an arc for each
+ * @p filter too, which may be NULL; for move.size > 1 one per cell where
+ * such an agent may stand), in row-major order; an arc for each
  * move the movement model @p move allows, weighted step × cost of the
  * target cell (× the filter's multiplier), exactly as wf_search_grid
  * prices it; node positions at the
@@ -874,8 +931,10 @@ WF_API size_t wf_walker_replans(const wf_walker *w);
 /**
  * Would making @p cell impassable (a turret placed on it) leave
  * no way from the start of @p path to its goal? @p path must be a path on
- * @p g under the movement model and filter of @p opts (NULL: defaults;
- * the other options are ignored), such as the one the units follow now:
+ * @p g under the movement model (agent size included: the cell then blocks
+ * every position whose square holds it) and filter of @p opts (NULL:
+ * defaults; the other options are ignored), such as the one the units
+ * follow now:
  * every point must lie on @p g (else WF_E_RANGE). Sets *disconnects to 1
  * or 0.
  *

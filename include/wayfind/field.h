@@ -33,12 +33,16 @@ typedef struct wf_field_source {
  * (s.value + least cost of walking from c to s.cell) under the movement
  * model @p move, each move paying step × cost of the cell it enters (× the
  * multiplier of @p filter, which may be NULL; terrains it forbids count as
+ * blocked; for move.size > 1 the field is the agent's, at the cells
+ * where its top-left stands, and cells where it cannot stand count as
  * blocked): the field that units walk downhill (wf_field_flow_grid) to
- * reach the nearest source. Sources on cells the unit cannot enter are
- * ignored. Uses @p ws (sized as for a grid
+ * reach the nearest source. Sources on cells the unit cannot enter (or
+ * stand on) are ignored. Uses @p ws (sized as for a grid
  * search) and allocates nothing once it is sized.
  * Errors: WF_E_INVALID_ARG (NULL, bad movement model, a value not finite),
- * WF_E_RANGE (a source off the grid), WF_E_NOMEM. O(cells log cells).
+ * WF_E_RANGE (a source off the grid), WF_E_NOMEM (also: the clearance of
+ * an agent of size > 1 whose filter forbids terrains, kept in @p ws).
+ * O(cells log cells).
  */
 WF_API wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
                                const wf_field_source *src, size_t n,
@@ -85,8 +89,11 @@ WF_API wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, wf_layer di
  * map that is a step of a least-cost path to a source. Directions index wf_field_flow_dx/wf_field_flow_dy: 0 N,
  * 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; ties go to the lower index.
  * Following it from any reachable cell of a Dijkstra map walks a least-cost
- * path to a source. Errors: WF_E_INVALID_ARG (NULL, a bad model or filter,
- * @p field not holding one value per cell). O(cells).
+ * path to a source. An agent of size > 1 moves as in wf_move; when its
+ * filter forbids terrains its clearance is computed with the grid's
+ * allocator (1 byte per cell, freed before returning). Errors:
+ * WF_E_INVALID_ARG (NULL, a bad model or filter, @p field not holding one
+ * value per cell), WF_E_NOMEM. O(cells).
  */
 WF_API wf_status wf_field_flow_grid(const wf_grid *g, wf_layer field,
                              wf_move move, const wf_filter *filter,

@@ -41,16 +41,34 @@ void wf_walker_destroy(wf_walker *w) {
     wf__free(&a, w, sizeof *w);
 }
 
+/* The clearance of an agent of size > 1 on g into *clr (NULL for size 1):
+ * the search's own, kept in ws, so it is computed once per grid version. */
+static wf_status unit_clearance(const wf_walker *w, wf_search *ws,
+                                const wf_grid *g, const uint8_t **clr) {
+    *clr = NULL;
+    wf_move mv = w->opts.move;
+    if (wf__move_check(&mv, NULL, 0) != WF_OK || mv.size <= 1)
+        return WF_OK;
+    double cost[256];
+    uint8_t pass[256];
+    const int forbids =
+        w->opts.filter && wf__filter_costs(g, w->opts.filter, cost, pass);
+    return wf__unit_clearance(ws, g, forbids ? pass : NULL, clr);
+}
+
 /* The cost of the move a → b as the search prices it; < 0 when the move is
  * not allowed. */
-static double move_cost(const wf_walker *w, const wf_grid *g, wf_point a,
-                        wf_point b) {
-    return wf__step_cost(g, a, b, &w->opts);
+static double move_cost(const wf_walker *w, const wf_grid *g,
+                        const uint8_t *clr, wf_point a, wf_point b) {
+    return wf__step_cost(g, a, b, &w->opts, clr);
 }
 
 /* Plans from w->pos to w->goal and records each step's cost. */
 static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
     wf_status s = wf_search_grid(ws, g, w->pos, w->goal, &w->opts, &w->path);
+    const uint8_t *clr = NULL;
+    if (s == WF_OK)
+        s = unit_clearance(w, ws, g, &clr);
     if (s == WF_PARTIAL)
         s = WF_NO_PATH;
     if (s != WF_OK) {
@@ -71,7 +89,7 @@ static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
         w->planned_cap = w->path.capacity;
     }
     for (size_t i = 0; i + 1 < w->path.count; i++)
-        w->planned[i] = move_cost(w, g, w->path.points[i],
+        w->planned[i] = move_cost(w, g, clr, w->path.points[i],
                                   w->path.points[i + 1]);
     w->at = 0;
     return WF_OK;
@@ -111,9 +129,11 @@ void wf_walker_set_watch_cheaper(wf_walker *w, int on) {
 }
 
 /* Has any move of the remaining path become cheaper than planned? */
-static int got_cheaper(const wf_walker *w, const wf_grid *g) {
+static int got_cheaper(const wf_walker *w, const wf_grid *g,
+                       const uint8_t *clr) {
     for (size_t i = w->at; i + 1 < w->path.count; i++) {
-        double now = move_cost(w, g, w->path.points[i], w->path.points[i + 1]);
+        double now =
+            move_cost(w, g, clr, w->path.points[i], w->path.points[i + 1]);
         if (now >= 0 && now < w->planned[i])
             return 1;
     }
@@ -128,13 +148,17 @@ wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
         *next = w->pos;
         return WF_ARRIVED;
     }
+    const uint8_t *clr;
+    wf_status cs = unit_clearance(w, ws, g, &clr);
+    if (cs != WF_OK)
+        return cs;
     int stale = w->at + 1 >= w->path.count;
     if (!stale) {
-        double now = move_cost(w, g, w->pos, w->path.points[w->at + 1]);
+        double now = move_cost(w, g, clr, w->pos, w->path.points[w->at + 1]);
         stale = now < 0 || now > w->planned[w->at];
     }
     if (!stale && w->watch_cheaper)
-        stale = got_cheaper(w, g);
+        stale = got_cheaper(w, g, clr);
     if (stale) {
         w->replans++;
         wf_status s = plan(w, ws, g);

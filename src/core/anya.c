@@ -289,8 +289,8 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
     q.H = g->height;
     q.nv = (uint32_t)nv;
     if (!wf__filter_costs(g, o.filter, costs, pass)) {
-        q.rows = g->rowbits;
-        q.rw = g->row_words;
+        q.rows = g->planes.rowbits;
+        q.rw = g->planes.row_words;
     }
     q.sx2 = 2 * (int64_t)start.x + 1;
     q.sy2 = 2 * (int64_t)start.y + 1;

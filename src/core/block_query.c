@@ -1,11 +1,35 @@
 /* Would blocking a cell cut a path's start from its goal? A local search
  * around the cell answers it without a full re-plan in the common case. */
-#include <stdlib.h>
-
 #include "search_internal.h"
 
 #define MARK_TARGET 1u /* a cell of the path beyond the blocked one */
 #define MARK_SEEN 2u
+
+/* The unit, and the cell to be blocked. */
+typedef struct footprint {
+    const wf_grid *g;
+    const uint8_t *pass; /* size 1: NULL, or what its filter allows */
+    const uint8_t *clr;  /* size > 1: its clearance */
+    unsigned k;
+    wf_point cell;
+} footprint;
+
+/* Does the unit standing on (x, y) cover the cell? */
+static int covers(const footprint *f, int x, int y) {
+    return f->cell.x >= x && f->cell.x - x < (int)f->k && f->cell.y >= y &&
+           f->cell.y - y < (int)f->k;
+}
+
+/* May the unit stand on (x, y) once the cell is blocked? */
+static int stands(const footprint *f, int x, int y) {
+    if (!wf_grid_contains(f->g, x, y) || covers(f, x, y))
+        return 0;
+    const size_t c = (size_t)y * (size_t)f->g->width + (size_t)x;
+    if (f->clr)
+        return wf__fits(f->clr, c, f->k);
+    const uint8_t t = f->g->terrain[c];
+    return f->g->passable[t] && (!f->pass || f->pass[t]);
+}
 
 wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                     const wf_path *path, wf_point cell,
@@ -37,15 +61,27 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     uint8_t fpass[256];
     const uint8_t *pass =
         o.filter && wf__filter_costs(g, o.filter, fcost, fpass) ? fpass : NULL;
+    /* an agent of size k: the cell blocks every position whose k × k
+     * square holds it, and the rest follows the derived passability */
+    const unsigned k = (unsigned)o.move.size;
+    const uint8_t *clr = NULL;
+    if (k > 1) {
+        wf_status s = wf__unit_clearance(ws, g, pass, &clr);
+        if (s != WF_OK)
+            return wf__search_fail(ws, s, "cannot size the workspace for "
+                                          "the unit's clearance");
+    }
+    const footprint fp = {g, pass, clr, k, cell};
     /* Steps path[i] → path[i+1] that blocking the cell breaks: those into
-     * and out of it, and diagonal steps that pass beside it when the
-     * corner rule then forbids them. The path stands when there are none;
-     * otherwise start and goal stay joined exactly when the cell before
-     * the first broken step still reaches the path after the last one. */
+     * and out of positions it covers, and diagonal steps that pass beside
+     * one when the corner rule then forbids them. The path stands when
+     * there are none; otherwise start and goal stay joined exactly when
+     * the position before the first broken step still reaches the path
+     * after the last one. */
     size_t first = path->count, last = 0;
     for (size_t i = 0; i < path->count; i++) {
         wf_point a = path->points[i];
-        if (a.x == cell.x && a.y == cell.y) {
+        if (covers(&fp, a.x, a.y)) {
             if (i == 0 || i + 1 == path->count) {
                 *disconnects = 1; /* a blocked start or goal has no path */
                 return WF_OK;
@@ -60,14 +96,12 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
         wf_point b = path->points[i + 1];
         if (a.x == b.x || a.y == b.y || corners == WF_CORNERS_ALWAYS)
             continue;
-        int beside1 = cell.x == b.x && cell.y == a.y;
-        int beside2 = cell.x == a.x && cell.y == b.y;
+        int beside1 = covers(&fp, b.x, a.y);
+        int beside2 = covers(&fp, a.x, b.y);
         if (!beside1 && !beside2)
             continue;
-        wf_point other = beside1 ? (wf_point){a.x, b.y} : (wf_point){b.x, a.y};
-        if (corners == WF_CORNERS_ONE_FREE &&
-            wf_grid_passable(g, other.x, other.y) &&
-            (!pass || pass[wf_grid_get(g, other.x, other.y)]))
+        if (corners == WF_CORNERS_ONE_FREE && !(beside1 && beside2) &&
+            (beside1 ? stands(&fp, a.x, b.y) : stands(&fp, b.x, a.y)))
             continue;
         if (i < first)
             first = i;
@@ -84,7 +118,6 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
                                        1 - (int32_t)W, 1 + (int32_t)W,
                                        (int32_t)W - 1, -1 - (int32_t)W};
-    const uint32_t blocked = (uint32_t)cell.y * W + (uint32_t)cell.x;
     const uint32_t gen = wf__search_begin(ws);
     wf__cell *cells = ws->cells;
     for (size_t i = last + 1; i < path->count; i++)
@@ -101,11 +134,13 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     queue[tail++] = c0;
     while (head < tail) {
         uint32_t u = queue[head++];
-        unsigned mask = wf__nbmask_pass(g, u, pass);
+        unsigned mask = clr ? wf__nbmask_fit(g, u, clr, k)
+                            : wf__nbmask_pass(g, u, pass);
         int ux = (int)(u % W), uy = (int)(u / W);
-        if (abs(ux - cell.x) <= 1 && abs(uy - cell.y) <= 1)
+        if (ux - cell.x <= 1 && cell.x - ux <= (int)k &&
+            uy - cell.y <= 1 && cell.y - uy <= (int)k)
             for (int d = 0; d < WF_DIR_COUNT; d++)
-                if (ux + wf__dir_dx[d] == cell.x && uy + wf__dir_dy[d] == cell.y)
+                if (covers(&fp, ux + wf__dir_dx[d], uy + wf__dir_dy[d]))
                     mask &= ~(1u << d);
         unsigned m = wf__allowed_moves(mask, connect, corners);
         while (m) {
@@ -115,7 +150,7 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
             uint32_t tag = cells[v].tag;
             if (tag == (gen | MARK_TARGET))
                 return WF_OK; /* back on the path beyond the cell */
-            if ((tag & ~0xFu) == gen || v == blocked)
+            if ((tag & ~0xFu) == gen)
                 continue;
             cells[v].tag = gen | MARK_SEEN;
             queue[tail++] = v;

@@ -27,22 +27,38 @@ wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
     const int W = grid->width;
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
                                        -1 - W};
+    wf_allocator a = wf__allocator(alloc);
+    /* an agent of size k: nodes where it may stand, its moves between them */
+    const unsigned k = (unsigned)move.size;
+    uint8_t *own = NULL;
+    const uint8_t *clr = grid->clear;
+    if (k > 1 && pass) {
+        if (!(own = wf__alloc(&a, grid->cells)))
+            return WF_E_NOMEM;
+        wf__clearance_build(grid, pass, own);
+        clr = own;
+    }
+#define WF_NODE_(c) (k > 1 ? wf__fits(clr, (c), k) : passt[grid->terrain[c]])
+#define WF_MASK_(c)                                                            \
+    (k > 1 ? wf__nbmask_fit(grid, (c), clr, k) : wf__nbmask_pass(grid, (c), pass))
     /* First pass: count nodes and arcs. */
     size_t n = 0, m = 0;
     for (size_t c = 0; c < grid->cells; c++) {
-        if (!passt[grid->terrain[c]])
+        if (!WF_NODE_(c))
             continue;
         n++;
-        m += (size_t)__builtin_popcount(wf__allowed_moves(
-            wf__nbmask_pass(grid, c, pass), connect, corners));
+        m += (size_t)__builtin_popcount(
+            wf__allowed_moves(WF_MASK_(c), connect, corners));
     }
-    wf_allocator a = wf__allocator(alloc);
     wf_graph *g;
     wf_status s = wf__graph_alloc(&a, n, m, 2, &g);
-    if (s != WF_OK)
+    if (s != WF_OK) {
+        wf__free(&a, own, grid->cells);
         return s;
+    }
     g->cell = wf__alloc(&a, n * sizeof *g->cell);
     if (!g->cell) {
+        wf__free(&a, own, grid->cells);
         wf_graph_destroy(g);
         return WF_E_NOMEM;
     }
@@ -50,7 +66,7 @@ wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
     g->grid_height = grid->height;
     uint32_t id = 0;
     for (size_t c = 0; c < grid->cells; c++)
-        if (passt[grid->terrain[c]])
+        if (WF_NODE_(c))
             g->cell[id++] = (uint32_t)c;
     /* Second pass: rows. Neighbour node ids come from a binary search of
      * the sorted cell list; targets are sorted because neighbour cells are
@@ -58,28 +74,30 @@ wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
     static const int by_index[WF_DIR_COUNT] = {WF_DIR_NW, WF_DIR_N, WF_DIR_NE,
                                                WF_DIR_W,  WF_DIR_E, WF_DIR_SW,
                                                WF_DIR_S,  WF_DIR_SE};
-    size_t k = 0;
+    size_t arc = 0;
     for (uint32_t u = 0; u < n; u++) {
         uint32_t c = g->cell[u];
         int x = (int)(c % (uint32_t)W), y = (int)(c / (uint32_t)W);
         g->pos[2 * (size_t)u] = ((double)x + 0.5) * tile_size;
         g->pos[2 * (size_t)u + 1] = ((double)y + 0.5) * tile_size;
-        g->row[u] = (uint32_t)k;
-        unsigned moves = wf__allowed_moves(wf__nbmask_pass(grid, c, pass),
-                                           connect, corners);
+        g->row[u] = (uint32_t)arc;
+        unsigned moves = wf__allowed_moves(WF_MASK_(c), connect, corners);
         for (int i = 0; i < WF_DIR_COUNT; i++) {
             int d = by_index[i];
             if (!(moves & (1u << d)))
                 continue;
             uint32_t nc = (uint32_t)((int32_t)c + off[d]);
             wf_graph_cell_node(g, (int)(nc % (uint32_t)W),
-                               (int)(nc / (uint32_t)W), &g->target[k]);
+                               (int)(nc / (uint32_t)W), &g->target[arc]);
             double c_in = cost[grid->terrain[nc]];
-            g->weight[k] = d < 4 ? c_in : WF_SQRT2 * c_in;
-            k++;
+            g->weight[arc] = d < 4 ? c_in : WF_SQRT2 * c_in;
+            arc++;
         }
     }
-    g->row[n] = (uint32_t)k;
+#undef WF_NODE_
+#undef WF_MASK_
+    wf__free(&a, own, grid->cells);
+    g->row[n] = (uint32_t)arc;
     wf__graph_min_ratio(g);
     *out = g;
     return WF_OK;

@@ -2,8 +2,16 @@
  * search skip bounds and passability checks, and the passability bit planes
  * that Jump Point Search scans a word at a time (see internal.h). */
 #include <math.h>
+#include <stdatomic.h>
 
 #include "internal.h"
+
+/* The next grid's serial number (wf_grid.serial). The library's only
+ * object outside its handles: a workspace keys what it computed for a grid
+ * to that grid's serial and version, and neither a pointer (a new grid can
+ * be allocated where a freed one was) nor anything inside the grid can
+ * tell two grids apart. Atomic, so grids may be created on any thread. */
+static atomic_uint_fast64_t next_serial = 1;
 
 const int wf__dir_dx[WF_DIR_COUNT] = {0, 1, 0, -1, 1, 1, -1, -1};
 const int wf__dir_dy[WF_DIR_COUNT] = {-1, 0, 1, 0, -1, 1, 1, -1};
@@ -29,13 +37,12 @@ static void rebuild_masks(wf_grid *g) {
                 compute_mask(g, x, y);
 }
 
-/* Sets or clears the bits of cell (x, y) in both planes. */
-static void set_bits(wf_grid *g, int x, int y, int passable) {
+void wf__planes_set(wf__planes *p, int x, int y, int on) {
     size_t r = (size_t)y + 1, c = (size_t)x + 1;
-    uint64_t *rw = &g->rowbits[r * g->row_words + (c >> 6)];
-    uint64_t *cw = &g->colbits[c * g->col_words + (r >> 6)];
+    uint64_t *rw = &p->rowbits[r * p->row_words + (c >> 6)];
+    uint64_t *cw = &p->colbits[c * p->col_words + (r >> 6)];
     uint64_t rb = (uint64_t)1 << (c & 63), cb = (uint64_t)1 << (r & 63);
-    if (passable) {
+    if (on) {
         *rw |= rb;
         *cw |= cb;
     } else {
@@ -44,30 +51,36 @@ static void set_bits(wf_grid *g, int x, int y, int passable) {
     }
 }
 
-/* Recomputes both bit planes from the terrain. */
+void wf__planes_clear(wf__planes *p, int height) {
+    p->rowbits = p->bits + 1;
+    p->colbits = p->rowbits + p->row_words * ((size_t)height + 2) + 1;
+    memset(p->bits, 0, p->bit_words * sizeof *p->bits);
+}
+
+/* Recomputes both bit planes and the clearance from the terrain. */
 static void rebuild_bits(wf_grid *g) {
-    memset(g->bits, 0, g->bit_words * sizeof *g->bits);
+    wf__planes_clear(&g->planes, g->height);
     for (int y = 0; y < g->height; y++) {
         const uint8_t *row = g->terrain + (size_t)y * (size_t)g->width;
         for (int x = 0; x < g->width; x++)
             if (g->passable[row[x]])
-                set_bits(g, x, y, 1);
+                wf__planes_set(&g->planes, x, y, 1);
     }
+    wf__clearance_build(g, NULL, g->clear);
 }
 
-/* Sizes the bit planes of a width × height grid: 0 on overflow. */
-static int size_bits(wf_grid *g) {
-    size_t rw = ((size_t)g->width + 2 + 63) / 64;
-    size_t cw = ((size_t)g->height + 2 + 63) / 64;
+int wf__planes_size(wf__planes *p, int width, int height) {
+    size_t rw = ((size_t)width + 2 + 63) / 64;
+    size_t cw = ((size_t)height + 2 + 63) / 64;
     size_t rn, cn;
-    if (!wf__mul_size(rw, (size_t)g->height + 2, &rn) ||
-        !wf__mul_size(cw, (size_t)g->width + 2, &cn) || rn > SIZE_MAX / 2 ||
+    if (!wf__mul_size(rw, (size_t)height + 2, &rn) ||
+        !wf__mul_size(cw, (size_t)width + 2, &cn) || rn > SIZE_MAX / 2 ||
         cn > SIZE_MAX / 2 - rn - 3 ||
         (rn + cn + 3) > SIZE_MAX / sizeof(uint64_t))
         return 0;
-    g->row_words = rw;
-    g->col_words = cw;
-    g->bit_words = rn + cn + 3;
+    p->row_words = rw;
+    p->col_words = cw;
+    p->bit_words = rn + cn + 3;
     return 1;
 }
 
@@ -118,19 +131,19 @@ wf_status wf_grid_create(int width, int height, const wf_allocator *alloc,
     g->width = width;
     g->height = height;
     g->cells = cells;
-    if (!size_bits(g)) {
+    if (!wf__planes_size(&g->planes, width, height)) {
         wf__free(&a, g, sizeof *g);
         return WF_E_TOO_BIG;
     }
     g->terrain = wf__alloc(&a, cells);
     g->nbmask = wf__alloc(&a, cells);
-    g->bits = wf__alloc(&a, g->bit_words * sizeof *g->bits);
-    if (!g->terrain || !g->nbmask || !g->bits) {
+    g->clear = wf__alloc(&a, cells);
+    g->planes.bits = wf__alloc(&a, g->planes.bit_words * sizeof(uint64_t));
+    if (!g->terrain || !g->nbmask || !g->clear || !g->planes.bits) {
         wf_grid_destroy(g);
         return WF_E_NOMEM;
     }
-    g->rowbits = g->bits + 1;
-    g->colbits = g->rowbits + g->row_words * ((size_t)height + 2) + 1;
+    g->serial = atomic_fetch_add(&next_serial, 1);
     memset(g->terrain, 0, cells);
     default_table(g);
     g->count[0] = cells;
@@ -146,7 +159,8 @@ void wf_grid_destroy(wf_grid *g) {
     wf_allocator a = g->alloc;
     wf__free(&a, g->terrain, g->cells);
     wf__free(&a, g->nbmask, g->cells);
-    wf__free(&a, g->bits, g->bit_words * sizeof *g->bits);
+    wf__free(&a, g->clear, g->cells);
+    wf__free(&a, g->planes.bits, g->planes.bit_words * sizeof(uint64_t));
     wf__free(&a, g, sizeof *g);
 }
 
@@ -161,7 +175,9 @@ wf_status wf_grid_clone(const wf_grid *g, wf_grid **out) {
         return s;
     memcpy(c->terrain, g->terrain, g->cells);
     memcpy(c->nbmask, g->nbmask, g->cells);
-    memcpy(c->bits, g->bits, g->bit_words * sizeof *g->bits);
+    memcpy(c->clear, g->clear, g->cells);
+    memcpy(c->planes.bits, g->planes.bits,
+           g->planes.bit_words * sizeof(uint64_t));
     memcpy(c->cost, g->cost, sizeof c->cost);
     memcpy(c->passable, g->passable, sizeof c->passable);
     memcpy(c->count, g->count, sizeof c->count);
@@ -188,9 +204,11 @@ wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain) {
     *c = terrain;
     g->count[old]--;
     g->count[terrain]++;
+    g->version++;
     if (g->passable[old] != g->passable[terrain]) {
         update_neighbour_masks(g, x, y, g->passable[terrain]);
-        set_bits(g, x, y, g->passable[terrain]);
+        wf__planes_set(&g->planes, x, y, g->passable[terrain]);
+        wf__clearance_update(g, x, y);
     }
     return WF_OK;
 }
@@ -207,6 +225,7 @@ wf_status wf_grid_fill(wf_grid *g, uint8_t terrain) {
     memset(g->terrain, terrain, g->cells);
     memset(g->count, 0, sizeof g->count);
     g->count[terrain] = g->cells;
+    g->version++;
     rebuild_masks(g);
     rebuild_bits(g);
     return WF_OK;
@@ -220,6 +239,7 @@ wf_status wf_grid_set_cells(wf_grid *g, const uint8_t *terrain) {
     memset(g->count, 0, sizeof g->count);
     for (size_t c = 0; c < g->cells; c++)
         g->count[g->terrain[c]]++;
+    g->version++;
     rebuild_masks(g);
     rebuild_bits(g);
     return WF_OK;
@@ -234,6 +254,7 @@ wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
     int was = g->passable[terrain];
     g->cost[terrain] = blocked ? WF_BLOCKED : cost;
     g->passable[terrain] = (uint8_t)!blocked;
+    g->version++;
     if (was == blocked && g->count[terrain] > 0) {
         rebuild_masks(g);
         rebuild_bits(g);
@@ -243,6 +264,12 @@ wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
 
 double wf_grid_cost(const wf_grid *g, uint8_t terrain) {
     return g ? g->cost[terrain] : WF_BLOCKED;
+}
+
+int wf_grid_clearance(const wf_grid *g, int x, int y) {
+    return wf_grid_contains(g, x, y)
+               ? g->clear[(size_t)y * (size_t)g->width + (size_t)x]
+               : 0;
 }
 
 int wf_grid_passable(const wf_grid *g, int x, int y) {
@@ -274,7 +301,10 @@ double wf_grid_move_cost(const wf_grid *g, wf_point a, wf_point b,
     for (int d = 0; d < WF_DIR_COUNT; d++) {
         if (wf__dir_dx[d] != dx || wf__dir_dy[d] != dy)
             continue;
-        unsigned m = g->nbmask[(size_t)a.y * (size_t)g->width + (size_t)a.x];
+        const size_t ca = (size_t)a.y * (size_t)g->width + (size_t)a.x;
+        unsigned m = move.size > 1 ? wf__nbmask_fit(g, ca, g->clear,
+                                                    (unsigned)move.size)
+                                   : g->nbmask[ca];
         if (!(wf__allowed_moves(m, move.connect, move.corners) & (1u << d)))
             return WF_BLOCKED;
         double c = g->cost[g->terrain[(size_t)b.y * (size_t)g->width +

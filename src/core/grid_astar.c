@@ -192,6 +192,8 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
     /* plain: no filter mask, overlay, callback or closest-cell tracking,
      * as constants, so their tests leave the hot loop */
     const uint8_t *pass = plain ? NULL : q->pass;
+    const uint8_t *clr = plain ? NULL : q->clr; /* an agent of size > 1 */
+    const unsigned size = q->size;
     const float *overlay = plain ? NULL : q->overlay;
     const double ovk = q->overlay_k;
     const int cb = !plain && q->move_cost != NULL;
@@ -273,7 +275,10 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
         if (track)
             track_best(q, c, x, y, gc);
         unsigned m = wf__allowed_moves(
-            pass ? wf__nbmask_pass(g, c, pass) : nbmask[c], connect, corners);
+            clr    ? wf__nbmask_fit(g, c, clr, size)
+            : pass ? wf__nbmask_pass(g, c, pass)
+                   : nbmask[c],
+            connect, corners);
         /* The cell c was reached from is closed: skip its test (c's own
          * tag holds no move for the start, which has no parent). */
         if (!reopen && c != q->start)
@@ -338,7 +343,8 @@ static wf_status run_generic(wf_search *ws, query *q, uint64_t b) {
 }
 
 static wf_status dispatch(wf_search *ws, query *q, uint64_t budget) {
-    const int plain = !q->pass && !q->overlay && !q->move_cost && !q->track;
+    const int plain = !q->pass && !q->clr && !q->overlay && !q->move_cost &&
+                      !q->track;
     const int octile8 = q->hk == HK_OCTILE && q->connect == 8 && q->plateau;
     if (octile8)
         return plain ? run_octile8(ws, q, budget)
@@ -413,6 +419,15 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
             q->pass = q->fpass;
         q->cost = q->fcost;
     }
+    if (o->move.size > 1) {
+        /* the unit's clearance covers what its filter forbids */
+        q->size = (unsigned)o->move.size;
+        wf_status s = wf__unit_clearance(ws, g, q->pass, &q->clr);
+        if (s != WF_OK)
+            return wf__search_fail(ws, s, "cannot size the workspace for "
+                                          "the unit's clearance");
+        q->pass = NULL;
+    }
     q->start = (uint32_t)start.y * (uint32_t)g->width + (uint32_t)start.x;
     q->goal = (uint32_t)goal.y * (uint32_t)g->width + (uint32_t)goal.x;
     q->gx = goal.x;
@@ -461,6 +476,12 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
                       !(with_overlay(0.0, q->overlay[q->goal], q->overlay_k) <
                         INFINITY));
     int start_open = g->passable[ts] && q->cost[ts] < INFINITY;
+    if (q->clr) {
+        start_open = start_open && wf__fits(q->clr, q->start, q->size);
+        goal_open = goal_open && wf__fits(q->clr, q->goal, q->size);
+        wf__size_message(ws, g, q->clr, q->size, start, goal, start_open,
+                         goal_open || q->fallback);
+    }
     if (!start_open || (!goal_open && !q->fallback)) {
         ws->mode = WF__GRID_DONE;
         ws->done = WF_NO_PATH;

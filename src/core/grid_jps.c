@@ -10,6 +10,12 @@
  * straight components finds something. Jump points are searched with A*
  * on the octile heuristic; the path is the cells between them.
  *
+ * An agent of size k > 1 runs the same search on the bit planes and
+ * neighbour masks of "the agent may stand here" (clearance >= k), built in
+ * the workspace and kept there for the next query of that size on the
+ * same, unchanged grid (wf__jps_fit): JPS on that derived passability is
+ * exactly A* on it, and stays block-based for any size.
+ *
  * Straight jumps are block-based, after Harabor & Grastien, "Improving Jump
  * Point Search" (ICAPS 2014): they read the grid's passability bit planes
  * (internal.h) 64 cells at a time, the row plane for horizontal jumps and
@@ -252,8 +258,52 @@ static unsigned successors(unsigned m, int d) {
     return all & want;
 }
 
+wf_status wf__jps_fit(wf_search *ws, const wf_grid *g, unsigned k,
+                      const wf__planes **planes, const uint8_t **mask) {
+    if (ws->fit_serial != g->serial || ws->fit_version != g->version ||
+        ws->fit_size != k) {
+        wf__planes p = {0};
+        if (!wf__planes_size(&p, g->width, g->height))
+            return WF_E_TOO_BIG;
+        if (ws->fit_words < p.bit_words) {
+            uint64_t *b = wf__alloc(&ws->alloc, p.bit_words * sizeof *b);
+            if (!b)
+                return WF_E_NOMEM;
+            wf__free(&ws->alloc, ws->fit.bits, ws->fit_words * sizeof *b);
+            ws->fit.bits = b;
+            ws->fit_words = p.bit_words;
+        }
+        if (ws->fit_cells < g->cells) {
+            uint8_t *m = wf__alloc(&ws->alloc, g->cells);
+            if (!m)
+                return WF_E_NOMEM;
+            wf__free(&ws->alloc, ws->fit_mask, ws->fit_cells);
+            ws->fit_mask = m;
+            ws->fit_cells = g->cells;
+        }
+        p.bits = ws->fit.bits;
+        ws->fit = p;
+        wf__planes_clear(&ws->fit, g->height);
+        const uint8_t *clr = g->clear;
+        for (int y = 0; y < g->height; y++)
+            for (int x = 0; x < g->width; x++) {
+                const size_t c = (size_t)y * (size_t)g->width + (size_t)x;
+                if (wf__fits(clr, c, k))
+                    wf__planes_set(&ws->fit, x, y, 1);
+                ws->fit_mask[c] = (uint8_t)wf__nbmask_fit(g, c, clr, k);
+            }
+        ws->fit_serial = g->serial;
+        ws->fit_version = g->version;
+        ws->fit_size = k;
+    }
+    *planes = &ws->fit;
+    *mask = ws->fit_mask;
+    return WF_OK;
+}
+
 wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
-                        wf_point goal, double cost) {
+                        wf_point goal, double cost, const wf__planes *planes,
+                        const uint8_t *nbmask) {
     wf_status s = wf_search_reserve_graph(ws, g->cells);
     if (s != WF_OK)
         return s;
@@ -267,6 +317,8 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
     while (((uint64_t)1 << l) < W)
         l++;
     q->g = g;
+    q->planes = planes;
+    q->nbmask = nbmask;
     q->start = start;
     q->goal = goal;
     q->cost = cost;
@@ -293,8 +345,10 @@ wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
     const wf_grid *g = q->g;
     const wf_point start = q->start, goal = q->goal;
     const double cost = q->cost;
-    const jps j = {g->rowbits, g->colbits, g->row_words, g->col_words,
-                   g->nbmask,  (ptrdiff_t)g->width, goal.x, goal.y};
+    const wf__planes *pl = q->planes;
+    const uint8_t *nbmask = q->nbmask;
+    const jps j = {pl->rowbits, pl->colbits, pl->row_words, pl->col_words,
+                   nbmask,      (ptrdiff_t)g->width, goal.x, goal.y};
     const uint32_t W = (uint32_t)g->width;
     const unsigned div_shift = q->div_shift;
     const uint64_t div_mul = q->div_mul;
@@ -328,7 +382,7 @@ wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
         const int y = (int)(((uint64_t)u * div_mul) >> div_shift);
         const int x = (int)(u - (uint32_t)y * W);
         /* the tag's low bits: the direction of the jump that reached u */
-        unsigned dirs = successors(g->nbmask[u],
+        unsigned dirs = successors(nbmask[u],
                                    u == s0 ? WF_DIR_COUNT
                                            : (int)(cells[u].tag & 7u));
         while (dirs) {

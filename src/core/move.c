@@ -11,6 +11,7 @@ wf_move wf_move_make(int connect, wf_corners corners) {
     wf_move m;
     m.connect = connect;
     m.corners = corners;
+    m.size = 1;
     return m;
 }
 
@@ -21,6 +22,15 @@ wf_status wf__move_check(wf_move *m, char *msg, size_t size) {
         if (msg)
             snprintf(msg, size, "move.connect must be 4 or 8, got %d",
                      m->connect);
+        return WF_E_INVALID_ARG;
+    }
+    if (m->size == 0)
+        m->size = 1;
+    if (m->size < 1 || m->size > WF_MOVE_MAX_SIZE) {
+        if (msg)
+            snprintf(msg, size,
+                     "move.size must be 1 to %d (WF_MOVE_MAX_SIZE), got %d",
+                     WF_MOVE_MAX_SIZE, m->size);
         return WF_E_INVALID_ARG;
     }
     if ((unsigned)m->corners > (unsigned)WF_CORNERS_ONE_FREE) {
@@ -77,8 +87,15 @@ static int unit_enters(const wf_grid *g, const wf_filter *f, uint8_t t) {
            (!f || (f->mult[t] < INFINITY && g->cost[t] * f->mult[t] < INFINITY));
 }
 
+/* May the unit stand on (x, y)? Size 1: its terrain; larger: clr. */
+static int unit_stands(const wf_grid *g, const wf_filter *f,
+                       const uint8_t *clr, unsigned k, int x, int y) {
+    const size_t c = (size_t)y * (size_t)g->width + (size_t)x;
+    return k > 1 ? wf__fits(clr, c, k) : unit_enters(g, f, g->terrain[c]);
+}
+
 double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
-                     const wf_search_opts *o) {
+                     const wf_search_opts *o, const uint8_t *clr) {
     wf_move mv = o->move;
     if (wf__move_check(&mv, NULL, 0) != WF_OK ||
         !wf_grid_contains(g, a.x, a.y) || !wf_grid_contains(g, b.x, b.y))
@@ -87,14 +104,15 @@ double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (!dx && !dy))
         return -1;
     const size_t W = (size_t)g->width;
+    const unsigned k = (unsigned)mv.size;
     const uint8_t tb = g->terrain[(size_t)b.y * W + (size_t)b.x];
-    if (!unit_enters(g, o->filter, tb))
+    if (!unit_stands(g, o->filter, clr, k, b.x, b.y))
         return -1;
     if (dx && dy) {
         if (mv.connect == 4)
             return -1;
-        int s1 = unit_enters(g, o->filter, g->terrain[(size_t)a.y * W + (size_t)b.x]);
-        int s2 = unit_enters(g, o->filter, g->terrain[(size_t)b.y * W + (size_t)a.x]);
+        int s1 = unit_stands(g, o->filter, clr, k, b.x, a.y);
+        int s2 = unit_stands(g, o->filter, clr, k, a.x, b.y);
         if ((mv.corners == WF_CORNERS_NO_CUT && !(s1 && s2)) ||
             (mv.corners == WF_CORNERS_ONE_FREE && !(s1 || s2)))
             return -1;

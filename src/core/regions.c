@@ -15,16 +15,20 @@ wf_status wf_grid_regions(const wf_grid *g, wf_move move,
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
                                        -1 - W};
     memset(labels, 0, bytes);
+    const unsigned k = (unsigned)move.size; /* agents: see wf_move */
     uint32_t n = 0;
     for (size_t c = 0; c < g->cells; c++) {
-        if (labels[c] || !g->passable[g->terrain[c]])
+        if (labels[c] || !(k > 1 ? wf__fits(g->clear, c, k)
+                                 : g->passable[g->terrain[c]]))
             continue;
         labels[c] = ++n;
         size_t head = 0, tail = 0;
         queue[tail++] = (uint32_t)c;
         while (head < tail) {
             uint32_t u = queue[head++];
-            unsigned m = wf__allowed_moves(g->nbmask[u], move.connect, move.corners);
+            unsigned m = wf__allowed_moves(
+                k > 1 ? wf__nbmask_fit(g, u, g->clear, k) : g->nbmask[u],
+                move.connect, move.corners);
             while (m) {
                 int d = __builtin_ctz(m);
                 m &= m - 1;

@@ -75,6 +75,27 @@ wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
     return WF_OK;
 }
 
+/* says why a size-k agent cannot stand at start or goal */
+void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
+                      unsigned k, wf_point start, wf_point goal, int start_ok,
+                      int goal_ok) {
+    if (start_ok && goal_ok)
+        return;
+    const wf_point p = start_ok ? goal : start;
+    const size_t c = (size_t)p.y * (size_t)g->width + (size_t)p.x;
+    const char *what = start_ok ? "goal" : "start";
+    if (!clr[c])
+        (void)wf__search_fail(ws, WF_NO_PATH, "the %s (%d, %d) is blocked",
+                              what, p.x, p.y);
+    else
+        (void)wf__search_fail(ws, WF_NO_PATH,
+                              "an agent of size %u cannot stand at the %s "
+                              "(%d, %d): the largest free square there is "
+                              "%ux%u",
+                              k, what, p.x, p.y, (unsigned)clr[c],
+                              (unsigned)clr[c]);
+}
+
 /* Checks a grid query and prepares the engine it runs on. */
 static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                             wf_point goal, const wf_search_opts *opts) {
@@ -104,14 +125,29 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
         double c;
         const char *why = wf__jps_applies(g, &o, &c);
         if (!why) {
-            if (!wf_grid_passable(g, start.x, start.y) ||
-                !wf_grid_passable(g, goal.x, goal.y)) {
+            const wf__planes *planes = &g->planes;
+            const uint8_t *mask = g->nbmask;
+            int start_ok = wf_grid_passable(g, start.x, start.y);
+            int goal_ok = wf_grid_passable(g, goal.x, goal.y);
+            if (o.move.size > 1) {
+                const unsigned k = (unsigned)o.move.size;
+                if ((s = wf__jps_fit(ws, g, k, &planes, &mask)) != WF_OK)
+                    return wf__search_fail(ws, s, "cannot size the workspace "
+                                                  "for jps");
+                start_ok = wf__fits(g->clear, (size_t)start.y * (size_t)g->width +
+                                                  (size_t)start.x, k);
+                goal_ok = wf__fits(g->clear, (size_t)goal.y * (size_t)g->width +
+                                                 (size_t)goal.x, k);
+                wf__size_message(ws, g, g->clear, k, start, goal, start_ok,
+                                 goal_ok);
+            }
+            if (!start_ok || !goal_ok) {
                 ws->mode = WF__GRID_DONE;
                 ws->done = WF_NO_PATH;
                 ws->engine = WF_ALGO_JPS;
                 return WF_OK;
             }
-            s = wf__jps_begin(ws, g, start, goal, c);
+            s = wf__jps_begin(ws, g, start, goal, c, planes, mask);
             return s == WF_OK ? s
                               : wf__search_fail(ws, s, "cannot size the "
                                                        "workspace for jps");
@@ -161,7 +197,8 @@ wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
         return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
     if (!budget)
         return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
-    ws->msg[0] = '\0';
+    if (ws->mode != WF__GRID_DONE) /* keep why a trivial query ended */
+        ws->msg[0] = '\0';
     path_reset(out);
     return grid_step(ws, budget, out);
 }
@@ -213,6 +250,9 @@ void wf_search_destroy(wf_search *ws) {
         return;
     wf_allocator a = ws->alloc;
     free_arrays(&a, ws->cells, ws->key, ws->id, ws->capacity);
+    wf__free(&a, ws->clr, ws->clr_cells);
+    wf__free(&a, ws->fit.bits, ws->fit_words * sizeof(uint64_t));
+    wf__free(&a, ws->fit_mask, ws->fit_cells);
     wf__free(&a, ws->parent, ws->graph_capacity * sizeof *ws->parent);
     wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
     wf__anya_free(ws);
@@ -273,7 +313,9 @@ wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes) {
 
 size_t wf_search_bytes(const wf_search *ws) {
     return ws ? ws->capacity * WF__SEARCH_CELL_BYTES +
-                    ws->graph_capacity * (sizeof(uint32_t) + sizeof(double))
+                    ws->graph_capacity * (sizeof(uint32_t) + sizeof(double)) +
+                    ws->clr_cells + ws->fit_cells +
+                    ws->fit_words * sizeof(uint64_t)
               : 0;
 }
 

@@ -18,7 +18,14 @@ wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out);
 const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
                             double *cost);
 wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
-                        wf_point goal, double cost);
+                        wf_point goal, double cost, const wf__planes *planes,
+                        const uint8_t *nbmask);
+/* The bit planes and neighbour masks JPS runs on for an agent of size
+ * k > 1 on g (the grid's own passability), built in ws or reused from the
+ * last query of that size on the same, unchanged grid. Errors:
+ * WF_E_NOMEM, WF_E_TOO_BIG. */
+wf_status wf__jps_fit(wf_search *ws, const wf_grid *g, unsigned k,
+                      const wf__planes **planes, const uint8_t **mask);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
 /* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
@@ -43,6 +50,13 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_polyline *out);
 /* Frees the any-angle memory of ws (wf_search_destroy). */
 void wf__anya_free(wf_search *ws);
+
+/* When an agent of size > 1 cannot stand on the start (start_ok 0) or
+ * the goal (goal_ok 0), says so in ws's message, with the side of the
+ * largest square there, for the WF_NO_PATH that follows. */
+void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
+                      unsigned k, wf_point start, wf_point goal, int start_ok,
+                      int goal_ok);
 
 /* Checks the options every search shares and normalises their defaults
  * (weight 0 → 1, connect 0 → 8); on error records why in ws. */

@@ -22,8 +22,10 @@ void wf__field_offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
     }
 }
 
-wf_status wf__unit_init(wf__unit *u, const wf_grid *g, wf_move move,
-                        const wf_filter *filter) {
+wf_status wf__unit_init(wf__unit *u, wf_search *ws, const wf_grid *g,
+                        wf_move move, const wf_filter *filter) {
+    u->own = NULL;
+    u->clr = NULL;
     if (wf__move_check(&move, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     if (filter)
@@ -32,8 +34,22 @@ wf_status wf__unit_init(wf__unit *u, const wf_grid *g, wf_move move,
                 return WF_E_INVALID_ARG;
     u->connect = move.connect;
     u->corners = move.corners;
+    u->size = (unsigned)move.size;
     u->pass = wf__filter_costs(g, filter, u->cost, u->fpass) ? u->fpass : NULL;
+    if (u->size <= 1)
+        return WF_OK;
+    if (ws || !u->pass)
+        return wf__unit_clearance(ws, g, u->pass, &u->clr);
+    if (!(u->own = wf__alloc(wf__grid_allocator(g), g->cells)))
+        return WF_E_NOMEM;
+    wf__clearance_build(g, u->pass, u->own);
+    u->clr = u->own;
     return WF_OK;
+}
+
+void wf__unit_done(wf__unit *u, const wf_grid *g) {
+    wf__free(wf__grid_allocator(g), u->own, g->cells);
+    u->own = NULL;
 }
 
 void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
@@ -56,7 +72,7 @@ void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
          * symmetric), so u's own mask lists the v that can step into u. */
         const double c = unit->cost[g->terrain[u]];
         const double straight = d + c, diagonal = d + WF_SQRT2 * c;
-        unsigned m = wf__allowed_moves(wf__nbmask_pass(g, u, unit->pass),
+        unsigned m = wf__allowed_moves(wf__unit_mask(unit, g, u),
                                        unit->connect, unit->corners);
         while (m) {
             int dir = __builtin_ctz(m);
@@ -76,17 +92,18 @@ wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
                                wf_move move, const wf_filter *filter,
                                float *out) {
     wf__unit unit;
-    if (!ws || !g || !out || (n && !src) ||
-        wf__unit_init(&unit, g, move, filter) != WF_OK)
+    if (!ws || !g || !out || (n && !src))
         return WF_E_INVALID_ARG;
+    wf_status s = wf__unit_init(&unit, ws, g, move, filter);
+    if (s != WF_OK)
+        return s;
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(src[i].value))
             return WF_E_INVALID_ARG;
         if (!wf_grid_contains(g, src[i].cell.x, src[i].cell.y))
             return WF_E_RANGE;
     }
-    wf_status s = wf_search_reserve(ws, g->cells);
-    if (s != WF_OK)
+    if ((s = wf_search_reserve(ws, g->cells)) != WF_OK)
         return s;
     for (size_t c = 0; c < g->cells; c++)
         out[c] = INFINITY;
@@ -139,10 +156,12 @@ wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, wf_layer dist,
                            float *out) {
     wf__unit unit;
     if (!ws || !g || !dist.values || dist.count != g->cells || !out ||
-        !(k > 0) || !isfinite(k) ||
-        wf__unit_init(&unit, g, move, filter) != WF_OK)
+        !(k > 0) || !isfinite(k))
         return WF_E_INVALID_ARG;
-    wf_status s = wf_search_reserve(ws, g->cells);
+    wf_status s = wf__unit_init(&unit, ws, g, move, filter);
+    if (s != WF_OK)
+        return s;
+    s = wf_search_reserve(ws, g->cells);
     if (s != WF_OK)
         return s;
     /* Every reachable cell is a source: push them straight onto the heap

@@ -7,24 +7,41 @@
 #include "wf_core_private.h"
 #include "wayfind/field.h"
 
-/* A unit's movement: its model and its costs under its filter. */
+/* A unit's movement: its model, its costs under its filter and, for an
+ * agent of size > 1, its clearance. */
 typedef struct wf__unit {
     int connect;
     wf_corners corners;
     const uint8_t *pass;  /* NULL, or fpass when the filter forbids a
                              terrain present on the grid */
+    const uint8_t *clr;   /* size > 1: the unit's clearance
+                             (wf__unit_clearance), which covers pass */
+    unsigned size;
+    uint8_t *own;         /* clr when it was computed without a workspace */
     double cost[256];     /* entering each terrain; INFINITY: cannot */
     uint8_t fpass[256];
 } wf__unit;
 
-/* Checks the movement model and filter and fills u. WF_E_INVALID_ARG on a
- * bad model or multiplier. */
-wf_status wf__unit_init(wf__unit *u, const wf_grid *g, wf_move move,
-                        const wf_filter *filter);
+/* Checks the movement model and filter and fills u; the clearance of an
+ * agent of size > 1 comes from ws (which keeps it for the next query), or,
+ * with ws NULL, is computed with the grid's allocator. Release with
+ * wf__unit_done. WF_E_INVALID_ARG on a bad model or multiplier,
+ * WF_E_NOMEM. */
+wf_status wf__unit_init(wf__unit *u, wf_search *ws, const wf_grid *g,
+                        wf_move move, const wf_filter *filter);
+void wf__unit_done(wf__unit *u, const wf_grid *g);
 /* May the unit stand on cell c? */
 static inline int wf__unit_enters(const wf__unit *u, const wf_grid *g,
                                   size_t c) {
-    return u->cost[g->terrain[c]] < INFINITY;
+    return u->clr ? wf__fits(u->clr, c, u->size)
+                  : u->cost[g->terrain[c]] < INFINITY;
+}
+/* The neighbours of cell c the unit may stand on (wf__allowed_moves then
+ * applies its corner rule). */
+static inline unsigned wf__unit_mask(const wf__unit *u, const wf_grid *g,
+                                     size_t c) {
+    return u->clr ? wf__nbmask_fit(g, c, u->clr, u->size)
+                  : wf__nbmask_pass(g, c, u->pass);
 }
 
 /* Offers cell c the cost d: pushes it, or lowers its key. */

@@ -7,9 +7,11 @@ wf_status wf_field_flow_grid(const wf_grid *g, wf_layer layer,
                              wf_move move, const wf_filter *filter,
                              int8_t *dir) {
     wf__unit unit;
-    if (!g || !layer.values || layer.count != g->cells || !dir ||
-        wf__unit_init(&unit, g, move, filter) != WF_OK)
+    if (!g || !layer.values || layer.count != g->cells || !dir)
         return WF_E_INVALID_ARG;
+    wf_status s = wf__unit_init(&unit, NULL, g, move, filter);
+    if (s != WF_OK)
+        return s;
     const float *field = layer.values;
     const int32_t W = g->width;
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
@@ -21,7 +23,7 @@ wf_status wf_field_flow_grid(const wf_grid *g, wf_layer layer,
             continue;
         dir[c] = WF_FLOW_SOURCE; /* until a downhill neighbour shows up */
         double best = here;
-        unsigned m = wf__allowed_moves(wf__nbmask_pass(g, c, unit.pass),
+        unsigned m = wf__allowed_moves(wf__unit_mask(&unit, g, c),
                                        unit.connect, unit.corners);
         for (int d = 0; d < WF_DIR_COUNT; d++) {
             if (!(m & (1u << d)))
@@ -39,5 +41,6 @@ wf_status wf_field_flow_grid(const wf_grid *g, wf_layer layer,
             }
         }
     }
+    wf__unit_done(&unit, g);
     return WF_OK;
 }

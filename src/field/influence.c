@@ -108,7 +108,6 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
     if (!g || !out || (n && !src) || (unsigned)o.kind > WF_FALLOFF_STEP ||
         (o.distance != WF_DISTANCE_STRAIGHT && o.distance != WF_DISTANCE_PATH) ||
         (o.distance == WF_DISTANCE_PATH && !ws) ||
-        wf__unit_init(&unit, g, o.move, o.filter) != WF_OK ||
         !wf__rect_clip(g, rect, &clip))
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < n; i++) {
@@ -118,11 +117,12 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
         if (!wf_grid_contains(g, src[i].cell.x, src[i].cell.y))
             return WF_E_RANGE;
     }
-    if (o.distance == WF_DISTANCE_PATH) {
-        wf_status st = wf_search_reserve(ws, g->cells);
-        if (st != WF_OK)
-            return st;
-    }
+    wf_status st = wf__unit_init(&unit, ws, g, o.move, o.filter);
+    if (st != WF_OK)
+        return st;
+    if (o.distance == WF_DISTANCE_PATH &&
+        (st = wf_search_reserve(ws, g->cells)) != WF_OK)
+        return st;
     const size_t W = (size_t)g->width;
     for (int y = clip.y0; y < clip.y1; y++)
         for (int x = clip.x0; x < clip.x1; x++)
@@ -158,6 +158,7 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
             wf__field_drain(ws, &h, gen, g, &unit, s->radius, add_path, &a);
         }
     }
+    wf__unit_done(&unit, g);
     return WF_OK;
 }
 

@@ -125,9 +125,11 @@ static void fill_rows(wf__text *t, wf_grid *g) {
         if (wf__line_blank(&ln))
             continue;
         for (int x = 0; x < w; x++)
-            wf_grid_set(g, x, y, ascii_code((unsigned char)ln.p[x]));
+            wf__grid_poke(g, x, y, ascii_code((unsigned char)ln.p[x]));
         y++;
     }
+    /* what searches read of the cells, built once */
+    wf_grid_set_cells(g, wf_grid_cells(g));
 }
 
 wf_status wf_ascii_map_parse(const char *buf, size_t len, const char *name,

@@ -148,7 +148,7 @@ static wf_status parse_row(csv_ctx *c, const wf__line *ln) {
                 return s;
         }
         if (c->g && !extra_at)
-            wf_grid_set(c->g, (int)cells, c->rows, (uint8_t)idx);
+            wf__grid_poke(c->g, (int)cells, c->rows, (uint8_t)idx);
         cells++;
         if (i == n)
             break;
@@ -270,6 +270,8 @@ wf_status wf_csv_map_parse(const char *buf, size_t len, const char *name,
     c.rows = 0;
     memset(&c.marks, 0, sizeof c.marks);
     parse_rows(&c);
+    /* what searches read of the cells, built once */
+    wf_grid_set_cells(g, wf_grid_cells(g));
     if (marks)
         *marks = found;
     *out = g;

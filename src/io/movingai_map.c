@@ -189,7 +189,7 @@ static wf_status parse_rows(wf__text *t, int w, int h, wf_grid *g) {
                                       y + 1, ln.n, w);
         } else {
             for (int x = 0; x < w; x++)
-                wf_grid_set(g, x, y, row[x]);
+                wf__grid_poke(g, x, y, row[x]);
         }
     }
     while (wf__text_next(t, &ln)) {
@@ -227,12 +227,13 @@ wf_status wf_movingai_map_parse(const char *buf, size_t len, const char *name,
     wf_grid *g;
     if ((s = wf_grid_create(w, h, alloc, &g)) != WF_OK)
         return s;
-    /* Table first, so that each blocked cell updates its neighbours once. */
     if ((s = wf_movingai_set_costs(g)) != WF_OK) {
         wf_grid_destroy(g);
         return s;
     }
+    /* the cells, then what searches read of them, built once */
     parse_rows(&body, w, h, g);
+    wf_grid_set_cells(g, wf_grid_cells(g));
     *out = g;
     return WF_OK;
 }

@@ -63,6 +63,29 @@ enum {
     WF_DIR_COUNT
 };
 
+/* Passability as bits, for the word-at-a-time scans of Jump Point Search
+ * (grid_jps.c): a row-major plane (bit x+1 of line y+1 is cell (x, y))
+ * and a transposed one (bit y+1 of line x+1), each framed by blocked
+ * border bits and border lines so that a scan needs no bounds checks. */
+typedef struct wf__planes {
+    uint64_t *bits;     /* one block: pad word, row plane, pad, column plane,
+                           pad (pads let a scan read one word either side) */
+    uint64_t *rowbits;  /* height + 2 lines of row_words words */
+    uint64_t *colbits;  /* width + 2 lines of col_words words */
+    size_t row_words;
+    size_t col_words;
+    size_t bit_words;   /* words in the block */
+} wf__planes;
+
+/* Sizes the planes of a width × height grid (bits stays NULL): 0 on
+ * overflow. */
+int wf__planes_size(wf__planes *p, int width, int height);
+/* Points rowbits and colbits into p->bits (allocated, bit_words words) and
+ * clears every bit. */
+void wf__planes_clear(wf__planes *p, int height);
+/* Sets or clears the bits of cell (x, y) in both planes. */
+void wf__planes_set(wf__planes *p, int x, int y, int on);
+
 struct wf_grid {
     wf_allocator alloc;
     int width;
@@ -74,24 +97,32 @@ struct wf_grid {
     double cost[256];   /* cost of entering each terrain; WF_BLOCKED */
     uint8_t passable[256];
     size_t count[256];  /* cells of each terrain */
-    /* Passability as bits, for the word-at-a-time scans of Jump Point Search
-     * (grid_jps.c): a row-major plane (bit x+1 of line y+1 is cell (x, y))
-     * and a transposed one (bit y+1 of line x+1), each framed by blocked
-     * border bits and border lines so that a scan needs no bounds checks.
-     * They live in the grid, kept current by wf_grid_set, _fill and
-     * _set_cost, rather than in each workspace keyed to the grid: a cache
-     * keyed by (grid pointer, modification count) could not tell a grid
-     * from a new one allocated at a freed one's address, and would rebuild
-     * for every workspace that meets the grid. About 2 bits per cell, and a
-     * query still only reads the grid, so it stays shareable. */
-    uint64_t *bits;     /* one block: pad word, row plane, pad, column plane,
-                           pad (pads let a scan read one word either side) */
-    uint64_t *rowbits;  /* height + 2 lines of row_words words */
-    uint64_t *colbits;  /* width + 2 lines of col_words words */
-    size_t row_words;
-    size_t col_words;
-    size_t bit_words;   /* words in the block */
+    /* The passability bit planes. They live in the grid, kept current by
+     * wf_grid_set, _fill and _set_cost, rather than in each workspace: a
+     * cache would rebuild them for every workspace that meets the grid.
+     * About 2 bits per cell, and a query still only reads the grid, so it
+     * stays shareable. */
+    wf__planes planes;
+    /* Clearance of each cell for the grid's own passability (clearance.c),
+     * capped at WF_MOVE_MAX_SIZE, kept current by every edit. */
+    uint8_t *clear;
+    /* What a workspace keys the clearance of a filtered unit (and the bit
+     * planes of an agent size) to: serial is unique to this grid in the
+     * process (a grid allocated where a freed one was gets another), and
+     * version changes with every edit of terrain or costs. */
+    uint64_t serial;
+    uint64_t version;
 };
+
+/* Writes terrain t into cell (x, y) of g, which must lie on it, and
+ * nothing else: the counts, neighbour masks, bit planes and clearance go
+ * stale until wf_grid_set_cells(g, wf_grid_cells(g)) rebuilds them all at
+ * once. For loaders filling a new grid cell by cell, where wf_grid_set's
+ * local updates (the clearance's above all) would add up to more work
+ * than one rebuild. */
+WF_INLINE void wf__grid_poke(wf_grid *g, int x, int y, uint8_t t) {
+    g->terrain[(size_t)y * (size_t)g->width + (size_t)x] = t;
+}
 
 /* The allocator g was created with, for scratch memory that layers above
  * core size by the grid. */
@@ -131,9 +162,11 @@ wf_status wf__move_check(wf_move *m, char *msg, size_t size);
 int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
                      uint8_t pass[256]);
 /* The cost of the single move a → b as a search with o prices it (filter,
- * overlay, move-cost callback, corner rule); -1 when not allowed. */
+ * overlay, move-cost callback, corner rule, agent size); -1 when not
+ * allowed. clr: the unit's clearance (wf__unit_clearance) when
+ * o->move.size > 1, unused otherwise. */
 double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
-                     const wf_search_opts *o);
+                     const wf_search_opts *o, const uint8_t *clr);
 /* The neighbour mask of cell c keeping only neighbours whose terrain pass
  * allows (pass NULL: the grid's own mask). */
 unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
@@ -154,6 +187,51 @@ wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
 size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
                          wf_vec2 b, wf_point *out, size_t max);
 
+
+/* ---- agent sizes: clearance (clearance.c) ----------------------------- */
+
+/* Writes into out (one byte per cell) the clearance of every cell of g for
+ * the terrains pass allows (pass NULL: the grid's own passability): the
+ * side of the largest square of such cells whose top-left is the cell,
+ * capped at WF_MOVE_MAX_SIZE, 0 for a cell that cannot be entered. O(cells). */
+void wf__clearance_build(const wf_grid *g, const uint8_t *pass, uint8_t *out);
+/* Brings g->clear up to date after cell (x, y) changed passability: only
+ * the cells up and left of it within WF_MOVE_MAX_SIZE can change, and the
+ * update stops where values stop changing. */
+void wf__clearance_update(wf_grid *g, int x, int y);
+
+/* The passability of a unit of size k: the clearance of the terrains it
+ * may enter (pass, as wf__filter_costs fills it; NULL when its filter
+ * forbids no terrain on g), on which "may stand on cell c" is
+ * wf__fits(clr, c, k). Without pass it is the grid's own (g->clear);
+ * otherwise it is computed in ws (allocating one byte per cell the first
+ * time) and kept there for the next query of a unit with the same
+ * passability on the same, unchanged grid. A search, field or any other
+ * query that treats cells with clearance < k as blocked (any-angle moves,
+ * say) takes its passability from here. Errors: WF_E_NOMEM. */
+wf_status wf__unit_clearance(wf_search *ws, const wf_grid *g,
+                             const uint8_t *pass, const uint8_t **clr);
+
+/* May a unit of size k stand on cell c, given its clearance clr? */
+WF_INLINE int wf__fits(const uint8_t *clr, size_t c, unsigned k) {
+    return clr[c] >= k;
+}
+
+/* The neighbour mask of cell c for a unit of size k with clearance clr:
+ * the grid's mask keeping the neighbours the unit may stand on (the
+ * grid's mask already leaves out those off the grid). */
+WF_INLINE unsigned wf__nbmask_fit(const wf_grid *g, size_t c,
+                                  const uint8_t *clr, unsigned k) {
+    const ptrdiff_t W = g->width;
+    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
+    unsigned r = 0;
+    for (unsigned b = g->nbmask[c]; b; b &= b - 1) {
+        int d = __builtin_ctz(b);
+        if (clr[(ptrdiff_t)c + off[d]] >= k)
+            r |= 1u << d;
+    }
+    return r;
+}
 
 /* ---- search workspace ------------------------------------------------ */
 
@@ -196,6 +274,10 @@ typedef struct wf__astar {
                               fcost under a filter */
     const uint8_t *pass;   /* NULL, or fpass when the filter forbids a
                               terrain present on g */
+    const uint8_t *clr;    /* agents of size > 1: the unit's clearance
+                              (wf__unit_clearance), which covers pass;
+                              NULL for size 1 */
+    unsigned size;
     uint32_t start, goal;  /* goal UINT32_MAX: none to reach (the nearest
                               fallback for a goal that cannot be entered) */
     int gx, gy;
@@ -224,6 +306,8 @@ typedef struct wf__astar {
 /* A JPS query and its progress (grid_jps.c). */
 typedef struct wf__jpsq {
     const wf_grid *g;
+    const wf__planes *planes; /* the grid's, or the workspace's for a size */
+    const uint8_t *nbmask;    /* likewise */
     wf_point start, goal;
     uint32_t s0, goal_id, heap_n, gen;
     double cost;
@@ -281,6 +365,21 @@ struct wf_search {
     /* The any-angle search's memory (anya.c): per-vertex roots, its nodes
      * and open list; NULL until the first such query. */
     struct wf__anya *anya;
+    /* A filtered unit's clearance (wf__unit_clearance) and what it is for. */
+    uint8_t *clr;
+    size_t clr_cells;       /* bytes clr holds */
+    uint64_t clr_serial;    /* 0: nothing computed */
+    uint64_t clr_version;
+    uint8_t clr_pass[256];
+    /* JPS for an agent size: the bit planes and neighbour masks of "the
+     * agent may stand here" (grid_jps.c), and what they are for. */
+    wf__planes fit;
+    size_t fit_words;       /* words fit.bits holds */
+    uint8_t *fit_mask;
+    size_t fit_cells;       /* bytes fit_mask holds */
+    uint64_t fit_serial;    /* 0: nothing built */
+    uint64_t fit_version;
+    unsigned fit_size;
 };
 
 /* Records why a call failed and returns s. */

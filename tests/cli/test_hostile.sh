@@ -61,6 +61,7 @@ feeder=$!
 case_ "a pipe that never ends as the map" 3 "larger than the limit of 270598144 bytes" -- limit 300 "$WF" path "$TMP/endless.txt" --from 0,0 --to 1,1
 kill "$feeder" 2>/dev/null; wait "$feeder" 2>/dev/null
 m a.txt 'S.\n.G\n'
+m q.txt '3 3 40 40\n'
 case_ "start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0
 case_ "coordinate outside the map" 3 "outside the 2 x 2 map" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 2,0
 case_ "negative coordinate" 2 "expected X,Y" -- "$WF" path "$TMP/a.txt" --from -1,0 --to 1,1
@@ -113,6 +114,20 @@ png && case_ "scale 65" 2 "--scale" -- "$WF" render "$TMP/a.txt" --png "$TMP/x.p
 case_ "viewer FOV 0" 2 "--viewer" -- "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --viewer 0,0,0,0,5
 case_ "flee factor 0" 2 "--flee" -- "$WF" field "$TMP/a.txt" --sources 0,0 --flee 0
 
+# Agent sizes: out of range is a usage error; an agent that cannot stand on
+# its start or goal is "no path" with the reason, never another answer.
+case_ "agent size 0" 2 "--size: expected an integer from 1 to 64, got '0'" -- "$WF" path "$A" --from 3,3 --to 40,40 --size 0
+case_ "agent size 65" 2 "--size: expected an integer from 1 to 64, got '65'" -- "$WF" path "$A" --from 3,3 --to 40,40 --size 65
+case_ "agent size -1 (scen)" 2 "--size: expected an integer from 1 to 64" -- "$WF" scen "$SHARED/movingai/dao/arena.map.scen" --map "$A" --size -1
+case_ "agent size 2^31 (field)" 2 "--size: expected an integer from 1 to 64" -- "$WF" field "$A" --sources 3,3 --size 2147483648
+case_ "agent size 64 (influence)" 1 "cannot stand at the start (3, 3): the largest free square there is" -- "$WF" influence "$A" --from 3,3 --to 40,40 --source 3,3,5 --size 64
+case_ "agent larger than the free square at the start" 1 "an agent of size 20 cannot stand at the start (3, 3): the largest free square there is" -- "$WF" path "$A" --from 3,3 --to 40,40 --size 20
+case_ "agent larger than the free square at the goal" 1 "cannot stand at the goal (47, 46): the largest free square there is 1x1" -- "$WF" path "$A" --from 3,3 --to 47,46 --size 2
+case_ "agent larger than the free square at the start, jps" 1 "cannot stand at the start" -- "$WF" path "$A" --from 3,3 --to 40,40 --size 20 --algo jps
+case_ "agent too large for a --queries line" 1 "q.txt:1: an agent of size 30" -- "$WF" path "$A" --queries "$TMP/q.txt" --size 30
+case_ "agent too large for a field source" 3 "--sources 3,3: an agent of size 20 cannot stand there" -- "$WF" field "$A" --sources 3,3 --size 20
+case_ "agent size 2 on a field source on a wall" 3 "--sources 0,0: the cell is blocked" -- "$WF" field "$A" --sources 0,0 --size 2
+
 case_ "--cost on a blocked tile" 2 "tile '#' is blocked on this map" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,1 --cost '#=2'
 case_ "--cost on a tile not on the map" 2 "no cell of the map is tile 'x'" -- "$WF" path "$TMP/a.txt" --cost x=2
 case_ "--cost 2=0" 2 "--cost: expected a number from 1e-300 to 1e+300, got '0'" -- "$WF" path "$TMP/a.txt" --cost 2=0
@@ -129,6 +144,7 @@ case_ "--any-angle with --heuristic octile" 2 "--any-angle takes --heuristic def
 case_ "--any-angle anya under the default no-cut rule" 2 "anya finds the shortest path under the one-free rule only" -- "$WF" path "$TMP/a.txt" --any-angle anya
 m w2.txt '.2.\n...\n'
 case_ "--any-angle anya on a map of two costs" 2 "any-angle search needs a grid of uniform cost" -- "$WF" path "$TMP/w2.txt" --from 0,0 --to 2,1 --any-angle anya --corners one-free
+case_ "--any-angle with --size 2" 2 "an any-angle search answers for agents of size 1 only, got size 2" -- "$WF" path "$TMP/a.txt" --any-angle theta --size 2
 case_ "--any-angle, goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0 --any-angle theta
 case_ "--any-angle, start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0 --any-angle theta
 case_ "stdout full: path --any-angle" 4 "write error: No space left on device" -- full "$WF" path "$TMP/a.txt" --any-angle theta --format json

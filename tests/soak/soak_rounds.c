@@ -197,8 +197,9 @@ void soak_paint_swamps(soak *s) {
  * filter when one is drawn. Walkers get no goal fallback. */
 static void pick_opts(soak *s, wf_search_opts *o, wf_filter *f, int walker) {
     static const wf_move moves[] = {
-        {8, WF_CORNERS_NO_CUT}, {8, WF_CORNERS_NO_CUT},
-        {8, WF_CORNERS_ONE_FREE}, {8, WF_CORNERS_ALWAYS}, {4, WF_CORNERS_NO_CUT}};
+        {8, WF_CORNERS_NO_CUT, 1}, {8, WF_CORNERS_NO_CUT, 1},
+        {8, WF_CORNERS_ONE_FREE, 1}, {8, WF_CORNERS_ALWAYS, 1},
+        {4, WF_CORNERS_NO_CUT, 1}};
     *o = wf_search_opts_default();
     o->move = moves[below(s, 5)];
     if (!below(s, 4)) {

@@ -83,13 +83,23 @@ int64_t wf_test_cell_node(const wf_graph *g, int x, int y) {
     return wf_graph_cell_node(g, x, y, &n) == WF_OK ? (int64_t)n : -1;
 }
 
-int wf_test_ref_passable(const wf_test_pricing *pr, int x, int y) {
+/* May the unit enter the single cell (x, y)? */
+static int ref_enters(const wf_test_pricing *pr, int x, int y) {
     if (!wf_grid_contains(pr->g, x, y))
         return 0;
     uint8_t t = (uint8_t)wf_grid_get(pr->g, x, y);
     if (wf_grid_cost(pr->g, t) == WF_BLOCKED)
         return 0;
     return !pr->filter || isfinite(pr->filter->mult[t]);
+}
+
+int wf_test_ref_passable(const wf_test_pricing *pr, int x, int y) {
+    int k = pr->move.size > 1 ? pr->move.size : 1;
+    for (int dy = 0; dy < k; dy++)
+        for (int dx = 0; dx < k; dx++)
+            if (!ref_enters(pr, x + dx, y + dy))
+                return 0;
+    return 1;
 }
 
 double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b) {
@@ -122,6 +132,22 @@ double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b) {
             return -1;
     }
     return c;
+}
+
+int wf_test_close(double a, double b) {
+    if (isinf(a) || isinf(b))
+        return a == b;
+    return fabs(a - b) <= 1e-9 * (1 + fabs(b));
+}
+
+void wf_test_check_path(const wf_test_pricing *pr, const wf_path *p) {
+    double sum = 0;
+    for (size_t i = 1; i < p->count; i++) {
+        double c = wf_test_ref_move(pr, p->points[i - 1], p->points[i]);
+        assert_true(c > 0);
+        sum += c;
+    }
+    assert_true(wf_test_close(p->cost, sum));
 }
 
 void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,

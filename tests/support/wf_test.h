@@ -35,10 +35,14 @@ wf_point wf_test_random_cell(wf_test_rng *r, const wf_grid *g);
 wf_search_opts wf_test_random_opts(wf_test_rng *r, int uniform, wf_filter *f);
 
 /* A brute-force reference for grid searches with filters, overlays that
- * forbid cells and move-cost callbacks: entering b costs step × cost(b) ×
- * mult(b), then the callback; terrains the filter forbids are walls for
- * the corner rule too; an INFINITY overlay value forbids entering a cell
- * (other overlay values are not priced here). */
+ * forbid cells, move-cost callbacks and agent sizes: entering b costs
+ * step × cost(b) × mult(b), then the callback; terrains the filter forbids
+ * are walls for the corner rule too; an INFINITY overlay value forbids
+ * entering a cell (other overlay values are not priced here). An agent of
+ * size k (move.size) stands on (x, y) when each of the k × k cells from
+ * (x, y) to (x + k - 1, y + k - 1) is on the grid and enterable, checked
+ * cell by cell (no clearance), and every rule above applies to where it
+ * may stand. */
 typedef struct wf_test_pricing {
     const wf_grid *g;
     wf_move move;
@@ -47,7 +51,7 @@ typedef struct wf_test_pricing {
     wf_move_cost_fn cb;      /* NULL: none */
     void *ud;
 } wf_test_pricing;
-/* May the unit stand on (x, y) (terrain and filter)? */
+/* May the unit stand on (x, y) (terrain, filter and its whole footprint)? */
 int wf_test_ref_passable(const wf_test_pricing *pr, int x, int y);
 /* Cost of the move a → b, or -1 when it is not allowed. */
 double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b);
@@ -55,6 +59,12 @@ double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b);
  * cost, INFINITY when unreachable or when s cannot be entered. */
 void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
                           double *dist);
+
+/* a == b within 1e-9 relative (infinities only equal themselves). */
+int wf_test_close(double a, double b);
+/* Fails the test unless every step of p is a move the reference allows
+ * and p->cost is the sum of the reference's prices. */
+void wf_test_check_path(const wf_test_pricing *pr, const wf_path *p);
 
 /* The node of cell (x, y) of a graph made from a grid, or -1 when it has
  * none (wf_graph_cell_node's status as a number, for comparisons). */
