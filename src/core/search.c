@@ -75,7 +75,6 @@ wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
     return WF_OK;
 }
 
-/* says why a size-k agent cannot stand at start or goal */
 void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
                       unsigned k, wf_point start, wf_point goal, int start_ok,
                       int goal_ok) {
