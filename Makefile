@@ -123,7 +123,8 @@ fuzz: deps-test
 # and the huge-grid test a 2048 x 2048 grid (WF_TEST_HUGE_SIDE) instead of
 # 16384 x 16384, which valgrind takes minutes to touch, the soak 1,000
 # queries (WF_SOAK_QUERIES) instead of 10,000, and the scenario test every
-# 200th scenario of each file (WF_TEST_SCEN_EVERY) instead of every 40th.
+# 200th scenario of each file (WF_TEST_SCEN_EVERY) instead of every 40th,
+# and the any-angle tests a quarter of their random maps (WF_TEST_REDUCE).
 check-valgrind: deps-valgrind
 	cmake -S . -B $(BUILD)/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
 	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON $(CMAKE_COMMON) >/dev/null
@@ -133,7 +134,7 @@ check-valgrind: deps-valgrind
 	  -DWF_PEER_CLI=$(abspath $(BUILD)/clang/wayfind) $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/valgrind -j $(JOBS)
 	rm -rf $(BUILD)/valgrind/valgrind-logs
-	cd $(BUILD)/valgrind && WF_TEST_HUGE_SIDE=2048 WF_SOAK_QUERIES=1000 WF_TEST_SCEN_EVERY=200 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/valgrind && WF_TEST_HUGE_SIDE=2048 WF_SOAK_QUERIES=1000 WF_TEST_SCEN_EVERY=200 WF_TEST_REDUCE=4 ctest --output-on-failure -j $(JOBS)
 	@cd $(BUILD)/valgrind/valgrind-logs && \
 	  echo "valgrind: $$(ls | wc -l) process reports from $$(ls | sed 's/\.[0-9]*\.log$$//' | sort -u | wc -l) tests," \
 	    "$$(cat * | grep -c 'ERROR SUMMARY: 0 errors') error summaries, all 0 errors and no leaks"

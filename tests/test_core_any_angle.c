@@ -60,7 +60,7 @@ static void test_against_oracle(void **state) {
     o.move.corners = WF_CORNERS_ONE_FREE;
     size_t found[2] = {0, 0}, none = 0, exact[2] = {0, 0};
     double excess[2] = {0, 0};
-    for (int m = 0; m < 2500; m++) {
+    for (int m = 0; m < wf_test_count(2500); m++) {
         wf_grid *g = wf_test_random_map(&r, MAXS, 1);
         for (int q = 0; q < 2; q++) {
             wf_point a = wf_test_random_cell(&r, g);
@@ -104,7 +104,7 @@ static void test_against_oracle(void **state) {
                   "%zu, lazy %zu; mean excess theta* %.2e, lazy %.2e\n",
                   found[0], none, exact[0], exact[1], excess[0] / found[0],
                   excess[1] / found[1]);
-    assert_true(found[0] > 2000 && none > 100);
+    assert_true(found[0] > (size_t)wf_test_count(2000) && none > (size_t)wf_test_count(100));
     wf_polyline_free(&p);
     wf_path_free(&grid);
     wf_search_destroy(ws);
@@ -124,7 +124,7 @@ static void test_every_rule_weighted(void **state) {
     wf_polyline_init(&p, NULL);
     wf_polyline_init(&base, NULL);
     size_t found = 0, cheaper = 0;
-    for (int m = 0; m < 2500; m++) {
+    for (int m = 0; m < wf_test_count(2500); m++) {
         int uniform = m % 2 == 0;
         wf_grid *g = wf_test_random_map(&r, MAXS, uniform);
         wf_filter f;
@@ -161,7 +161,7 @@ static void test_every_rule_weighted(void **state) {
     }
     print_message("every rule: %zu paths, %zu cheaper than the grid path\n",
                   found, cheaper);
-    assert_true(found > 4000 && cheaper > found / 4);
+    assert_true(found > (size_t)wf_test_count(4000) && cheaper > found / 4);
     wf_polyline_free(&p);
     wf_polyline_free(&base);
     wf_path_free(&grid);

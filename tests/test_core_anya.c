@@ -136,7 +136,7 @@ static void test_random_maps(void **state) {
     wf_test_rng r = {20240613};
     double max_err = 0;
     int maps = 0, queries = 0, found = 0;
-    for (int m = 0; m < 3000; m++) {
+    for (int m = 0; m < wf_test_count(3000); m++) {
         int w = 1 + (int)wf_test_rng_below(&r, m < 2000 ? 9 : 16);
         int h = 1 + (int)wf_test_rng_below(&r, m < 2000 ? 9 : 16);
         wf_grid *g;

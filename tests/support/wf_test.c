@@ -264,3 +264,12 @@ double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t) {
     free(done);
     return r;
 }
+
+int wf_test_count(int full) {
+    const char *env = getenv("WF_TEST_REDUCE");
+    long d = env ? strtol(env, NULL, 10) : 1;
+    if (d < 1)
+        d = 1;
+    int n = (int)(full / d);
+    return n < 1 ? 1 : n;
+}

@@ -79,6 +79,11 @@ int64_t wf_test_cell_node(const wf_graph *g, int x, int y);
  * small maps only. */
 double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t);
 
+/* @p full, or full / $WF_TEST_REDUCE (at least 1) when that is set to an
+ * integer >= 1: make check-valgrind runs the long random-map loops
+ * shorter this way, as memcheck makes each query ~50 times slower. */
+int wf_test_count(int full);
+
 /* A counting allocator that can refuse one allocation; thread-safe, for
  * pools and batches whose workers allocate. Each block carries a header,
  * so frees need no lookup. */
