@@ -63,8 +63,8 @@ static int polyline_ok(const wf_grid *g, const wf_polyline *p,
         return 0;
     for (size_t i = 1; i < p->count; i++) {
         double c;
-        if (wf_grid_segment_cost(g, p->points[i - 1], p->points[i], rule, NULL,
-                                 &c) != WF_OK)
+        if (wf_grid_segment_cost(g, p->points[i - 1], p->points[i],
+                                 (wf_move){.corners = rule}, NULL, &c) != WF_OK)
             return 0;
     }
     return p->length <= opt + 1e-9 * fmax(1.0, opt);

@@ -18,7 +18,8 @@
 static int legal(const wf_grid *g, const wf_polyline *p, wf_corners rule) {
     for (size_t i = 1; i < p->count; i++) {
         double c;
-        if (wf_grid_segment_cost(g, p->points[i - 1], p->points[i], rule,
+        if (wf_grid_segment_cost(g, p->points[i - 1], p->points[i],
+                                 (wf_move){.corners = rule},
                                  NULL, &c) != WF_OK)
             return 0;
     }

@@ -32,7 +32,8 @@ static void check_polyline(const wf_grid *g, const wf_polyline *p,
     for (size_t i = 1; i < p->count; i++) {
         double c;
         wf_status st = wf_grid_segment_cost(g, p->points[i - 1], p->points[i],
-                                            rule, f, &c);
+                                            (wf_move){.corners = rule}, f,
+                                            &c);
         if (st != WF_OK)
             print_error("segment (%g,%g)-(%g,%g) not allowed under rule %d\n",
                         p->points[i - 1].x, p->points[i - 1].y,
@@ -137,7 +138,7 @@ static void test_every_rule_weighted(void **state) {
             wf_status gs = wf_search_grid(ws, g, a, b, &o, &grid);
             if (gs == WF_OK)
                 assert_int_equal(
-                    wf_polyline_from_path(g, &grid, rule, o.filter, &base),
+                    wf_polyline_from_path(g, &grid, o.move, o.filter, &base),
                     WF_OK);
             for (int k = 0; k < 2; k++) {
                 wf_status st = wf_search_any_angle(ws, g, a, b, algos[k], &o,
@@ -284,12 +285,12 @@ static void test_refusals(void **state) {
                                          &p),
                      WF_E_INVALID_ARG);
     assert_non_null(strstr(wf_search_message(ws), "unknown any-angle"));
-    /* agent sizes are not for any-angle searches: refused, not ignored */
+    /* a size beyond the limit is a bad move */
     wf_search_opts big = wf_search_opts_default();
-    big.move.size = 2;
+    big.move.size = WF_MOVE_MAX_SIZE + 1;
     assert_int_equal(wf_search_any_angle(ws, g, a, b, algos[0], &big, &p),
                      WF_E_INVALID_ARG);
-    assert_non_null(strstr(wf_search_message(ws), "size 1 only"));
+    assert_non_null(strstr(wf_search_message(ws), "WF_MOVE_MAX_SIZE"));
     /* Anya answers under the one-free rule only: the default no-cut is
      * refused, not answered under another rule */
     assert_int_equal(wf_search_any_angle(ws, g, a, b, WF_ANY_ANGLE_ANYA, NULL,

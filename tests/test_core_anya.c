@@ -12,6 +12,9 @@
 #include "core/search_internal.h"
 #include "wayfind/io.h"
 
+/* the any-angle rule */
+static const wf_move ONE_FREE = {8, WF_CORNERS_ONE_FREE, 1};
+
 /* Every segment legal under the any-angle rule, ends at the centres,
  * length and cost consistent; returns the length. */
 static double check_polyline(const wf_grid *g, const wf_polyline *p,
@@ -24,7 +27,7 @@ static double check_polyline(const wf_grid *g, const wf_polyline *p,
     for (size_t i = 1; i < p->count; i++) {
         double c;
         wf_vec2 a = p->points[i - 1], b = p->points[i];
-        if (wf_grid_segment_cost(g, a, b, WF_CORNERS_ONE_FREE, NULL, &c) !=
+        if (wf_grid_segment_cost(g, a, b, ONE_FREE, NULL, &c) !=
             WF_OK) {
             fprintf(stderr, "illegal segment (%g, %g) - (%g, %g)\n", a.x,
                     a.y, b.x, b.y);
@@ -380,7 +383,7 @@ static void vgraph_make(const wf_grid *g, vgraph *vg) {
         for (size_t j = i + 1; j < vg->n; j++) {
             double c;
             if (wf_grid_segment_cost(g, vg->pt[i], vg->pt[j],
-                                     WF_CORNERS_ONE_FREE, NULL, &c) == WF_OK)
+                                     ONE_FREE, NULL, &c) == WF_OK)
                 vg->edge[i * vg->n + j] = vg->edge[j * vg->n + i] = 1;
         }
 }
@@ -397,9 +400,9 @@ static double vgraph_shortest(const wf_grid *g, const vgraph *vg, wf_point s,
     pt[T] = (wf_vec2){t.x + 0.5, t.y + 0.5};
     double c;
     for (size_t i = 0; i < n; i++) {
-        es[i] = wf_grid_segment_cost(g, pt[S], pt[i], WF_CORNERS_ONE_FREE,
+        es[i] = wf_grid_segment_cost(g, pt[S], pt[i], ONE_FREE,
                                      NULL, &c) == WF_OK;
-        et[i] = wf_grid_segment_cost(g, pt[T], pt[i], WF_CORNERS_ONE_FREE,
+        et[i] = wf_grid_segment_cost(g, pt[T], pt[i], ONE_FREE,
                                      NULL, &c) == WF_OK;
         dist[i] = INFINITY;
     }

@@ -182,8 +182,8 @@ static void test_against_oracle(void **state) {
                 int want = oracle(g, rules[k], a, b, &want_cost);
                 wf_vec2 pa = {a[0] / 2.0, a[1] / 2.0}, pb = {b[0] / 2.0,
                                                              b[1] / 2.0};
-                wf_status st = wf_grid_segment_cost(g, pa, pb, rules[k], NULL,
-                                                    &got);
+                wf_status st = wf_grid_segment_cost(
+                    g, pa, pb, wf_move_make(8, rules[k]), NULL, &got);
                 if ((st == WF_OK) != want)
                     print_error("rule %d, (%g,%g)-(%g,%g): got %s, oracle "
                                 "%s\n",
@@ -204,7 +204,8 @@ static void test_against_oracle(void **state) {
                 }
                 /* symmetric */
                 double back;
-                assert_int_equal(wf_grid_segment_cost(g, pb, pa, rules[k],
+                assert_int_equal(wf_grid_segment_cost(g, pb, pa,
+                                                      wf_move_make(8, rules[k]),
                                                       NULL, &back),
                                  WF_OK);
                 assert_true(fabs(back - got) <= 1e-9 * fmax(1, got));
@@ -243,8 +244,8 @@ static void test_matches_grid_moves(void **state) {
                         double sc;
                         wf_status st = wf_grid_segment_cost(
                             g, (wf_vec2){x + 0.5, y + 0.5},
-                            (wf_vec2){b.x + 0.5, b.y + 0.5}, rules[k], NULL,
-                            &sc);
+                            (wf_vec2){b.x + 0.5, b.y + 0.5},
+                            wf_move_make(8, rules[k]), NULL, &sc);
                         if ((st == WF_OK) != move_ok)
                             print_error("rule %d: %d,%d -> %d,%d: segment "
                                         "%s, move %s (%g)\n",
@@ -271,41 +272,41 @@ static void test_bad_arguments_and_filters(void **state) {
     wf_grid *g = wf_test_grid(rows, 3);
     double c;
     wf_vec2 a = {0.5, 0.5}, b = {2.5, 0.5};
-    assert_int_equal(wf_grid_segment_cost(NULL, a, b, 0, NULL, &c),
+    assert_int_equal(wf_grid_segment_cost(NULL, a, b, (wf_move){0}, NULL, &c),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_grid_segment_cost(g, a, b, 0, NULL, NULL),
+    assert_int_equal(wf_grid_segment_cost(g, a, b, (wf_move){0}, NULL, NULL),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_grid_segment_cost(g, a, (wf_vec2){2.3, 0.5}, 0, NULL,
+    assert_int_equal(wf_grid_segment_cost(g, a, (wf_vec2){2.3, 0.5}, (wf_move){0}, NULL,
                                           &c),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_grid_segment_cost(g, a, (wf_vec2){NAN, 0.5}, 0, NULL,
+    assert_int_equal(wf_grid_segment_cost(g, a, (wf_vec2){NAN, 0.5}, (wf_move){0}, NULL,
                                           &c),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_grid_segment_cost(g, a, (wf_vec2){3.5, 0.5}, 0, NULL,
+    assert_int_equal(wf_grid_segment_cost(g, a, (wf_vec2){3.5, 0.5}, (wf_move){0}, NULL,
                                           &c),
                      WF_E_RANGE);
-    assert_int_equal(wf_grid_segment_cost(g, a, b, (wf_corners)9, NULL, &c),
+    assert_int_equal(wf_grid_segment_cost(g, a, b, (wf_move){.corners = (wf_corners)9}, NULL, &c),
                      WF_E_INVALID_ARG);
     /* across the top row: half a cell of cost 1, a cell of 1, half of 1 */
-    assert_int_equal(wf_grid_segment_cost(g, a, b, 0, NULL, &c), WF_OK);
+    assert_int_equal(wf_grid_segment_cost(g, a, b, (wf_move){0}, NULL, &c), WF_OK);
     assert_true(fabs(c - 2.0) < 1e-12);
     /* a filter triples terrain 1 and forbids terrain 2 */
     wf_filter f;
     wf_filter_init(&f);
     assert_int_equal(wf_filter_set(&f, 1, 3), WF_OK);
     assert_int_equal(wf_filter_set(&f, 2, INFINITY), WF_OK);
-    assert_int_equal(wf_grid_segment_cost(g, a, b, 0, &f, &c), WF_OK);
+    assert_int_equal(wf_grid_segment_cost(g, a, b, (wf_move){0}, &f, &c), WF_OK);
     assert_true(fabs(c - (0.5 + 1 + 0.5 * 3)) < 1e-12);
     assert_int_equal(wf_grid_segment_cost(g, (wf_vec2){2.5, 0.5},
-                                          (wf_vec2){2.5, 2.5}, 0, &f, &c),
+                                          (wf_vec2){2.5, 2.5}, (wf_move){0}, &f, &c),
                      WF_NO_PATH);
     /* along the edge between column 0 and the wall: allowed unless no-cut */
     assert_int_equal(wf_grid_segment_cost(g, (wf_vec2){1, 1}, (wf_vec2){1, 2},
-                                          WF_CORNERS_ONE_FREE, NULL, &c),
+                                          wf_move_make(8, WF_CORNERS_ONE_FREE), NULL, &c),
                      WF_OK);
     assert_true(fabs(c - 1.0) < 1e-12);
     assert_int_equal(wf_grid_segment_cost(g, (wf_vec2){1, 1}, (wf_vec2){1, 2},
-                                          WF_CORNERS_NO_CUT, NULL, &c),
+                                          wf_move_make(8, WF_CORNERS_NO_CUT), NULL, &c),
                      WF_NO_PATH);
     wf_grid_destroy(g);
 }

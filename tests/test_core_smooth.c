@@ -100,7 +100,7 @@ static void check_smooth(const wf_grid *g, const wf_path *p,
     wf_corners rule = connect == 4 ? WF_CORNERS_NO_CUT : o->move.corners;
     wf_polyline base;
     wf_polyline_init(&base, NULL);
-    assert_int_equal(wf_polyline_from_path(g, p, rule, o->filter, &base),
+    assert_int_equal(wf_polyline_from_path(g, p, o->move, o->filter, &base),
                      WF_OK);
     assert_true(s->count >= 1 && s->count <= p->count);
     assert_true(s->points[0].x == base.points[0].x &&
@@ -119,7 +119,7 @@ static void check_smooth(const wf_grid *g, const wf_path *p,
     for (size_t i = 1; i < s->count; i++) {
         double c;
         assert_int_equal(wf_grid_segment_cost(g, s->points[i - 1],
-                                              s->points[i], rule, o->filter,
+                                              s->points[i], o->move, o->filter,
                                               &c),
                          WF_OK);
         cost += c;

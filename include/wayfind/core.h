@@ -147,7 +147,9 @@ typedef enum wf_corners {
  * Every grid search (A*, Dijkstra, JPS, sliced, pool and batch, the
  * nearest fallback), field, the block query, the walker,
  * wf_grid_move_cost, wf_grid_regions and wf_graph_from_grid honour the
- * size; line of sight and wf_heuristic_distance ignore it.
+ * size, and so do the polyline layer's segments, smoothing and any-angle
+ * searches (polyline.h: the same derived passability); line of sight and
+ * wf_heuristic_distance ignore it.
  */
 typedef struct wf_move {
     int connect;        /**< 4 or 8; 0 means 8 */

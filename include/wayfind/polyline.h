@@ -16,6 +16,15 @@
  * filter multiplier). A stretch running exactly along the edge between two
  * cells costs the cheaper of the two. On a grid of cost 1 the cost is the
  * Euclidean length.
+ *
+ * Agent sizes (wf_move.size, core.h): a unit of size k > 1 is drawn at the
+ * centre of its anchor (top-left) cell, and for segments every cell it
+ * may not stand on (clearance below k) counts as blocked, every other
+ * cell costing what its own terrain costs: the same derived grid its
+ * grid search moves on. Geometrically, the unit's body is then the square
+ * joining the centres of its k × k cells (side k - 1; a point for size 1),
+ * and a legal segment keeps that square out of every blocked cell's
+ * interior.
  */
 #ifndef WAYFIND_POLYLINE_H
 #define WAYFIND_POLYLINE_H
@@ -51,8 +60,10 @@ WF_API wf_status wf_polyline_reserve(wf_polyline *p, size_t n);
 
 /**
  * May a unit go straight from @p a to @p b on @p g, and at what cost?
- * The rule is the grid's corner rule carried over to segments (cells off
- * the grid count as blocked; so does a terrain @p filter forbids):
+ * The rule is the grid's corner rule carried over to segments, under
+ * @p move (a 4-connected unit keeps the no-cut rule, whose paths never
+ * touch a corner; size as in the file comment). Cells off the grid count
+ * as blocked; so does a terrain @p filter forbids:
  *  - never through a blocked cell's interior, and never along an edge
  *    between two blocked cells;
  *  - WF_CORNERS_ONE_FREE: along a blocked cell's edge and through a single
@@ -67,17 +78,19 @@ WF_API wf_status wf_polyline_reserve(wf_polyline *p, size_t n);
  * a blocked cell). Exact: decided in integers, cost accurate to rounding.
  * Returns WF_OK with the cost in @p *cost, WF_NO_PATH when the segment is
  * not allowed (*cost INFINITY), WF_E_RANGE when a point lies outside
- * [0, width] × [0, height], WF_E_INVALID_ARG (NULL, or a coordinate that
- * is not a multiple of 0.5). O(cells crossed + 256).
+ * [0, width] × [0, height], WF_E_INVALID_ARG (NULL, a bad @p move, or a
+ * coordinate that is not a multiple of 0.5). O(cells crossed + 256), times
+ * k² for a size-k unit whose filter forbids a terrain on the grid (its
+ * clearance is not kept: each cell's square is checked).
  */
 WF_API wf_status wf_grid_segment_cost(const wf_grid *g, wf_vec2 a, wf_vec2 b,
-                                      wf_corners corners,
-                                      const wf_filter *filter, double *cost);
+                                      wf_move move, const wf_filter *filter,
+                                      double *cost);
 
 /**
  * @p out becomes the polyline through the centres of @p path's cells, with
  * its length and its cost measured as wf_grid_segment_cost does under
- * @p corners and @p filter (INFINITY when a step is not allowed). This is
+ * @p move and @p filter (INFINITY when a step is not allowed). This is
  * the cost a smoothed or any-angle path is compared with: it prices a
  * move from cell a to cell b as half its length in each, where the grid
  * search prices it at the entered cell's cost; the two agree on grids of
@@ -85,8 +98,7 @@ WF_API wf_status wf_grid_segment_cost(const wf_grid *g, wf_vec2 a, wf_vec2 b,
  * grid), WF_E_NOMEM.
  */
 WF_API wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
-                                       wf_corners corners,
-                                       const wf_filter *filter,
+                                       wf_move move, const wf_filter *filter,
                                        wf_polyline *out);
 
 
@@ -116,8 +128,8 @@ WF_API wf_status wf_path_corners(const wf_path *in, wf_path *out);
  * O(cells × cells skipped × segment length), no allocation but @p out's
  * buffer).
  *
- * Which segments: those wf_grid_segment_cost allows under
- * @p opts->move's corner rule and @p opts->filter, so the unit keeps to
+ * Which segments: those wf_grid_segment_cost allows under @p opts->move
+ * (corner rule and size) and @p opts->filter, so the unit keeps to
  * the rule its grid search keeps to: no squeezing between two diagonally
  * touching blocked cells under one-free, clearance from every blocked
  * corner under no-cut; a 4-connected move counts as no-cut (its path
@@ -218,6 +230,14 @@ typedef enum wf_any_angle {
  * ignored. out->stats as wf_search_grid's, with stats.engine
  * WF_ALGO_ASTAR (the family; the caller knows which any-angle search it
  * asked for).
+ *
+ * Agent size (move.size k > 1): the search moves the unit's anchor cell
+ * over the derived grid of the file comment (a cell where the unit cannot
+ * stand is blocked; the others cost their own terrain), and every
+ * guarantee above holds on that grid, Anya's exactness included; the
+ * polyline joins anchor-cell centres. A start or goal where the unit
+ * cannot stand is WF_NO_PATH with the reason in wf_search_message, as in
+ * wf_search_grid.
  *
  * Returns WF_OK, WF_NO_PATH (unreachable, start or goal blocked;
  * out->count 0), WF_PARTIAL, or an error as wf_search_grid: WF_E_INVALID_ARG,

@@ -84,11 +84,6 @@ wf_status wf_search_any_angle(wf_search *ws, const wf_grid *g, wf_point start,
                                "an any-angle search is its own algorithm: "
                                "algo must be astar (the default), got %d",
                                (int)o.algo);
-    if (o.move.size > 1)
-        return wf__search_fail(ws, WF_E_INVALID_ARG,
-                               "an any-angle search answers for agents of "
-                               "size 1 only, got size %u",
-                               (unsigned)o.move.size);
     if (o.move_cost)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "an any-angle search cannot price a move_cost "

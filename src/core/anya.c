@@ -288,7 +288,25 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
     q.W = g->width;
     q.H = g->height;
     q.nv = (uint32_t)nv;
-    if (!wf__filter_costs(g, o.filter, costs, pass)) {
+    const int forbids = wf__filter_costs(g, o.filter, costs, pass);
+    q.k = (unsigned)o.move.size;
+    if (q.k > 1) {
+        /* the cells the unit may stand on are the free cells */
+        const wf__planes *fit = NULL;
+        const uint8_t *mask;
+        if (forbids) {
+            s = wf__unit_clearance(ws, g, pass, &q.clr);
+        } else {
+            q.clr = g->clear;
+            s = wf__jps_fit(ws, g, q.k, &fit, &mask);
+        }
+        if (s != WF_OK)
+            return wf__search_fail(ws, s, "out of memory");
+        if (fit) {
+            q.rows = fit->rowbits;
+            q.rw = fit->row_words;
+        }
+    } else if (!forbids) {
         q.rows = g->planes.rowbits;
         q.rw = g->planes.row_words;
     }
@@ -300,7 +318,12 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
     q.gy = goal.y;
     q.err = WF_OK;
     out->stats.engine = WF_ALGO_ASTAR;
-    if (blocked(&q, start.x, start.y) || blocked(&q, goal.x, goal.y))
+    const int start_open = !blocked(&q, start.x, start.y);
+    const int goal_open = !blocked(&q, goal.x, goal.y);
+    if (q.clr)
+        wf__size_message(ws, g, q.clr, q.k, start, goal, start_open,
+                         goal_open);
+    if (!start_open || !goal_open)
         return WF_NO_PATH;
     struct wf__anya *m = ws->anya;
     if (++m->gen >= UINT32_MAX) {

@@ -49,10 +49,14 @@ typedef struct rat {
 typedef struct aq {
     const wf_grid *g;
     const uint8_t *pass;
+    const uint8_t *clr;   /* size k > 1: the unit's clearance, else NULL */
+    unsigned k;
     struct wf__anya *m;
     wf_search *ws;
     int W, H;
-    const uint64_t *rows; /* the grid's row plane, NULL when a filter
+    const uint64_t *rows; /* the row plane of the cells the unit may
+                             stand on (the grid's, or for size k > 1 the
+                             workspace's fit plane), NULL when a filter
                              forbids a terrain the grid has */
     size_t rw;            /* its words a line */
     uint32_t nv;          /* vertices; the start's id */
@@ -76,7 +80,8 @@ static inline int cmp_rat(rat a, rat b) {
 WF_INLINE int blocked(const aq *q, int x, int y) {
     if (x < 0 || y < 0 || x >= q->W || y >= q->H)
         return 1;
-    return !q->pass[q->g->terrain[(size_t)y * (size_t)q->W + (size_t)x]];
+    const size_t c = (size_t)y * (size_t)q->W + (size_t)x;
+    return q->clr ? q->clr[c] < q->k : !q->pass[q->g->terrain[c]];
 }
 
 /* Exactly one blocked cell round vertex (x, y). */

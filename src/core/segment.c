@@ -10,16 +10,35 @@
 /* Doubled coordinates fit easily: sides are at most WF_GRID_MAX_SIDE. */
 typedef struct seg {
     const wf_grid *g;
-    const double *cost; /* per terrain, INFINITY: blocked for this unit */
-    wf_corners corners;
+    const wf__seg_rule *r;
 } seg;
 
-/* The cost of cell (x, y), INFINITY when it is off the grid or blocked. */
+/* May a unit of size r->k > 1 stand on cell (x, y), on the grid? */
+static int fits(const seg *s, int64_t x, int64_t y) {
+    const wf_grid *g = s->g;
+    const int64_t k = s->r->k;
+    if (s->r->clr)
+        return wf__fits(s->r->clr, (size_t)y * (size_t)g->width + (size_t)x,
+                        (unsigned)k);
+    if (x + k > g->width || y + k > g->height)
+        return 0;
+    for (int64_t j = y; j < y + k; j++)
+        for (int64_t i = x; i < x + k; i++)
+            if (!(s->r->cost[g->terrain[(size_t)j * (size_t)g->width +
+                                        (size_t)i]] < INFINITY))
+                return 0;
+    return 1;
+}
+
+/* The cost of cell (x, y), INFINITY when it is off the grid or blocked
+ * for the unit. */
 static double cell(const seg *s, int64_t x, int64_t y) {
     if (x < 0 || y < 0 || x >= s->g->width || y >= s->g->height)
         return INFINITY;
-    return s->cost[s->g->terrain[(size_t)y * (size_t)s->g->width +
-                                 (size_t)x]];
+    if (s->r->k > 1 && !fits(s, x, y))
+        return INFINITY;
+    return s->r->cost[s->g->terrain[(size_t)y * (size_t)s->g->width +
+                                    (size_t)x]];
 }
 
 static int blocked(const seg *s, int64_t x, int64_t y) {
@@ -43,7 +62,7 @@ static int point_ok(const seg *s, int64_t px, int64_t py) {
         int sw = blocked(s, cx - 1, cy), se = blocked(s, cx, cy);
         if (nw && ne && sw && se)
             return 0;
-        switch (s->corners) {
+        switch (s->r->corners) {
         case WF_CORNERS_NO_CUT: return !(nw || ne || sw || se);
         case WF_CORNERS_ONE_FREE: return !(nw && se) && !(ne && sw);
         default: return 1;
@@ -51,11 +70,11 @@ static int point_ok(const seg *s, int64_t px, int64_t py) {
     }
     if (on_x) { /* on a vertical edge between (cx - 1, cy) and (cx, cy) */
         int l = blocked(s, cx - 1, cy), r = blocked(s, cx, cy);
-        return s->corners == WF_CORNERS_NO_CUT ? !l && !r : !(l && r);
+        return s->r->corners == WF_CORNERS_NO_CUT ? !l && !r : !(l && r);
     }
     if (on_y) {
         int u = blocked(s, cx, cy - 1), d = blocked(s, cx, cy);
-        return s->corners == WF_CORNERS_NO_CUT ? !u && !d : !(u && d);
+        return s->r->corners == WF_CORNERS_NO_CUT ? !u && !d : !(u && d);
     }
     return !blocked(s, cx, cy);
 }
@@ -76,7 +95,7 @@ static double stretch_cost(const seg *s, int64_t mx, int64_t my) {
     } else {
         return cell(s, cx, cy);
     }
-    if (s->corners == WF_CORNERS_NO_CUT && !(a < INFINITY && b < INFINITY))
+    if (s->r->corners == WF_CORNERS_NO_CUT && !(a < INFINITY && b < INFINITY))
         return INFINITY;
     return a < b ? a : b;
 }
@@ -224,9 +243,18 @@ static int doubled(double v, int64_t *out) {
     return 1;
 }
 
-wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
-                           wf_corners corners, wf_vec2 a, wf_vec2 b,
-                           double *out) {
+wf__seg_rule wf__seg_rule_make(const wf_grid *g, wf_move move,
+                               const double cost[256], int forbids,
+                               const uint8_t *clr) {
+    wf__seg_rule r = {cost, NULL, (unsigned)move.size,
+                      move.connect == 4 ? WF_CORNERS_NO_CUT : move.corners};
+    if (r.k > 1)
+        r.clr = clr ? clr : forbids ? NULL : g->clear;
+    return r;
+}
+
+wf_status wf__segment_cost(const wf_grid *g, const wf__seg_rule *rule,
+                           wf_vec2 a, wf_vec2 b, double *out) {
     int64_t ax, ay, bx, by;
     *out = INFINITY;
     if (!doubled(a.x, &ax) || !doubled(a.y, &ay) || !doubled(b.x, &bx) ||
@@ -236,7 +264,7 @@ wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
     if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax > w2 || bx > w2 ||
         ay > h2 || by > h2)
         return WF_E_RANGE;
-    seg s = {g, cost, corners};
+    seg s = {g, rule};
     return segment(&s, ax, ay, bx, by, out);
 }
 
@@ -288,7 +316,8 @@ size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
     if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax > w2 || bx > w2 ||
         ay > h2 || by > h2)
         return 0;
-    seg s = {g, cost, WF_CORNERS_ALWAYS};
+    wf__seg_rule r = {cost, NULL, 1, WF_CORNERS_ALWAYS};
+    seg s = {g, &r};
     cells_walk cw = {&s, out, max, 0, {0, 0}};
     if (ax == bx && ay == by) {
         /* a point: the cell it lies in (or starts, on a line) */
@@ -302,26 +331,25 @@ size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
 }
 
 wf_status wf_grid_segment_cost(const wf_grid *g, wf_vec2 a, wf_vec2 b,
-                               wf_corners corners, const wf_filter *filter,
+                               wf_move move, const wf_filter *filter,
                                double *cost) {
     if (!g || !cost)
         return WF_E_INVALID_ARG;
     *cost = INFINITY;
-    if (corners != WF_CORNERS_NO_CUT && corners != WF_CORNERS_ONE_FREE &&
-        corners != WF_CORNERS_ALWAYS)
+    if (wf__move_check(&move, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     double table[256];
     uint8_t pass[256];
-    wf__filter_costs(g, filter, table, pass);
-    return wf__segment_cost(g, table, corners, a, b, cost);
+    int forbids = wf__filter_costs(g, filter, table, pass);
+    wf__seg_rule r = wf__seg_rule_make(g, move, table, forbids, NULL);
+    return wf__segment_cost(g, &r, a, b, cost);
 }
 
 wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
-                                wf_corners corners, const wf_filter *filter,
+                                wf_move move, const wf_filter *filter,
                                 wf_polyline *out) {
     if (!g || !path || !out || (path->count && !path->points) ||
-        (corners != WF_CORNERS_NO_CUT && corners != WF_CORNERS_ONE_FREE &&
-         corners != WF_CORNERS_ALWAYS))
+        wf__move_check(&move, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < path->count; i++)
         if (!wf_grid_contains(g, path->points[i].x, path->points[i].y))
@@ -331,7 +359,8 @@ wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
         return st;
     double table[256];
     uint8_t pass[256];
-    wf__filter_costs(g, filter, table, pass);
+    int forbids = wf__filter_costs(g, filter, table, pass);
+    wf__seg_rule r = wf__seg_rule_make(g, move, table, forbids, NULL);
     out->count = path->count;
     out->length = out->cost = 0;
     out->stats = path->stats;
@@ -342,7 +371,7 @@ wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
             continue;
         wf_vec2 a = out->points[i - 1], b = out->points[i];
         double c;
-        wf__segment_cost(g, table, corners, a, b, &c);
+        wf__segment_cost(g, &r, a, b, &c);
         out->cost += c;
         out->length += hypot(b.x - a.x, b.y - a.y);
     }

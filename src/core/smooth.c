@@ -55,19 +55,19 @@ wf_status wf_path_smooth(const wf_grid *g, const wf_path *in,
         for (int t = 0; t < 256; t++)
             if (!(o.filter->mult[t] > 0))
                 return WF_E_INVALID_ARG;
-    const wf_corners rule =
-        o.move.connect == 4 ? WF_CORNERS_NO_CUT : o.move.corners;
     const size_t n = in->count;
     for (size_t i = 0; i < n; i++)
         if (!wf_grid_contains(g, in->points[i].x, in->points[i].y))
             return WF_E_RANGE;
     double table[256];
     uint8_t pass[256];
-    wf__filter_costs(g, o.filter, table, pass);
+    const int forbids = wf__filter_costs(g, o.filter, table, pass);
+    const wf__seg_rule r = wf__seg_rule_make(g, o.move, table, forbids, NULL);
+    const wf__seg_rule *rule = &r;
     /* every step of the input must be a segment the rule allows */
     for (size_t i = 1; i < n; i++) {
         double c;
-        if (wf__segment_cost(g, table, rule, centre(in->points[i - 1]),
+        if (wf__segment_cost(g, rule, centre(in->points[i - 1]),
                              centre(in->points[i]), &c) != WF_OK)
             return WF_E_INVALID_ARG;
     }
@@ -87,14 +87,14 @@ wf_status wf_path_smooth(const wf_grid *g, const wf_path *in,
          * allowed and no dearer than the steps i → ... → j + 1 */
         wf_vec2 a = centre(p[i]);
         double run, best;
-        wf__segment_cost(g, table, rule, a, centre(p[i + 1]), &run);
+        wf__segment_cost(g, rule, a, centre(p[i + 1]), &run);
         best = run;
         size_t j = i + 1;
         while (j + 1 < n) {
             double step, c;
-            wf__segment_cost(g, table, rule, centre(p[j]), centre(p[j + 1]),
+            wf__segment_cost(g, rule, centre(p[j]), centre(p[j + 1]),
                              &step);
-            if (wf__segment_cost(g, table, rule, a, centre(p[j + 1]), &c) !=
+            if (wf__segment_cost(g, rule, a, centre(p[j + 1]), &c) !=
                     WF_OK ||
                 c > (run + step) * (1 + SMOOTH_SLACK))
                 break;

@@ -29,6 +29,9 @@
 typedef struct theta {
     const wf_grid *g;
     const uint8_t *pass;   /* NULL unless the filter forbids a terrain */
+    const uint8_t *clr;    /* size k > 1: the unit's clearance */
+    unsigned k;            /* the unit's size */
+    wf__seg_rule seg;      /* what a segment may cross (size included) */
     wf_corners rule;
     int connect, lazy, uniform, track, fallback;
     uint32_t start, goal;  /* goal UINT32_MAX: none (nearest fallback) */
@@ -72,8 +75,8 @@ static double dist(wf_vec2 a, wf_vec2 b) {
 /* The segment p → c: its cost, INFINITY when the rule forbids it. */
 static double sight(const theta *t, uint32_t p, uint32_t c) {
     double cost;
-    wf__segment_cost(t->g, t->cost, t->rule, centre_of(t, p),
-                     centre_of(t, c), &cost);
+    wf__segment_cost(t->g, &t->seg, centre_of(t, p), centre_of(t, c),
+                     &cost);
     return cost;
 }
 
@@ -88,11 +91,18 @@ static int closed(const theta *t, uint32_t c) {
     return (tag & ~0xFu) == t->gen && (tag & WF__TAG_CLOSED);
 }
 
-/* The cells c may move to (rule, filter), as a direction mask. */
+/* The cells c may move to (rule, filter, size), as a direction mask. */
 static unsigned moves_of(const theta *t, uint32_t c) {
-    return wf__allowed_moves(t->pass ? wf__nbmask_pass(t->g, c, t->pass)
-                                     : t->g->nbmask[c],
+    return wf__allowed_moves(t->clr    ? wf__nbmask_fit(t->g, c, t->clr, t->k)
+                             : t->pass ? wf__nbmask_pass(t->g, c, t->pass)
+                                       : t->g->nbmask[c],
                              t->connect, t->rule);
+}
+
+/* May the unit stand on cell c? */
+static int open_cell(const theta *t, uint32_t c) {
+    return t->clr ? wf__fits(t->clr, c, t->k)
+                  : t->cost[t->g->terrain[c]] < INFINITY;
 }
 
 static uint32_t neighbour(const theta *t, uint32_t c, int d) {
@@ -260,7 +270,7 @@ static wf_status rebuild(const theta *t, uint32_t end, wf_polyline *out) {
     for (size_t i = 1; i < len; i++) {
         wf_vec2 a = out->points[i - 1], b = out->points[i];
         double sc;
-        wf__segment_cost(t->g, t->cost, t->rule, a, b, &sc);
+        wf__segment_cost(t->g, &t->seg, a, b, &sc);
         out->cost += sc;
         out->length += dist(a, b);
     }
@@ -274,8 +284,16 @@ wf_status wf__theta_search(wf_search *ws, const wf_grid *g, wf_point start,
     memset(t, 0, offsetof(theta, cost));
     t->g = g;
     t->lazy = lazy;
-    if (wf__filter_costs(g, o->filter, t->cost, t->fpass))
+    const int forbids = wf__filter_costs(g, o->filter, t->cost, t->fpass);
+    if (forbids)
         t->pass = t->fpass;
+    t->k = (unsigned)o->move.size;
+    if (t->k > 1) {
+        wf_status s = wf__unit_clearance(ws, g, t->pass, &t->clr);
+        if (s != WF_OK)
+            return wf__search_fail(ws, s, "out of memory");
+    }
+    t->seg = wf__seg_rule_make(g, o->move, t->cost, forbids, t->clr);
     t->connect = o->move.connect;
     t->rule = o->move.connect == 4 ? WF_CORNERS_NO_CUT : o->move.corners;
     const uint32_t W = (uint32_t)g->width;
@@ -307,9 +325,12 @@ wf_status wf__theta_search(wf_search *ws, const wf_grid *g, wf_point start,
     t->best_d = t->best_g = INFINITY;
     wf_status st = WF_NO_PATH;
     uint32_t end = t->start;
-    const int goal_open = t->cost[g->terrain[t->goal]] < INFINITY;
-    if (t->cost[g->terrain[t->start]] < INFINITY &&
-        (goal_open || t->fallback)) {
+    const int start_open = open_cell(t, t->start);
+    const int goal_open = open_cell(t, t->goal);
+    if (t->clr)
+        wf__size_message(ws, g, t->clr, t->k, start, goal, start_open,
+                         goal_open);
+    if (start_open && (goal_open || t->fallback)) {
         if (!goal_open)
             t->goal = UINT32_MAX;
         t->cells[t->start].tag = t->gen;

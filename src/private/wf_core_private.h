@@ -170,12 +170,28 @@ double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
 /* The neighbour mask of cell c keeping only neighbours whose terrain pass
  * allows (pass NULL: the grid's own mask). */
 unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
-/* wf_grid_segment_cost with the per-terrain costs already made
- * (wf__filter_costs) and corners already checked: for loops that test
+/* What a straight segment may cross and what it costs, for one unit:
+ * its per-terrain costs (wf__filter_costs; INFINITY: blocked for it), its
+ * corner rule (a 4-connected unit's is no-cut) and its size k. For k > 1
+ * a cell counts as blocked unless the unit may stand on it: clr is its
+ * clearance (wf__unit_clearance), or NULL to test the k × k square cell
+ * by cell (for one-off calls without a workspace). A cell the unit may
+ * stand on costs its own terrain's cost, as in the grid search. */
+typedef struct wf__seg_rule {
+    const double *cost;
+    const uint8_t *clr;
+    unsigned k;
+    wf_corners corners;
+} wf__seg_rule;
+/* The rule for a unit with a checked move and costs made by
+ * wf__filter_costs (forbids: its return value); clr as above. */
+wf__seg_rule wf__seg_rule_make(const wf_grid *g, wf_move move,
+                               const double cost[256], int forbids,
+                               const uint8_t *clr);
+/* wf_grid_segment_cost under a rule already made: for loops that test
  * many segments. */
-wf_status wf__segment_cost(const wf_grid *g, const double cost[256],
-                           wf_corners corners, wf_vec2 a, wf_vec2 b,
-                           double *out);
+wf_status wf__segment_cost(const wf_grid *g, const wf__seg_rule *rule,
+                           wf_vec2 a, wf_vec2 b, double *out);
 /* The cells the segment a → b passes through, in order from a (points as
  * for wf__segment_cost, any legality aside): each cell whose interior it
  * crosses and, for a stretch along the edge between two cells, the

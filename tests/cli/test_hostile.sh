@@ -144,7 +144,7 @@ case_ "--any-angle with --heuristic octile" 2 "--any-angle takes --heuristic def
 case_ "--any-angle anya under the default no-cut rule" 2 "anya finds the shortest path under the one-free rule only" -- "$WF" path "$TMP/a.txt" --any-angle anya
 m w2.txt '.2.\n...\n'
 case_ "--any-angle anya on a map of two costs" 2 "any-angle search needs a grid of uniform cost" -- "$WF" path "$TMP/w2.txt" --from 0,0 --to 2,1 --any-angle anya --corners one-free
-case_ "--any-angle with --size 2" 2 "an any-angle search answers for agents of size 1 only, got size 2" -- "$WF" path "$TMP/a.txt" --any-angle theta --size 2
+case_ "--any-angle, agent larger than the free square at the start" 1 "an agent of size 2 cannot stand at the start (0, 1): the largest free square there is 1x1" -- "$WF" path "$TMP/w2.txt" --from 0,1 --to 2,1 --any-angle theta --size 2
 case_ "--any-angle, goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,0 --to 1,0 --any-angle theta
 case_ "--any-angle, start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0 --any-angle theta
 case_ "stdout full: path --any-angle" 4 "write error: No space left on device" -- full "$WF" path "$TMP/a.txt" --any-angle theta --format json

@@ -73,6 +73,22 @@ contains "$TMP/out" "flee map: 58 of 90 cells reached" "flee size 2"
 expect 0 "influence size 2" -- "$WF" influence "$A" --from 3,3 --to 40,40 --source 20,20,8 --size 2
 contains "$TMP/out" "without influence: cost" "influence size 2"
 
+# any-angle and smoothing: the polyline joins anchor-cell centres; a gap
+# two cells wide lets a 2x2 agent through, bending round the gap's
+# corners at (3, 2) and (3, 4), and not a 3x3 one.
+printf '........\n........\n........\n###..###\n........\n........\n........\n' >"$TMP/gap2.txt"
+expect 0 "anya size 2" -- "$WF" path "$TMP/gap2.txt" --from 0,0 --to 0,5 --any-angle anya --corners one-free --size 2
+contains "$TMP/out" "polyline: 0.5,0.5 3.0,2.0 3.0,4.0 0.5,5.5" "anya size 2 bends at the gap"
+contains "$TMP/out" "length: 7.830952" "anya size 2 length"
+expect 0 "theta size 2 json" -- "$WF" path "$TMP/gap2.txt" --from 0,0 --to 0,5 --any-angle theta --size 2 --format json
+contains "$TMP/out" '"polyline":[[0.5,0.5],[3.5,1.5],[3.5,4.5],[0.5,5.5]]' "theta size 2 json polyline"
+expect 1 "lazy theta size 3: no way through" -- "$WF" path "$TMP/gap2.txt" --from 3,0 --to 3,4 --any-angle lazy-theta --size 3
+contains "$TMP/out" "no path from 3,0 to 3,4" "lazy theta size 3"
+expect 1 "theta size 2: goal too narrow" -- "$WF" path "$TMP/gap2.txt" --from 0,0 --to 7,6 --any-angle theta --size 2
+contains "$TMP/err" "an agent of size 2 cannot stand at the goal (7, 6)" "theta size 2 goal refusal"
+expect 0 "smooth size 2" -- "$WF" path "$TMP/gap2.txt" --from 0,0 --to 0,5 --smooth --size 2
+contains "$TMP/out" "smoothed: cost 9.324555, length 9.324555, 4 points" "smooth size 2"
+
 # Every command that moves an agent lists --size.
 for c in path scen field influence; do
   expect 0 "$c --help" -- "$WF" $c --help

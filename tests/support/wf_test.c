@@ -219,6 +219,9 @@ wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at) {
     return a;
 }
 
+/* the any-angle rule */
+static const wf_move ONE_FREE = {8, WF_CORNERS_ONE_FREE, 1};
+
 double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t) {
     int w = wf_grid_width(g), h = wf_grid_height(g);
     size_t nv = (size_t)(w + 1) * (size_t)(h + 1) + 2;
@@ -236,7 +239,7 @@ double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t) {
     for (size_t i = 0; i < nv; i++)
         dist[i] = INFINITY;
     double c;
-    if (wf_grid_segment_cost(g, pt[0], pt[0], WF_CORNERS_ONE_FREE, NULL,
+    if (wf_grid_segment_cost(g, pt[0], pt[0], ONE_FREE, NULL,
                              &c) == WF_OK)
         dist[0] = 0;
     for (;;) {
@@ -253,7 +256,7 @@ double wf_test_euclid_shortest(const wf_grid *g, wf_point s, wf_point t) {
                 continue;
             double d = dist[u] + hypot(pt[v].x - pt[u].x, pt[v].y - pt[u].y);
             if (d < dist[v] && wf_grid_segment_cost(g, pt[u], pt[v],
-                                                    WF_CORNERS_ONE_FREE, NULL,
+                                                    ONE_FREE, NULL,
                                                     &c) == WF_OK)
                 dist[v] = d;
         }
