@@ -156,6 +156,9 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
  * ("wayfind: FILE: cannot write: REASON", exit 4), as cli_load_map does
  * for reading. */
 int cli_write_file(const char *path, wf_write_fn fn, void *ud);
+/* wf_render_grid_svg of g with o into path, through cli_write_file. */
+int cli_write_grid_svg(const char *path, const wf_grid *g,
+                       const wf_grid_svg_opts *o);
 
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);

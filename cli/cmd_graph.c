@@ -80,7 +80,7 @@ static int print_json(const wf_names *n, wf_status st,
 /* The picture and what it draws, for wf_file_write. */
 typedef struct svg_out {
     const wf_graph *g;
-    const wf_svg_opts *o;
+    const wf_graph_svg_opts *o;
 } svg_out;
 
 static wf_status write_svg_to(void *ud, FILE *f, wf_diag *diag) {
@@ -101,7 +101,7 @@ static int write_svg(const char *path, const wf_graph *g,
         return cli_fail(WF_E_NOMEM, NULL);
     for (uint32_t u = 0; u < count; u++)
         labels[u] = wf_names_get(n, u);
-    wf_svg_opts o;
+    wf_graph_svg_opts o;
     memset(&o, 0, sizeof o);
     o.path = p;
     o.labels = labels;

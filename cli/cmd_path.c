@@ -44,6 +44,7 @@ static const char help[] =
     "  --png FILE             also write a PNG of the map with the path (and\n"
     "                         polyline) and the cells the search explored\n"
     "                         (FILE is replaced whole or not at all)\n"
+    "  --svg FILE             the same picture as SVG, viewable in a browser\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 path found (every path, with --queries), 1 no path (or\n"
@@ -56,6 +57,7 @@ typedef struct args {
     const char *map;
     const char *legend;
     const char *png;
+    const char *svg;
     const char *queries;
     int has_from, has_to, json, draw, explored, smooth;
     int any_angle; /* a wf_any_angle, 0: a grid search */
@@ -79,6 +81,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("draw", CLI_FLAG, &a->draw),
         CLI_OPTION("explored", CLI_FLAG, &a->explored),
         CLI_OPTION("png", CLI_PNG, &a->png),
+        CLI_OPTION("svg", CLI_STRING, &a->svg),
         CLI_OPTION("queries", CLI_STRING, &a->queries),
         CLI_OPTION("legend", CLI_STRING, &a->legend),
         CLI_OPTION("cost", CLI_COST, &a->costs),
@@ -98,9 +101,10 @@ static int parse(int argc, char **argv, args *a, int *code) {
         return -1;
     }
     a->map = argv[first];
-    if (a->queries && (a->has_from || a->has_to || a->draw || a->png)) {
+    if (a->queries &&
+        (a->has_from || a->has_to || a->draw || a->png || a->svg)) {
         cli_usage_error(CMD, "--queries answers many queries: it does not "
-                             "go with --from, --to, --draw or --png");
+                             "go with --from, --to, --draw, --png or --svg");
         return -1;
     }
     if (a->any_angle && a->smooth) {
@@ -310,34 +314,58 @@ static int run_queries(args *a, const wf_grid *g) {
     return code;
 }
 
-/* The map, the path, start and goal. Returns 0 or an exit code after
- * printing why. */
-static int write_png(const args *a, const wf_grid *g, const wf_search *ws,
-                     const wf_path *path, const wf_polyline *line) {
+/* The pictures asked for (--png, --svg): the map, the cells the search
+ * explored, the path, the polyline, start and goal. Returns 0 or an exit
+ * code after printing why. */
+static int write_pictures(const args *a, const wf_grid *g,
+                          const wf_search *ws, const wf_path *path,
+                          const wf_polyline *line) {
+    if (!a->png && !a->svg)
+        return 0;
     wf_point ends[2] = {a->from, a->to};
     size_t n = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     uint8_t *cells = malloc(n);
-    if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK) {
-        free(cells);
+    if (!cells)
         return cli_fail(WF_E_NOMEM, NULL);
+    if (a->any_angle == WF_ANY_ANGLE_ANYA ||
+        wf_search_cell_states(ws, g, cells) != WF_OK) {
+        /* Anya explores intervals, not cells: nothing to tint */
+        free(cells);
+        cells = NULL;
     }
-    wf_png_opts po = wf_png_opts_default();
-    po.cells = cells;
-    po.paths = path;
-    po.path_count = path->count ? 1 : 0;
-    po.polylines = line;
-    po.polyline_count = line->count ? 1 : 0;
-    po.marks = ends;
-    po.mark_count = 2;
-    wf_diag diag;
-    memset(&diag, 0, sizeof diag);
-    wf_status st = wf_render_png(a->png, g, &po, &diag);
+    int code = 0;
+    if (a->png) {
+        wf_png_opts po = wf_png_opts_default();
+        po.cells = cells;
+        po.paths = path;
+        po.path_count = path->count ? 1 : 0;
+        po.polylines = line;
+        po.polyline_count = line->count ? 1 : 0;
+        po.marks = ends;
+        po.mark_count = 2;
+        wf_diag diag;
+        memset(&diag, 0, sizeof diag);
+        wf_status st = wf_render_png(a->png, g, &po, &diag);
+        if (st != WF_OK)
+            code = cli_fail(st, &diag);
+        else if (!a->json)
+            printf("wrote %s\n", a->png);
+    }
+    if (!code && a->svg) {
+        wf_grid_svg_opts so = wf_grid_svg_opts_default();
+        so.cells = cells;
+        so.paths = path;
+        so.path_count = path->count ? 1 : 0;
+        so.polylines = line;
+        so.polyline_count = line->count ? 1 : 0;
+        so.marks = ends;
+        so.mark_count = 2;
+        code = cli_write_grid_svg(a->svg, g, &so);
+        if (!code && !a->json)
+            printf("wrote %s\n", a->svg);
+    }
     free(cells);
-    if (st != WF_OK)
-        return cli_fail(st, &diag);
-    if (!a->json)
-        printf("wrote %s\n", a->png);
-    return 0;
+    return code;
 }
 
 int cli_path(int argc, char **argv) {
@@ -421,7 +449,7 @@ int cli_path(int argc, char **argv) {
         code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
     } else if (st < 0)
         code = cli_fail(st, NULL);
-    else if (a.png && (code = write_png(&a, g, ws, &path, &line)) != 0)
+    else if ((code = write_pictures(&a, g, ws, &path, &line)) != 0)
         ;
     else
         code = found == WF_OK || (found == WF_PARTIAL &&

@@ -6,26 +6,30 @@
 #define CMD "render"
 
 static const char help[] =
-    "usage: " CLI_PROG " render MAP [--png FILE] [--scale N] [--legend FILE]\n"
+    "usage: " CLI_PROG " render MAP [--png FILE] [--svg FILE] [--scale N]\n"
+    "       [--legend FILE]\n"
     "\n"
     "Draws MAP (Moving AI .map, ASCII map, or CSV map with its legend): with\n"
-    "--png a picture in the terrain colours, otherwise the map as text\n"
-    "(its start and goal marks shown as S and G).\n"
+    "--png or --svg a picture in the terrain colours, otherwise the map as\n"
+    "text (its start and goal marks shown as S and G).\n"
     "\n"
     "  --png FILE        write a PNG picture to FILE (replaced whole or not\n"
     "                    at all)\n"
+    "  --svg FILE        write an SVG picture to FILE (replaced whole or not\n"
+    "                    at all)\n"
     "  --scale N         pixels per cell, 1..64 (default: about 1024 pixels\n"
-    "                    on the longer side)\n"
+    "                    on the longer side for PNG, 800 for SVG)\n"
     "  --legend FILE     legend of a CSV map (default: MAP with .legend)\n"
     "  --help            this text\n"
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
 
 int cli_render(int argc, char **argv) {
-    const char *png = NULL, *legend = NULL;
+    const char *png = NULL, *svg = NULL, *legend = NULL;
     long scale = 0;
     const cli_option opts[] = {
         CLI_OPTION("png", CLI_PNG, &png),
+        CLI_OPTION("svg", CLI_STRING, &svg),
         CLI_OPTION_INT("scale", &scale, 1, WF_PNG_MAX_SCALE),
         CLI_OPTION("legend", CLI_STRING, &legend),
         CLI_OPTION_HELP(help),
@@ -41,7 +45,7 @@ int cli_render(int argc, char **argv) {
     code = cli_load_map(argv[first], legend, &g, &marks);
     if (code)
         return code;
-    wf_status st;
+    wf_status st = WF_OK;
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
     wf_point pts[2];
@@ -50,6 +54,19 @@ int cli_render(int argc, char **argv) {
         pts[n++] = marks.start;
     if (marks.has_goal)
         pts[n++] = marks.goal;
+    if (svg) {
+        wf_grid_svg_opts so = wf_grid_svg_opts_default();
+        so.cell = (double)scale;
+        so.marks = pts;
+        so.mark_count = n;
+        code = cli_write_grid_svg(svg, g, &so);
+        if (code) {
+            wf_grid_destroy(g);
+            return code;
+        }
+        printf("wrote %s (%d x %d cells)\n", svg, wf_grid_width(g),
+               wf_grid_height(g));
+    }
     if (png) {
         wf_png_opts po = wf_png_opts_default();
         po.scale = (int)scale;
@@ -59,7 +76,7 @@ int cli_render(int argc, char **argv) {
         if (st == WF_OK)
             printf("wrote %s (%d x %d cells)\n", png, wf_grid_width(g),
                    wf_grid_height(g));
-    } else {
+    } else if (!svg) {
         wf_ascii_opts ao;
         memset(&ao, 0, sizeof ao);
         ao.has_start = marks.has_start;

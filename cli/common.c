@@ -294,6 +294,23 @@ int cli_write_file(const char *path, wf_write_fn fn, void *ud) {
     return st == WF_OK ? 0 : cli_fail(st, &diag);
 }
 
+/* The SVG picture and what it draws, for wf_file_write. */
+typedef struct svg_out {
+    const wf_grid *g;
+    const wf_grid_svg_opts *o;
+} svg_out;
+
+static wf_status write_svg_to(void *ud, FILE *f, wf_diag *diag) {
+    const svg_out *s = ud;
+    return wf_render_grid_svg(f, s->g, s->o, diag);
+}
+
+int cli_write_grid_svg(const char *path, const wf_grid *g,
+                       const wf_grid_svg_opts *o) {
+    svg_out out = {g, o};
+    return cli_write_file(path, write_svg_to, &out);
+}
+
 int cli_need_png(const char *cmd) {
     if (wf_render_png_supported())
         return 0;

@@ -245,19 +245,77 @@ WF_API wf_status wf_render_png_file(FILE *f, const wf_grid *g,
                              const wf_png_opts *opts, wf_diag *diag);
 
 /* ------------------------------------------------------------------------ */
+/* SVG pictures of grids                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** Largest wf_grid_svg_opts.cell, in pixels. */
+#define WF_SVG_MAX_CELL 64.0
+
+/**
+ * What wf_render_grid_svg draws; start from wf_grid_svg_opts_default().
+ * Layered as the PNG: terrain (explored/frontier tinted), paths,
+ * polylines, markers, in the same colours. Arrays are read only during
+ * the call.
+ */
+typedef struct wf_grid_svg_opts {
+    /** Pixels per cell side in the picture's width and height, above 0 and
+     *  at most WF_SVG_MAX_CELL, fractions allowed; 0 (default): automatic,
+     *  about 800 px on the long side (at least 1 px a cell). The drawing
+     *  itself is in cell units (viewBox 0 0 W H), so it scales freely. */
+    double cell;
+    /** Paths: lines through their cells' centres, path i in
+     *  wf_render_path_color(i), the first on top (NULL: none). */
+    const wf_path *paths;
+    size_t path_count;
+    /** Polylines (polyline.h) over the paths, polyline i in
+     *  wf_render_path_color(path_count + i) (NULL: none). */
+    const wf_polyline *polylines;
+    size_t polyline_count;
+    /** Markers: a square on each cell in wf_render_mark_color(index),
+     *  outlined in black (NULL: none). */
+    const wf_point *marks;
+    size_t mark_count;
+    /** Per cell (row-major, W*H) WF_CELL_* state, tinted as in the PNG
+     *  (NULL: none). */
+    const uint8_t *cells;
+    /** 256 colours, terrain code → colour (NULL: wf_render_terrain_color). */
+    const wf_rgb *palette;
+} wf_grid_svg_opts;
+
+/** Terrain only, at the automatic size. */
+WF_API wf_grid_svg_opts wf_grid_svg_opts_default(void);
+
+/**
+ * Writes @p g as an SVG picture to @p f (from its current position, then
+ * flushed, not closed): the terrain as one rectangle per run of cells of
+ * one colour along a row over a background of the commonest colour (so
+ * the file grows with the map's detail, not its area), lines for paths
+ * and polylines (round joins, at least 2 px wide), markers. Viewable in
+ * any browser. Options are checked before anything is written. @p opts
+ * may be NULL; @p diag may be NULL.
+ *
+ * Errors: WF_E_INVALID_ARG (f or g NULL, cell outside 0..WF_SVG_MAX_CELL or
+ * not finite, a count without its array, a path or polyline with points
+ * NULL; diag says which), WF_E_IO (a write failed). O(cells + points).
+ */
+WF_API wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
+                                    const wf_grid_svg_opts *opts,
+                                    wf_diag *diag);
+
+/* ------------------------------------------------------------------------ */
 /* SVG pictures of graphs                                                   */
 /* ------------------------------------------------------------------------ */
 
 /** What wf_render_graph_svg draws. */
-typedef struct wf_svg_opts {
+typedef struct wf_graph_svg_opts {
     const wf_node_path *path;  /**< highlighted (NULL: none) */
     const char *const *labels; /**< a label per node (NULL: none) */
     double size;               /**< longer side of the picture in pixels;
                                     0: 800 */
-} wf_svg_opts;
+} wf_graph_svg_opts;
 
 /** No path, no labels, 800 pixels (a zeroed struct). */
-WF_API wf_svg_opts wf_svg_opts_default(void);
+WF_API wf_graph_svg_opts wf_graph_svg_opts_default(void);
 
 /**
  * Writes a 2-D picture of @p g as SVG: nodes as dots at their positions
@@ -267,7 +325,7 @@ WF_API wf_svg_opts wf_svg_opts_default(void);
  * Errors: WF_E_INVALID_ARG (NULL, or a graph without positions), WF_E_IO.
  */
 WF_API wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
-                              const wf_svg_opts *opts);
+                                     const wf_graph_svg_opts *opts);
 
 #ifdef __cplusplus
 }

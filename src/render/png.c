@@ -17,10 +17,8 @@
 #include "render_internal.h"
 #include "wayfind/io.h"
 
-/* Opacities out of 256. */
-enum { HEAT_ALPHA = 192, EXPLORED_ALPHA = 96, FRONTIER_ALPHA = 150 };
-static const wf_rgb explored_tint = {150, 90, 230};
-static const wf_rgb frontier_tint = {255, 180, 30};
+/* Opacity out of 256. */
+enum { HEAT_ALPHA = 192 };
 static const wf_rgb mark_outline = {0, 0, 0};
 
 
@@ -94,20 +92,15 @@ static wf_status plan_make(const wf_grid *g, const wf_png_opts *opts,
                      WF_PNG_MAX_SCALE);
         return WF_E_INVALID_ARG;
     }
-    if (o->path_count && !o->paths)
-        return invalid(diag, "path_count without paths");
-    if (o->mark_count && !o->marks)
-        return invalid(diag, "mark_count without marks");
-    if (o->polyline_count && !o->polylines)
-        return invalid(diag, "polyline_count without polylines");
+    wf_status st = wf__check_lists(o->paths, o->path_count, o->polylines,
+                                   o->polyline_count, o->marks, o->mark_count,
+                                   diag);
+    if (st != WF_OK)
+        return st;
     for (size_t i = 0; i < o->path_count + o->polyline_count; i++) {
         int line = i >= o->path_count;
         size_t n = line ? o->polylines[i - o->path_count].count
                         : o->paths[i].count;
-        if (n && (line ? !o->polylines[i - o->path_count].points
-                       : !o->paths[i].points))
-            return invalid(diag, line ? "a polyline has points NULL"
-                                      : "a path has points NULL");
         size_t segs = n > 1 ? n - 1 : n;
         if (segs > SIZE_MAX - p->nseg) {
             wf__diag_set(diag, NULL, 0, 0, "too many path points");
@@ -184,12 +177,8 @@ static void build_base(const plan *p, work *w, int y) {
     uint8_t *out = w->base;
     for (int x = 0; x < p->W; x++) {
         wf_rgb c = w->pal[t[x]];
-        if (o->cells) {
-            if (o->cells[i0 + x] == WF_CELL_EXPLORED)
-                c = wf__blend(c, explored_tint, EXPLORED_ALPHA);
-            else if (o->cells[i0 + x] == WF_CELL_FRONTIER)
-                c = wf__blend(c, frontier_tint, FRONTIER_ALPHA);
-        }
+        if (o->cells)
+            c = wf__state_tint(c, o->cells[i0 + x]);
         if (o->field && w->pass[t[x]]) {
             double v = o->field[i0 + x];
             if (isfinite(v))

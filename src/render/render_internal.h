@@ -17,6 +17,24 @@ static inline wf_rgb wf__blend(wf_rgb under, wf_rgb over, unsigned a) {
     return c;
 }
 
+/* WF_E_INVALID_ARG, with diag saying which, when a count comes without
+ * its array or a path or polyline has points NULL with a count. */
+wf_status wf__check_lists(const wf_path *paths, size_t path_count,
+                          const wf_polyline *lines, size_t line_count,
+                          const wf_point *marks, size_t mark_count,
+                          wf_diag *diag);
+
+/* A cell's colour c tinted by its search state (WF_CELL_*): violet where
+ * explored, amber on the frontier, as every picture draws them. */
+static inline wf_rgb wf__state_tint(wf_rgb c, uint8_t state) {
+    static const wf_rgb explored = {150, 90, 230}, frontier = {255, 180, 30};
+    if (state == WF_CELL_EXPLORED)
+        return wf__blend(c, explored, 96);
+    if (state == WF_CELL_FRONTIER)
+        return wf__blend(c, frontier, 150);
+    return c;
+}
+
 /* Pixel x of an RGB row. */
 static inline void wf__put(uint8_t *row, size_t x, wf_rgb c) {
     row[3 * x] = c.r;

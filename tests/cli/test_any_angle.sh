@@ -66,6 +66,22 @@ if png; then
   cmp -s "$TMP/s.png" "$TMP/g.png" && fail "the smoothed polyline changes the picture"
 fi
 
+# SVG: the map, the grid path and the polyline as lines through their
+# points, start and goal; Anya (no explored cells to tint) too.
+expect 0 "svg smooth" -- "$WF" path "$A" --from 1,11 --to 40,40 --smooth --svg "$TMP/s.svg"
+contains "$TMP/out" "wrote $TMP/s.svg" "svg smooth says so"
+contains "$TMP/s.svg" 'viewBox="0 0 49 49"' "svg smooth viewBox"
+pl=$(sed -n 's/^polyline: //p' "$TMP/out" | tr ' ' '\n' | sed 's/\.0\b//g; s/\.0,/,/' | tr '\n' ' ' | sed 's/ $//')
+contains "$TMP/s.svg" "points=\"$pl\"" "svg smooth draws the polyline's points"
+[ "$(grep -c '<polyline' "$TMP/s.svg")" = 2 ] || fail "svg smooth: a grid path and a polyline"
+checks=$((checks + 1))
+expect 0 "svg anya" -- "$WF" path "$A" --from 1,11 --to 40,40 --any-angle anya --corners one-free --svg "$TMP/a.svg" --format json
+contains "$TMP/a.svg" "</svg>" "svg anya is complete"
+expect 2 "svg with --queries" -- "$WF" path "$A" --queries "$TMP/q.txt" --svg "$TMP/q.svg"
+contains "$TMP/err" "does not go with --from, --to, --draw, --png or --svg" "svg with --queries message"
+expect 4 "svg into a missing directory" -- "$WF" path "$A" --from 1,11 --to 40,40 --svg "$TMP/no/such/dir.svg"
+contains "$TMP/err" "dir.svg: cannot create a temporary file" "svg missing directory message"
+
 # Usage errors.
 expect 2 "unknown search" -- "$WF" path "$TMP/m.txt" --any-angle bogus
 contains "$TMP/err" "--any-angle: expected theta, lazy-theta or anya, got 'bogus'" "unknown search message"

@@ -42,10 +42,10 @@ static int put_text(FILE *f, const char *s) {
 }
 
 wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
-                              const wf_svg_opts *opts) {
+                              const wf_graph_svg_opts *opts) {
     if (!f || !g || wf_graph_dims(g) < 2)
         return WF_E_INVALID_ARG;
-    wf_svg_opts o;
+    wf_graph_svg_opts o;
     memset(&o, 0, sizeof o);
     if (opts)
         o = *opts;
@@ -125,8 +125,8 @@ wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
     return err || fflush(f) != 0 || ferror(f) ? WF_E_IO : WF_OK;
 }
 
-wf_svg_opts wf_svg_opts_default(void) {
-    wf_svg_opts o;
+wf_graph_svg_opts wf_graph_svg_opts_default(void) {
+    wf_graph_svg_opts o;
     memset(&o, 0, sizeof o);
     return o;
 }

@@ -1,0 +1,163 @@
+/* SVG pictures of grids: terrain as runs of one colour, then the search's
+ * paths, polylines and markers, drawn in cell units (viewBox 0 0 W H) so
+ * that coordinates are the library's own: a cell's centre is x + 0.5. */
+#include <math.h>
+#include <stdarg.h>
+
+#include "render_internal.h"
+
+typedef struct svg {
+    FILE *f;
+    int err;
+} svg;
+
+__attribute__((format(printf, 2, 3)))
+static void put(svg *s, const char *fmt, ...) {
+    if (s->err)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    s->err = vfprintf(s->f, fmt, ap) < 0;
+    va_end(ap);
+}
+
+static int same(wf_rgb a, wf_rgb b) {
+    return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+static wf_status invalid(wf_diag *d, const char *what) {
+    wf__diag_set(d, NULL, 0, 0, "%s", what);
+    return WF_E_INVALID_ARG;
+}
+
+static wf_status check(const wf_grid_svg_opts *o, wf_diag *diag) {
+    if (!(o->cell >= 0 && o->cell <= WF_SVG_MAX_CELL)) {
+        wf__diag_set(diag, NULL, 0, 0, "cell %g is outside 0..%g", o->cell,
+                     WF_SVG_MAX_CELL);
+        return WF_E_INVALID_ARG;
+    }
+    return wf__check_lists(o->paths, o->path_count, o->polylines,
+                           o->polyline_count, o->marks, o->mark_count, diag);
+}
+
+/* The colour cell i is drawn in. */
+static wf_rgb cell_color(const wf_rgb pal[256], const uint8_t *t,
+                         const uint8_t *cells, size_t i) {
+    return cells ? wf__state_tint(pal[t[i]], cells[i]) : pal[t[i]];
+}
+
+/* The terrain: a background of the commonest colour (among the terrain
+ * colours; tints are rarer), then a rectangle per run of any other. */
+static void terrain(svg *s, const wf_grid *g, const wf_rgb pal[256],
+                    const uint8_t *cells) {
+    const int W = wf_grid_width(g), H = wf_grid_height(g);
+    const uint8_t *t = wf_grid_cells(g);
+    size_t most = 0;
+    int common = 0;
+    for (int k = 0; k < 256; k++) {
+        size_t n = wf_grid_terrain_count(g, (uint8_t)k);
+        if (n > most) {
+            most = n;
+            common = k;
+        }
+    }
+    const wf_rgb bg = pal[common];
+    put(s, "<rect width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n", W,
+        H, bg.r, bg.g, bg.b);
+    put(s, "<g shape-rendering=\"crispEdges\">\n");
+    for (int y = 0; y < H && !s->err; y++) {
+        const size_t row = (size_t)y * (size_t)W;
+        int x = 0;
+        while (x < W) {
+            const wf_rgb c = cell_color(pal, t, cells, row + (size_t)x);
+            int end = x + 1;
+            while (end < W && same(cell_color(pal, t, cells, row + (size_t)end),
+                                   c))
+                end++;
+            if (!same(c, bg))
+                put(s,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\" "
+                    "fill=\"#%02x%02x%02x\"/>\n",
+                    x, y, end - x, c.r, c.g, c.b);
+            x = end;
+        }
+    }
+    put(s, "</g>\n");
+}
+
+/* A line through points given as doubles in cell units. */
+static void line_begin(svg *s, wf_rgb c, double width) {
+    put(s,
+        "<polyline fill=\"none\" stroke=\"#%02x%02x%02x\" "
+        "stroke-width=\"%.4g\" stroke-linejoin=\"round\" "
+        "stroke-linecap=\"round\" points=\"",
+        c.r, c.g, c.b, width);
+}
+
+wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
+                             const wf_grid_svg_opts *opts, wf_diag *diag) {
+    if (!f || !g)
+        return invalid(diag, f ? "no grid" : "no stream");
+    wf_grid_svg_opts o = opts ? *opts : wf_grid_svg_opts_default();
+    wf_status st = check(&o, diag);
+    if (st != WF_OK)
+        return st;
+    const int W = wf_grid_width(g), H = wf_grid_height(g);
+    const int side = W > H ? W : H;
+    const double cell = o.cell > 0 ? o.cell : fmax(1.0, 800.0 / side);
+    wf_rgb pal[256];
+    for (int k = 0; k < 256; k++)
+        pal[k] = o.palette ? o.palette[k]
+                           : wf_render_terrain_color(g, (uint8_t)k);
+    svg s = {f, 0};
+    put(&s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+        "height=\"%.0f\" viewBox=\"0 0 %d %d\">\n",
+        ceil(W * cell), ceil(H * cell), W, H);
+    terrain(&s, g, pal, o.cells);
+    /* lines a third of a cell wide, at least 2 px */
+    const double width = fmax(1.0 / 3.0, 2.0 / cell);
+    /* drawn bottom to top: the last paths first, polylines over paths */
+    for (size_t i = o.path_count; i-- > 0 && !s.err;) {
+        const wf_path *p = &o.paths[i];
+        if (!p->count)
+            continue;
+        line_begin(&s, wf_render_path_color(i), width);
+        for (size_t j = 0; j < p->count; j++)
+            put(&s, "%s%.1f,%.1f", j ? " " : "", p->points[j].x + 0.5,
+                p->points[j].y + 0.5);
+        put(&s, "\"/>\n");
+    }
+    for (size_t i = o.polyline_count; i-- > 0 && !s.err;) {
+        const wf_polyline *p = &o.polylines[i];
+        if (!p->count)
+            continue;
+        line_begin(&s, wf_render_path_color(o.path_count + i), width);
+        for (size_t j = 0; j < p->count; j++)
+            put(&s, "%s%.10g,%.10g", j ? " " : "", p->points[j].x,
+                p->points[j].y);
+        put(&s, "\"/>\n");
+    }
+    /* markers: a cell's square, at least 11 px */
+    const double m = fmax(1.0, 11.0 / cell);
+    for (size_t i = 0; i < o.mark_count && !s.err; i++) {
+        const wf_rgb c = wf_render_mark_color(i);
+        put(&s,
+            "<rect x=\"%.10g\" y=\"%.10g\" width=\"%.4g\" height=\"%.4g\" "
+            "fill=\"#%02x%02x%02x\" stroke=\"black\" stroke-width=\"%.4g\"/>\n",
+            o.marks[i].x + 0.5 - m / 2, o.marks[i].y + 0.5 - m / 2, m, m, c.r,
+            c.g, c.b, 1.5 / cell);
+    }
+    put(&s, "</svg>\n");
+    if (s.err || fflush(f) != 0 || ferror(f)) {
+        wf__diag_set(diag, NULL, 0, 0, "write error");
+        return WF_E_IO;
+    }
+    return WF_OK;
+}
+
+wf_grid_svg_opts wf_grid_svg_opts_default(void) {
+    wf_grid_svg_opts o;
+    memset(&o, 0, sizeof o);
+    return o;
+}
