@@ -124,7 +124,8 @@ fuzz: deps-test
 # 16384 x 16384, which valgrind takes minutes to touch, the soak 1,000
 # queries (WF_SOAK_QUERIES) instead of 10,000, and the scenario test every
 # 200th scenario of each file (WF_TEST_SCEN_EVERY) instead of every 40th,
-# and the any-angle tests a quarter of their random maps (WF_TEST_REDUCE).
+# and the any-angle, smoothing and pool tests a quarter of their random
+# maps, scenarios and calls (WF_TEST_REDUCE).
 check-valgrind: deps-valgrind
 	cmake -S . -B $(BUILD)/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
 	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON $(CMAKE_COMMON) >/dev/null

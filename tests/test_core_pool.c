@@ -127,7 +127,7 @@ static void test_pool_matches_single_thread(void **state) {
     wf_search_opts o = wf_search_opts_default();
     reference(ws, g, s, t, N, &o, ref);
     size_t calls = 0;
-    for (int c = 0; c < 200; c++) {
+    for (int c = 0; c < wf_test_count(200); c++) {
         size_t n = 1 + wf_test_rng_below(&r, 50);
         size_t at = wf_test_rng_below(&r, (uint32_t)(N - n));
         memset(got, 0, sizeof got);
