@@ -10,21 +10,22 @@
 /* Doubled coordinates fit easily: sides are at most WF_GRID_MAX_SIDE. */
 typedef struct seg {
     const wf_grid *g;
-    const wf__seg_rule *r;
+    wf__seg_rule r; /* a copy: read in the innermost loop */
 } seg;
 
-/* May a unit of size r->k > 1 stand on cell (x, y), on the grid? */
-static int fits(const seg *s, int64_t x, int64_t y) {
+/* May a unit of size r.k > 1 stand on cell (x, y), on the grid? Kept
+ * out of line: size-1 segments, the common case, never call it. */
+__attribute__((noinline)) static int fits(const seg *s, int64_t x, int64_t y) {
     const wf_grid *g = s->g;
-    const int64_t k = s->r->k;
-    if (s->r->clr)
-        return wf__fits(s->r->clr, (size_t)y * (size_t)g->width + (size_t)x,
+    const int64_t k = s->r.k;
+    if (s->r.clr)
+        return wf__fits(s->r.clr, (size_t)y * (size_t)g->width + (size_t)x,
                         (unsigned)k);
     if (x + k > g->width || y + k > g->height)
         return 0;
     for (int64_t j = y; j < y + k; j++)
         for (int64_t i = x; i < x + k; i++)
-            if (!(s->r->cost[g->terrain[(size_t)j * (size_t)g->width +
+            if (!(s->r.cost[g->terrain[(size_t)j * (size_t)g->width +
                                         (size_t)i]] < INFINITY))
                 return 0;
     return 1;
@@ -35,9 +36,9 @@ static int fits(const seg *s, int64_t x, int64_t y) {
 static double cell(const seg *s, int64_t x, int64_t y) {
     if (x < 0 || y < 0 || x >= s->g->width || y >= s->g->height)
         return INFINITY;
-    if (s->r->k > 1 && !fits(s, x, y))
+    if (WF_UNLIKELY(s->r.k > 1) && !fits(s, x, y))
         return INFINITY;
-    return s->r->cost[s->g->terrain[(size_t)y * (size_t)s->g->width +
+    return s->r.cost[s->g->terrain[(size_t)y * (size_t)s->g->width +
                                     (size_t)x]];
 }
 
@@ -62,7 +63,7 @@ static int point_ok(const seg *s, int64_t px, int64_t py) {
         int sw = blocked(s, cx - 1, cy), se = blocked(s, cx, cy);
         if (nw && ne && sw && se)
             return 0;
-        switch (s->r->corners) {
+        switch (s->r.corners) {
         case WF_CORNERS_NO_CUT: return !(nw || ne || sw || se);
         case WF_CORNERS_ONE_FREE: return !(nw && se) && !(ne && sw);
         default: return 1;
@@ -70,11 +71,11 @@ static int point_ok(const seg *s, int64_t px, int64_t py) {
     }
     if (on_x) { /* on a vertical edge between (cx - 1, cy) and (cx, cy) */
         int l = blocked(s, cx - 1, cy), r = blocked(s, cx, cy);
-        return s->r->corners == WF_CORNERS_NO_CUT ? !l && !r : !(l && r);
+        return s->r.corners == WF_CORNERS_NO_CUT ? !l && !r : !(l && r);
     }
     if (on_y) {
         int u = blocked(s, cx, cy - 1), d = blocked(s, cx, cy);
-        return s->r->corners == WF_CORNERS_NO_CUT ? !u && !d : !(u && d);
+        return s->r.corners == WF_CORNERS_NO_CUT ? !u && !d : !(u && d);
     }
     return !blocked(s, cx, cy);
 }
@@ -95,7 +96,7 @@ static double stretch_cost(const seg *s, int64_t mx, int64_t my) {
     } else {
         return cell(s, cx, cy);
     }
-    if (s->r->corners == WF_CORNERS_NO_CUT && !(a < INFINITY && b < INFINITY))
+    if (s->r.corners == WF_CORNERS_NO_CUT && !(a < INFINITY && b < INFINITY))
         return INFINITY;
     return a < b ? a : b;
 }
@@ -264,7 +265,7 @@ wf_status wf__segment_cost(const wf_grid *g, const wf__seg_rule *rule,
     if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax > w2 || bx > w2 ||
         ay > h2 || by > h2)
         return WF_E_RANGE;
-    seg s = {g, rule};
+    seg s = {g, *rule};
     return segment(&s, ax, ay, bx, by, out);
 }
 
@@ -317,7 +318,7 @@ size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
         ay > h2 || by > h2)
         return 0;
     wf__seg_rule r = {cost, NULL, 1, WF_CORNERS_ALWAYS};
-    seg s = {g, &r};
+    seg s = {g, r};
     cells_walk cw = {&s, out, max, 0, {0, 0}};
     if (ax == bx && ay == by) {
         /* a point: the cell it lies in (or starts, on a line) */

@@ -92,7 +92,7 @@ static int closed(const theta *t, uint32_t c) {
 }
 
 /* The cells c may move to (rule, filter, size), as a direction mask. */
-static unsigned moves_of(const theta *t, uint32_t c) {
+WF_INLINE unsigned moves_of(const theta *t, uint32_t c) {
     return wf__allowed_moves(t->clr    ? wf__nbmask_fit(t->g, c, t->clr, t->k)
                              : t->pass ? wf__nbmask_pass(t->g, c, t->pass)
                                        : t->g->nbmask[c],
