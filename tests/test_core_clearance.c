@@ -2,13 +2,11 @@
  * edits, updated locally), and every search, field, query and the walker
  * for agents of size 1 to 4 against the brute-force reference, which
  * checks each k × k footprint cell by cell. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "wf_test.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "wayfind/field.h"
 #include "wf_core_private.h"
@@ -145,54 +143,6 @@ static void test_local_update_equals_recompute(void **state) {
     print_message("clearance: %zu random edits, local update equal to the "
                   "definition\n",
                   edits);
-}
-
-static double now_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* Not a timed assertion: prints what a local update costs against a full
- * recompute on a 512 × 512 map, open and with 20 % walls. */
-static void test_local_update_cost(void **state) {
-    (void)state;
-    wf_test_rng r = {0x512};
-    for (int walls = 0; walls <= 20; walls += 20) {
-        wf_grid *g;
-        assert_int_equal(wf_grid_create(512, 512, NULL, &g), WF_OK);
-        for (int y = 0; y < 512; y++)
-            for (int x = 0; x < 512; x++)
-                if (wf_test_rng_below(&r, 100) < (uint32_t)walls)
-                    assert_int_equal(wf_grid_set(g, x, y, WF_TERRAIN_WALL),
-                                     WF_OK);
-        uint8_t *full = malloc(512 * 512);
-        assert_non_null(full);
-        const int n = 2000;
-        double t0 = now_s();
-        for (int i = 0; i < n; i++) {
-            wf_point c = wf_test_random_cell(&r, g);
-            /* toggle: block a cell, and open a blocked one */
-            assert_int_equal(wf_grid_set(g, c.x, c.y,
-                                         wf_grid_passable(g, c.x, c.y)
-                                             ? WF_TERRAIN_WALL
-                                             : 0),
-                             WF_OK);
-        }
-        double local = (now_s() - t0) / n;
-        const int m = 20;
-        t0 = now_s();
-        for (int i = 0; i < m; i++)
-            wf__clearance_build(g, NULL, full);
-        double rebuild = (now_s() - t0) / m;
-        assert_memory_equal(full, g->clear, 512 * 512);
-        print_message("512x512, %d %% walls: local update %.2f us per edit "
-                      "(wf_grid_set, masks and bits included), full "
-                      "recompute %.0f us (%.0fx)\n",
-                      walls, local * 1e6, rebuild * 1e6, rebuild / local);
-        free(full);
-        wf_grid_destroy(g);
-    }
 }
 
 /* ---- searches ------------------------------------------------------- */
@@ -822,7 +772,6 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clearance_definition),
         cmocka_unit_test(test_local_update_equals_recompute),
-        cmocka_unit_test(test_local_update_cost),
         cmocka_unit_test(test_search_equals_reference),
         cmocka_unit_test(test_nearest_fallback),
         cmocka_unit_test(test_fields_equal_reference),
