@@ -276,8 +276,12 @@ WF_API int wf_grid_height(const wf_grid *g);
 WF_API int wf_grid_contains(const wf_grid *g, int x, int y);
 
 /**
- * Sets the terrain code of cell (x, y). O(1).
- * Errors: WF_E_INVALID_ARG (g NULL), WF_E_RANGE (outside the grid).
+ * Sets the terrain code of cell (x, y). O(1) for the grid's own caches
+ * (the clearance's local update aside, see wf_grid), plus what the
+ * watchers of the grid do with the change (wf_grid_watch).
+ * Errors: WF_E_INVALID_ARG (g NULL), WF_E_RANGE (outside the grid),
+ * WF_E_NOMEM (inside an edit batch with watchers, when the change cannot
+ * be recorded for them: the cell is then left as it was).
  */
 WF_API wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain);
 /** Terrain code of (x, y), or -1 when outside the grid or g is NULL. */
@@ -300,6 +304,57 @@ WF_API wf_status wf_grid_set_cells(wf_grid *g, const uint8_t *terrain);
  * cells of that code exist; changing only a cost is O(1).
  */
 WF_API wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost);
+
+/** One cell's change of terrain, as watchers of a grid hear of it. */
+typedef struct wf_cell_change {
+    wf_point cell;
+    uint8_t before; /**< terrain code before this change */
+    uint8_t after;  /**< terrain code after it */
+} wf_cell_change;
+
+/**
+ * A watcher: what keeps a structure built on a grid (a connectivity index,
+ * an incremental planner, the caller's own cache) in step with its edits.
+ * Called after edits, once every cache of the grid itself is current, on
+ * the thread that edits, with @p changes the cells whose terrain changed
+ * in the order they changed (a cell changed twice in a batch appears
+ * twice; a wf_grid_set to the terrain a cell already has is no change), or
+ * with @p changes NULL and @p count 0 when any cell or cost may have
+ * changed (wf_grid_fill, wf_grid_set_cells, and wf_grid_set_cost of a
+ * terrain some cell has): the watcher then rebuilds what it keeps. A
+ * watcher must not edit the grid, nor add or remove watchers, from the
+ * call.
+ */
+typedef void (*wf_grid_watch_fn)(void *ud, const wf_grid *g,
+                                 const wf_cell_change *changes, size_t count);
+
+/**
+ * Adds watcher (@p fn, @p ud) to @p g; from now on every edit reaches it
+ * (see wf_grid_watch_fn), until wf_grid_unwatch. Watchers are called in
+ * the order they were added. Remove a watcher before destroying either
+ * the grid or what @p ud points to; wf_grid_clone copies no watchers.
+ * Like edits, adding and removing watchers must not run while another
+ * thread reads the grid. Errors: WF_E_INVALID_ARG (g or fn NULL, or the
+ * pair already watches g), WF_E_NOMEM.
+ */
+WF_API wf_status wf_grid_watch(wf_grid *g, wf_grid_watch_fn fn, void *ud);
+/** Removes watcher (@p fn, @p ud) from @p g. Errors: WF_E_INVALID_ARG
+ *  (NULL, or not a watcher of g). */
+WF_API wf_status wf_grid_unwatch(wf_grid *g, wf_grid_watch_fn fn, void *ud);
+
+/**
+ * Edit batches. Between wf_grid_edit_begin and the matching
+ * wf_grid_edit_commit every edit updates the grid's own caches at once (so
+ * queries in between see it), but watchers hear of the batch's changes
+ * once, at the commit, in one call each: an incremental planner repairs
+ * once for a whole frame's doors and walls. Batches nest; only the
+ * outermost commit reports. Outside a batch each edit is reported as it
+ * happens. A batch with no watchers costs nothing. Errors:
+ * WF_E_INVALID_ARG (g NULL; a commit with no batch open).
+ */
+WF_API wf_status wf_grid_edit_begin(wf_grid *g);
+/** See wf_grid_edit_begin. */
+WF_API wf_status wf_grid_edit_commit(wf_grid *g);
 /** Cost of entering terrain @p terrain, or WF_BLOCKED. */
 WF_API double wf_grid_cost(const wf_grid *g, uint8_t terrain);
 /** 1 when (x, y) is on the grid and its terrain is passable. */

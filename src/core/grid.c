@@ -157,6 +157,7 @@ void wf_grid_destroy(wf_grid *g) {
     if (!g)
         return;
     wf_allocator a = g->alloc;
+    wf__grid_watch_free(g);
     wf__free(&a, g->terrain, g->cells);
     wf__free(&a, g->nbmask, g->cells);
     wf__free(&a, g->clear, g->cells);
@@ -201,6 +202,9 @@ wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain) {
     uint8_t old = *c;
     if (old == terrain)
         return WF_OK;
+    wf_status s = wf__grid_record(g, x, y, old, terrain);
+    if (s != WF_OK)
+        return s;
     *c = terrain;
     g->count[old]--;
     g->count[terrain]++;
@@ -210,6 +214,7 @@ wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain) {
         wf__planes_set(&g->planes, x, y, g->passable[terrain]);
         wf__clearance_update(g, x, y);
     }
+    wf__grid_changed(g, x, y, old, terrain);
     return WF_OK;
 }
 
@@ -228,6 +233,7 @@ wf_status wf_grid_fill(wf_grid *g, uint8_t terrain) {
     g->version++;
     rebuild_masks(g);
     rebuild_bits(g);
+    wf__grid_reset(g);
     return WF_OK;
 }
 
@@ -242,6 +248,7 @@ wf_status wf_grid_set_cells(wf_grid *g, const uint8_t *terrain) {
     g->version++;
     rebuild_masks(g);
     rebuild_bits(g);
+    wf__grid_reset(g);
     return WF_OK;
 }
 
@@ -252,6 +259,7 @@ wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
     if (!blocked && !(isfinite(cost) && cost > 0))
         return WF_E_INVALID_ARG;
     int was = g->passable[terrain];
+    const double before = g->cost[terrain];
     g->cost[terrain] = blocked ? WF_BLOCKED : cost;
     g->passable[terrain] = (uint8_t)!blocked;
     g->version++;
@@ -259,6 +267,8 @@ wf_status wf_grid_set_cost(wf_grid *g, uint8_t terrain, double cost) {
         rebuild_masks(g);
         rebuild_bits(g);
     }
+    if (g->count[terrain] > 0 && before != g->cost[terrain])
+        wf__grid_reset(g);
     return WF_OK;
 }
 

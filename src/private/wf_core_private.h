@@ -112,7 +112,31 @@ struct wf_grid {
      * version changes with every edit of terrain or costs. */
     uint64_t serial;
     uint64_t version;
+    /* Watchers (grid_watch.c) and the open edit batch: its depth, the
+     * changes recorded for the watchers, and whether a whole-grid edit
+     * happened in it (then they hear "anything may have changed"). */
+    struct wf__watcher *watchers;
+    size_t watcher_count, watcher_cap;
+    unsigned batch_depth;
+    int batch_reset;
+    wf_cell_change *pending;
+    size_t pending_count, pending_cap;
 };
+
+/* For grid.c's edits (grid_watch.c): before cell (x, y) changes from
+ * `before` to `after`, records the change for the watchers if a batch is
+ * open (WF_E_NOMEM when it cannot); returns WF_OK otherwise. */
+wf_status wf__grid_record(wf_grid *g, int x, int y, uint8_t before,
+                          uint8_t after);
+/* After that change is applied: reports it to the watchers unless a batch
+ * is open. */
+void wf__grid_changed(wf_grid *g, int x, int y, uint8_t before,
+                      uint8_t after);
+/* After a whole-grid edit: watchers hear "anything may have changed", now
+ * or at the batch's commit. */
+void wf__grid_reset(wf_grid *g);
+/* Frees what the watchers and batches hold (wf_grid_destroy). */
+void wf__grid_watch_free(wf_grid *g);
 
 /* Writes terrain t into cell (x, y) of g, which must lie on it, and
  * nothing else: the counts, neighbour masks, bit planes and clearance go

@@ -1,0 +1,213 @@
+/* Edits (core.h): every cache of the grid stays equal to a rebuild after
+ * any sequence of edits, in batches or not, and watchers hear of exactly
+ * the changes made, once per batch. */
+#include "wf_test.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wf_core_private.h"
+
+/* What a watcher heard: every change, and the calls. */
+typedef struct heard {
+    wf_cell_change log[256];
+    size_t count;   /* changes logged */
+    int calls;      /* calls with changes */
+    int resets;     /* calls with changes NULL */
+    int order;      /* this watcher's place in the last call sequence */
+    int *clock;
+} heard;
+
+static void listen(void *ud, const wf_grid *g, const wf_cell_change *c,
+                   size_t n) {
+    heard *h = ud;
+    (void)g;
+    h->order = (*h->clock)++;
+    if (!c) {
+        assert_int_equal(n, 0);
+        h->resets++;
+        return;
+    }
+    h->calls++;
+    for (size_t i = 0; i < n && h->count < 256; i++)
+        h->log[h->count++] = c[i];
+}
+
+/* Every cache of g equal to the same terrain rebuilt from scratch: a
+ * skipped update of any of them fails here. */
+static void assert_caches_current(const wf_grid *g) {
+    wf_grid *f;
+    assert_int_equal(wf_grid_clone(g, &f), WF_OK);
+    assert_int_equal(wf_grid_set_cells(f, wf_grid_cells(g)), WF_OK);
+    assert_memory_equal(g->nbmask, f->nbmask, g->cells);
+    assert_memory_equal(g->clear, f->clear, g->cells);
+    assert_memory_equal(g->planes.bits, f->planes.bits,
+                        g->planes.bit_words * sizeof(uint64_t));
+    assert_memory_equal(g->count, f->count, sizeof g->count);
+    wf_grid_destroy(f);
+}
+
+static void test_caches_follow_every_edit(void **state) {
+    (void)state;
+    wf_test_rng r = {0xed17};
+    size_t edits = 0;
+    for (int m = 0; m < 60; m++) {
+        wf_grid *g = wf_test_random_map(&r, 40, m & 1);
+        for (int b = 0; b < 20; b++) {
+            const int batch = (int)wf_test_rng_below(&r, 2);
+            if (batch)
+                assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+            const int n = 1 + (int)wf_test_rng_below(&r, 12);
+            for (int e = 0; e < n; e++) {
+                wf_point c = wf_test_random_cell(&r, g);
+                uint32_t k = wf_test_rng_below(&r, 5);
+                assert_int_equal(
+                    wf_grid_set(g, c.x, c.y,
+                                k == 4 ? WF_TERRAIN_WALL : (uint8_t)k),
+                    WF_OK);
+                edits++;
+            }
+            /* a terrain changes passability now and then */
+            if (wf_test_rng_below(&r, 10) == 0) {
+                uint8_t t = (uint8_t)(1 + wf_test_rng_below(&r, 3));
+                assert_int_equal(
+                    wf_grid_set_cost(g, t,
+                                     wf_grid_cost(g, t) == WF_BLOCKED
+                                         ? 2.0
+                                         : WF_BLOCKED),
+                    WF_OK);
+            }
+            /* the caches are current inside a batch too */
+            assert_caches_current(g);
+            if (batch)
+                assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+        }
+        wf_grid_destroy(g);
+    }
+    print_message("caches current after %zu edits\n", edits);
+}
+
+static void test_watchers_hear_changes(void **state) {
+    (void)state;
+    const char *rows[] = {"....", "....", "...."};
+    wf_grid *g = wf_test_grid(rows, 3);
+    int clock = 0;
+    heard a = {.clock = &clock}, b = {.clock = &clock};
+    const uint8_t floor = (uint8_t)wf_grid_get(g, 0, 0);
+    assert_int_equal(wf_grid_watch(g, listen, &a), WF_OK);
+    assert_int_equal(wf_grid_watch(g, listen, &b), WF_OK);
+    assert_int_equal(wf_grid_watch(g, listen, &a), WF_E_INVALID_ARG);
+    /* outside a batch: each edit at once; a no-op is no change */
+    assert_int_equal(wf_grid_set(g, 1, 2, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(wf_grid_set(g, 1, 2, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(a.calls, 1);
+    assert_int_equal(a.count, 1);
+    assert_int_equal(a.log[0].cell.x, 1);
+    assert_int_equal(a.log[0].cell.y, 2);
+    assert_int_equal(a.log[0].before, floor);
+    assert_int_equal(a.log[0].after, WF_TERRAIN_WALL);
+    assert_true(a.order < b.order); /* in the order added */
+    assert_int_equal(b.count, 1);
+    /* a nested batch: one call at the outer commit, every change in order */
+    assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+    assert_int_equal(wf_grid_set(g, 0, 0, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+    assert_int_equal(wf_grid_set(g, 3, 1, 7), WF_OK);
+    assert_int_equal(wf_grid_set(g, 0, 0, floor), WF_OK);
+    assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+    assert_int_equal(a.calls, 1); /* inner commit: nothing yet */
+    assert_false(wf_grid_passable(g, 1, 2)); /* edits are live already */
+    assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+    assert_int_equal(a.calls, 2);
+    assert_int_equal(a.count, 4);
+    assert_int_equal(a.log[1].after, WF_TERRAIN_WALL);
+    assert_int_equal(a.log[2].cell.x, 3);
+    assert_int_equal(a.log[2].after, 7);
+    assert_int_equal(a.log[3].before, WF_TERRAIN_WALL);
+    assert_int_equal(a.log[3].after, floor);
+    assert_int_equal(wf_grid_edit_commit(g), WF_E_INVALID_ARG);
+    /* an empty batch says nothing */
+    assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+    assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+    assert_int_equal(a.calls, 2);
+    /* whole-grid edits: "anything may have changed" */
+    assert_int_equal(wf_grid_set_cost(g, floor, 3.0), WF_OK);
+    assert_int_equal(a.resets, 1);
+    assert_int_equal(wf_grid_set_cost(g, floor, 3.0), WF_OK); /* the same */
+    assert_int_equal(wf_grid_set_cost(g, 'q', 2.0), WF_OK); /* no cells */
+    assert_int_equal(a.resets, 1);
+    assert_int_equal(wf_grid_set_cells(g, wf_grid_cells(g)), WF_OK);
+    assert_int_equal(wf_grid_fill(g, floor), WF_OK);
+    assert_int_equal(a.resets, 3);
+    /* in a batch, a reset swallows the changes around it: one reset */
+    assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+    assert_int_equal(wf_grid_set(g, 2, 2, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(wf_grid_fill(g, floor), WF_OK);
+    assert_int_equal(wf_grid_set(g, 2, 1, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+    assert_int_equal(a.resets, 4);
+    assert_int_equal(a.calls, 2);
+    /* unwatched: hears nothing more */
+    assert_int_equal(wf_grid_unwatch(g, listen, &a), WF_OK);
+    assert_int_equal(wf_grid_unwatch(g, listen, &a), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_set(g, 0, 1, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(a.count, 4);
+    assert_int_equal(b.count, 5);
+    /* a clone has no watchers */
+    wf_grid *c;
+    assert_int_equal(wf_grid_clone(g, &c), WF_OK);
+    assert_int_equal(wf_grid_set(c, 0, 2, WF_TERRAIN_WALL), WF_OK);
+    assert_int_equal(b.count, 5);
+    wf_grid_destroy(c);
+    assert_int_equal(wf_grid_watch(NULL, listen, &a), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_watch(g, NULL, &a), WF_E_INVALID_ARG);
+    assert_int_equal(wf_grid_edit_begin(NULL), WF_E_INVALID_ARG);
+    wf_grid_destroy(g); /* b still watching: freed with the grid */
+}
+
+/* Out of memory while recording a batch's change: the edit is refused and
+ * the cell left as it was. */
+static void test_batch_out_of_memory(void **state) {
+    (void)state;
+    size_t refused = 0;
+    for (size_t fail = 1; fail < 12; fail++) {
+        wf_test_alloc ta;
+        wf_allocator al = wf_test_alloc_init(&ta, 0);
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(8, 8, &al, &g), WF_OK);
+        int clock = 0;
+        heard h = {.clock = &clock};
+        assert_int_equal(wf_grid_watch(g, listen, &h), WF_OK);
+        ta.fail_at = atomic_load(&ta.calls) + fail;
+        assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+        size_t made = 0;
+        for (int i = 0; i < 64; i++) {
+            wf_status s = wf_grid_set(g, i % 8, i / 8, WF_TERRAIN_WALL);
+            if (s == WF_E_NOMEM) {
+                assert_true(wf_grid_passable(g, i % 8, i / 8));
+                refused++;
+            } else {
+                assert_int_equal(s, WF_OK);
+                made++;
+            }
+        }
+        assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+        ta.fail_at = 0;
+        /* the watcher heard exactly the edits made */
+        assert_int_equal(h.count, made < 256 ? made : 256);
+        assert_caches_current(g);
+        wf_grid_destroy(g);
+        assert_int_equal(atomic_load(&ta.live), 0);
+    }
+    assert_true(refused > 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_caches_follow_every_edit),
+        cmocka_unit_test(test_watchers_hear_changes),
+        cmocka_unit_test(test_batch_out_of_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
