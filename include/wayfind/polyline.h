@@ -125,8 +125,9 @@ WF_API wf_status wf_path_corners(const wf_path *in, wf_path *out);
  * order and goes straight to the last one before the first whose
  * segment from the kept cell is not allowed or dearer than the steps it
  * would replace (see below); that cell is kept next (greedy, one pass:
- * O(cells × cells skipped × segment length), no allocation but @p out's
- * buffer).
+ * O(cells × cells skipped × segment length), × k² for a unit of size k
+ * whose filter forbids a terrain on the grid, whose clearance is not kept;
+ * no allocation but @p out's buffer).
  *
  * Which segments: those wf_grid_segment_cost allows under @p opts->move
  * (corner rule and size) and @p opts->filter, so the unit keeps to
