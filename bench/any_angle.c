@@ -187,54 +187,31 @@ static void usage(FILE *f) {
 #endif
 }
 
-int main(int argc, char **argv) {
-    size_t sample = DEFAULT_SAMPLE;
-    wf_corners rule = WF_CORNERS_NO_CUT;
-    bench_strings only = {0}, inputs = {0}, files = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--sample") == 0 && i + 1 < argc) {
-            char *end;
-            errno = 0;
-            long v = strtol(argv[++i], &end, 10);
-            if (errno || *end || end == argv[i] || v < 0) {
-                fprintf(stderr, PROG ": --sample wants an integer >= 0\n");
-                return 2;
-            }
-            sample = (size_t)v;
-        } else if (strcmp(a, "--corners") == 0 && i + 1 < argc) {
-            const char *r = argv[++i];
-            if (strcmp(r, "no-cut") == 0)
-                rule = WF_CORNERS_NO_CUT;
-            else if (strcmp(r, "one-free") == 0)
-                rule = WF_CORNERS_ONE_FREE;
-            else {
-                fprintf(stderr, PROG ": --corners: no-cut or one-free\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
-            bench_strings_add(&only, argv[++i]);
-        } else if (a[0] == '-') {
-            usage(stderr);
-            return 2;
-        } else {
-            bench_strings_add(&inputs, a);
-        }
+/* --corners RULE, the Theta* segment rule. */
+static int corners_option(void *ud, const char *opt, const char *val) {
+    if (strcmp(opt, "--corners") != 0 || !val)
+        return 0;
+    if (strcmp(val, "no-cut") == 0)
+        *(wf_corners *)ud = WF_CORNERS_NO_CUT;
+    else if (strcmp(val, "one-free") == 0)
+        *(wf_corners *)ud = WF_CORNERS_ONE_FREE;
+    else {
+        fprintf(stderr, PROG ": --corners: no-cut or one-free\n");
+        return -1;
     }
-#ifdef WF_BENCH_DEFAULT_DIR
-    if (!inputs.count)
-        bench_strings_add(&inputs, WF_BENCH_DEFAULT_DIR);
-#endif
-    char err[512];
-    for (size_t i = 0; i < inputs.count; i++)
-        if (bench_scan(inputs.items[i], &files, err, sizeof err) != 0) {
-            fprintf(stderr, PROG ": %s\n", err);
-            return 3;
-        }
-    bench_strings_sort_unique(&files);
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    wf_corners rule = WF_CORNERS_NO_CUT;
+    bench_args args = {.sample = DEFAULT_SAMPLE};
+    int code = bench_args_parse(PROG, argc, argv, &args, usage,
+                                corners_option, &rule);
+    if (code >= 0) {
+        bench_args_free(&args);
+        return code;
+    }
+    const size_t sample = args.sample;
     wf_search *ws = NULL;
     if (wf_search_create(NULL, &ws) != WF_OK)
         return 4;
@@ -247,21 +224,16 @@ int main(int argc, char **argv) {
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     totals all;
     memset(&all, 0, sizeof all);
-    int code = 0;
-    for (size_t i = 0; i < files.count; i++) {
-        int keep = !only.count;
-        for (size_t k = 0; k < only.count && !keep; k++)
-            keep = strstr(files.items[i], only.items[k]) != NULL;
-        if (keep && run_map(files.items[i], sample, rule, ws, &all) != 0)
+    code = 0;
+    for (size_t i = 0; i < args.files.count; i++)
+        if (bench_args_keep(&args, args.files.items[i]) &&
+            run_map(args.files.items[i], sample, rule, ws, &all) != 0)
             code = 3;
-    }
     if (all.queries)
         row("**all**", &all);
     if (all.bad)
         code = code ? code : 1;
     wf_search_destroy(ws);
-    bench_strings_free(&only);
-    bench_strings_free(&inputs);
-    bench_strings_free(&files);
+    bench_args_free(&args);
     return code;
 }

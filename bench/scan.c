@@ -185,3 +185,71 @@ int bench_load(const char *prog, const char *scen_path, wf_grid **g,
     }
     return 0;
 }
+
+int bench_args_parse(const char *prog, int argc, char **argv, bench_args *a,
+                     void (*usage)(FILE *), bench_extra_fn extra, void *ud) {
+    bench_strings inputs = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int took = extra ? extra(ud, opt, val) : 0;
+        if (took < 0) {
+            bench_strings_free(&inputs);
+            return 2;
+        }
+        if (took) {
+            i++;
+            continue;
+        }
+        if (strcmp(opt, "--help") == 0) {
+            usage(stdout);
+            bench_strings_free(&inputs);
+            return 0;
+        } else if (strcmp(opt, "--sample") == 0 && val) {
+            char *end;
+            errno = 0;
+            long v = strtol(val, &end, 10);
+            if (errno || *end || end == val || v < 0) {
+                fprintf(stderr, "%s: --sample wants an integer >= 0\n", prog);
+                bench_strings_free(&inputs);
+                return 2;
+            }
+            a->sample = (size_t)v;
+            i++;
+        } else if (strcmp(opt, "--only") == 0 && val) {
+            bench_strings_add(&a->only, val);
+            i++;
+        } else if (opt[0] == '-') {
+            usage(stderr);
+            bench_strings_free(&inputs);
+            return 2;
+        } else {
+            bench_strings_add(&inputs, opt);
+        }
+    }
+#ifdef WF_BENCH_DEFAULT_DIR
+    if (!inputs.count)
+        bench_strings_add(&inputs, WF_BENCH_DEFAULT_DIR);
+#endif
+    char err[512];
+    for (size_t i = 0; i < inputs.count; i++)
+        if (bench_scan(inputs.items[i], &a->files, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            bench_strings_free(&inputs);
+            return 3;
+        }
+    bench_strings_free(&inputs);
+    bench_strings_sort_unique(&a->files);
+    return -1;
+}
+
+int bench_args_keep(const bench_args *a, const char *file) {
+    int keep = !a->only.count;
+    for (size_t k = 0; k < a->only.count && !keep; k++)
+        keep = strstr(file, a->only.items[k]) != NULL;
+    return keep;
+}
+
+void bench_args_free(bench_args *a) {
+    bench_strings_free(&a->only);
+    bench_strings_free(&a->files);
+}

@@ -3,6 +3,7 @@
 #define WF_BENCH_SCAN_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <wayfind/io.h>
 
@@ -48,5 +49,34 @@ void bench_map_label(const char *scen, char *buf, size_t size);
  */
 int bench_load(const char *prog, const char *scen_path, wf_grid **g,
                wf_scen *sc);
+
+/** The command line of the benchmarks that sample scenario files:
+ *  --sample N, --only NAME (repeatable: keep files whose path holds one
+ *  of them), --help, and files or directories (default: the Moving AI
+ *  folder the build names). */
+typedef struct bench_args {
+    size_t sample;      /**< scenarios a map, 0: all */
+    bench_strings only;
+    bench_strings files; /**< the .scen files found, sorted */
+} bench_args;
+
+/** An option of one benchmark's own: @p opt with its value @p val (NULL
+ *  when the command line ends there). Returns 1 when it took both, 0 when
+ *  @p opt is not its own, -1 after printing why the value is bad. */
+typedef int (*bench_extra_fn)(void *ud, const char *opt, const char *val);
+
+/**
+ * Parses the command line into @p a (its sample preset to the default)
+ * and finds the scenario files. @p extra (may be NULL) sees every option
+ * first. Returns -1 when the benchmark should go on, else the exit status:
+ * 0 after --help (usage printed on stdout), 2 for a bad option (usage on
+ * stderr), 3 when a path cannot be read.
+ */
+int bench_args_parse(const char *prog, int argc, char **argv, bench_args *a,
+                     void (*usage)(FILE *), bench_extra_fn extra, void *ud);
+/** Whether @p file passes --only. */
+int bench_args_keep(const bench_args *a, const char *file);
+/** Frees what @p a holds. */
+void bench_args_free(bench_args *a);
 
 #endif

@@ -975,6 +975,36 @@ WF_API wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g)
 /** With @p on, each step also re-plans when a move still ahead costs less
  *  than planned (O(remaining path) per step). Off by default. */
 WF_API void wf_walker_set_watch_cheaper(wf_walker *w, int on);
+/**
+ * Incremental re-planning: with @p g, the walker's plans come from a D*
+ * Lite planner on @p g (wayfind/replan.h) instead of a search from scratch
+ * each time. The planner watches @p g, so every edit reaches it, and a
+ * re-plan repairs only what the edits changed (usually a small fraction of
+ * a fresh search; the paths cost the same). The walker re-plans at the
+ * next step when an edit of the grid, or a cost it was told of with
+ * wf_walker_cells_changed, happened since its plan, besides when the next
+ * move got dearer (a change it was not told of: it then tells the
+ * planner of each cell of its path whose move cost changed). From then on
+ * every call passes @p g (another grid is WF_E_INVALID_ARG), and the
+ * options must be those D* Lite accepts (wf_dstar_create: weight 1, a
+ * consistent built-in heuristic, no expansion limit or goal fallback; a
+ * plan with others fails with WF_E_INVALID_ARG). The workspace passed to
+ * the calls is still used for a unit's clearance. NULL: back to searches.
+ * Takes effect at the next step (the current plan is dropped). Remove it
+ * (NULL) or destroy the walker before destroying @p g. Memory: 20 bytes
+ * per cell of @p g while a plan exists. Errors: WF_E_INVALID_ARG (w NULL).
+ */
+WF_API wf_status wf_walker_set_incremental(wf_walker *w, wf_grid *g);
+/**
+ * Tells the walker that entering @p cells may now cost something else
+ * although their terrain did not change: the overlay's values there (the
+ * guard turned), or what its move-cost callback reads. Incremental: the
+ * planner repairs around those cells at the next step; otherwise the next
+ * step re-plans with a search. Cells off the grid are ignored. Errors:
+ * WF_E_INVALID_ARG (w NULL, or cells NULL with n > 0).
+ */
+WF_API wf_status wf_walker_cells_changed(wf_walker *w, const wf_point *cells,
+                                         size_t n);
 /** The current plan (from the cell where it was made). Owned by @p w:
  *  valid until its next plan, step or destroy. */
 WF_API const wf_path *wf_walker_path(const wf_walker *w);

@@ -38,6 +38,7 @@
 #include "gen.h"
 #include "io.h"
 #include "polyline.h"
+#include "replan.h"
 #include "render.h"
 #include "version.h"
 

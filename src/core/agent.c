@@ -3,7 +3,7 @@
  * "Where next" along a path is in path.c. */
 #include <math.h>
 
-#include "internal.h"
+#include "dstar_internal.h"
 
 struct wf_walker {
     wf_allocator alloc;
@@ -15,6 +15,11 @@ struct wf_walker {
     wf_search_opts opts;
     size_t replans;
     int watch_cheaper; /* re-plan when a remaining move got cheaper */
+    /* Incremental re-planning (wf_walker_set_incremental): the grid and
+     * the planner made for the current plan on it; NULL: searches. */
+    wf_grid *inc_grid;
+    wf_dstar *dstar;
+    int costs_changed; /* searches: wf_walker_cells_changed since the plan */
 };
 
 wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out) {
@@ -36,6 +41,7 @@ void wf_walker_destroy(wf_walker *w) {
     if (!w)
         return;
     wf_allocator a = w->alloc;
+    wf_dstar_destroy(w->dstar);
     wf_path_free(&w->path);
     wf__free(&a, w->planned, w->planned_cap * sizeof *w->planned);
     wf__free(&a, w, sizeof *w);
@@ -63,9 +69,37 @@ static double move_cost(const wf_walker *w, const wf_grid *g,
     return wf__step_cost(g, a, b, &w->opts, clr);
 }
 
+/* The path from w->pos to w->goal by the walker's planner: a search, or
+ * its D* Lite planner (made on the first plan, and again for new options;
+ * told where the agent stands and where it goes). */
+static wf_status find_path(wf_walker *w, wf_search *ws, const wf_grid *g,
+                           int fresh) {
+    w->costs_changed = 0;
+    if (!w->inc_grid)
+        return wf_search_grid(ws, g, w->pos, w->goal, &w->opts, &w->path);
+    if (fresh || !w->dstar) {
+        wf_dstar_destroy(w->dstar);
+        w->dstar = NULL;
+        char msg[WF__MSG_SIZE];
+        wf_status s = wf_dstar_create(w->inc_grid, w->pos, w->goal, &w->opts,
+                                      &w->alloc, msg, sizeof msg, &w->dstar);
+        if (s != WF_OK)
+            return s;
+    } else {
+        wf_point gl = wf_dstar_goal(w->dstar);
+        if ((gl.x != w->goal.x || gl.y != w->goal.y) &&
+            wf_dstar_set_goal(w->dstar, w->goal) != WF_OK)
+            return WF_E_RANGE;
+        if (wf_dstar_move(w->dstar, w->pos) != WF_OK)
+            return WF_E_RANGE;
+    }
+    return wf_dstar_plan(w->dstar, &w->path);
+}
+
 /* Plans from w->pos to w->goal and records each step's cost. */
-static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g) {
-    wf_status s = wf_search_grid(ws, g, w->pos, w->goal, &w->opts, &w->path);
+static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g,
+                      int fresh) {
+    wf_status s = find_path(w, ws, g, fresh);
     const uint8_t *clr = NULL;
     if (s == WF_OK)
         s = unit_clearance(w, ws, g, &clr);
@@ -104,23 +138,27 @@ wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
     w->pos = start;
     w->goal = goal;
     w->replans = 0;
-    return plan(w, ws, g);
+    if (w->inc_grid && g != w->inc_grid)
+        return WF_E_INVALID_ARG;
+    return plan(w, ws, g, 1);
 }
 
 wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
                              wf_point goal) {
     if (!w || !ws || !g)
         return WF_E_INVALID_ARG;
+    if (w->inc_grid && g != w->inc_grid)
+        return WF_E_INVALID_ARG;
     w->goal = goal;
     w->replans++;
-    return plan(w, ws, g);
+    return plan(w, ws, g, 0);
 }
 
 wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g) {
-    if (!w || !ws || !g)
+    if (!w || !ws || !g || (w->inc_grid && g != w->inc_grid))
         return WF_E_INVALID_ARG;
     w->replans++;
-    return plan(w, ws, g);
+    return plan(w, ws, g, 0);
 }
 
 void wf_walker_set_watch_cheaper(wf_walker *w, int on) {
@@ -140,9 +178,19 @@ static int got_cheaper(const wf_walker *w, const wf_grid *g,
     return 0;
 }
 
+/* Costs that no edit showed the planner changed (an overlay or what the
+ * callback reads, unreported): tells it of each cell of the remaining path
+ * whose move now costs other than planned, the changes the walker knows. */
+static void report_unseen(wf_walker *w, const wf_grid *g, const uint8_t *clr) {
+    for (size_t i = w->at; i + 1 < w->path.count; i++)
+        if (move_cost(w, g, clr, w->path.points[i], w->path.points[i + 1]) !=
+            w->planned[i])
+            wf_dstar_cells_changed(w->dstar, &w->path.points[i + 1], 1);
+}
+
 wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point *next) {
-    if (!w || !ws || !g || !next)
+    if (!w || !ws || !g || !next || (w->inc_grid && g != w->inc_grid))
         return WF_E_INVALID_ARG;
     if (w->pos.x == w->goal.x && w->pos.y == w->goal.y) {
         *next = w->pos;
@@ -159,9 +207,12 @@ wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
     }
     if (!stale && w->watch_cheaper)
         stale = got_cheaper(w, g, clr);
+    if (stale && w->dstar)
+        report_unseen(w, g, clr);
+    stale = stale || w->costs_changed || (w->dstar && w->dstar->dirty);
     if (stale) {
         w->replans++;
-        wf_status s = plan(w, ws, g);
+        wf_status s = plan(w, ws, g, 0);
         if (s != WF_OK)
             return s;
     }
@@ -169,6 +220,27 @@ wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
     w->pos = w->path.points[w->at];
     *next = w->pos;
     return w->pos.x == w->goal.x && w->pos.y == w->goal.y ? WF_ARRIVED : WF_OK;
+}
+
+wf_status wf_walker_set_incremental(wf_walker *w, wf_grid *g) {
+    if (!w)
+        return WF_E_INVALID_ARG;
+    wf_dstar_destroy(w->dstar);
+    w->dstar = NULL;
+    w->inc_grid = g;
+    w->path.count = 0; /* the next step plans with the new planner */
+    w->at = 0;
+    return WF_OK;
+}
+
+wf_status wf_walker_cells_changed(wf_walker *w, const wf_point *cells,
+                                  size_t n) {
+    if (!w || (!cells && n))
+        return WF_E_INVALID_ARG;
+    if (w->dstar)
+        return wf_dstar_cells_changed(w->dstar, cells, n);
+    w->costs_changed |= n > 0;
+    return WF_OK;
 }
 
 const wf_path *wf_walker_path(const wf_walker *w) { return w ? &w->path : NULL; }

@@ -239,6 +239,11 @@ void wf__clearance_build(const wf_grid *g, const uint8_t *pass, uint8_t *out);
  * the cells up and left of it within WF_MOVE_MAX_SIZE can change, and the
  * update stops where values stop changing. */
 void wf__clearance_update(wf_grid *g, int x, int y);
+/* The same local update of a unit's own clearance `clear` (as
+ * wf__clearance_build made it for the terrains pass allows) after cell
+ * (x, y) of g changed terrain. */
+void wf__clearance_update_in(const wf_grid *g, const uint8_t *pass,
+                             uint8_t *clear, int x, int y);
 
 /* The passability of a unit of size k: the clearance of the terrains it
  * may enter (pass, as wf__filter_costs fills it; NULL when its filter

@@ -1,0 +1,127 @@
+/*
+ * wayfind core: incremental re-planning on grids that change (D* Lite).
+ *
+ * A planner keeps, for one agent and one goal, the cost of the cheapest
+ * way from every cell it has looked at to the goal (a search backwards
+ * from the goal). When cells change (a door shuts, a turret is built, the
+ * guard's cone moves) it repairs only what the change invalidates, and
+ * when the agent moves nothing needs repairing at all: the next plan from
+ * the agent's new cell is usually a fraction of a fresh search.
+ *
+ * Part of the core layer: libc and libm only, no I/O.
+ */
+#ifndef WAYFIND_REPLAN_H
+#define WAYFIND_REPLAN_H
+
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * A D* Lite planner (Koenig & Likhachev 2002, the optimised version) for
+ * one agent on one grid, towards one goal, under the movement model,
+ * filter, overlay and move-cost callback of its options: every path it
+ * gives costs exactly what a fresh wf_search_grid from the agent's cell
+ * costs (the cost is summed along the path in the same order, so equal
+ * paths give equal bits; different optimal paths may differ in the last
+ * bits of their sums).
+ *
+ * It watches its grid (wf_grid_watch): every wf_grid_set, batch commit,
+ * wf_grid_fill, wf_grid_set_cells and wf_grid_set_cost reaches it, and
+ * the next wf_dstar_plan repairs. A batch (wf_grid_edit_begin/commit)
+ * reaches it as one repair. Costs that live outside the grid (the
+ * overlay's values, what the move-cost callback reads) are reported with
+ * wf_dstar_cells_changed. The grid, and what the options point to, must
+ * outlive the planner; destroy the planner before the grid.
+ *
+ * Memory: 20 bytes per cell of the grid (allocated when created) plus its
+ * open list (24 bytes an entry, grown as needed), and for an agent of
+ * size > 1 whose filter forbids a terrain its own clearance (1 byte per
+ * cell, updated locally by edits). Not thread-safe: one planner is used
+ * by one thread at a time, and the grid is not searched by others while
+ * it is edited.
+ */
+typedef struct wf_dstar wf_dstar;
+
+/**
+ * Creates a planner for an agent on @p start going to @p goal on @p g.
+ * @p opts may be NULL (defaults); the planner keeps a copy (not of what it
+ * points to). Used: move, filter, overlay and overlay_k, move_cost, and
+ * heuristic, which must be consistent: WF_H_DEFAULT, WF_H_OCTILE,
+ * WF_H_EUCLIDEAN, WF_H_CHEBYSHEV, WF_H_ZERO, or WF_H_MANHATTAN with
+ * 4-connected moves; algo may be WF_ALGO_ASTAR, WF_ALGO_AUTO or
+ * WF_ALGO_DIJKSTRA (the zero heuristic). Nothing is searched until the
+ * first wf_dstar_plan. @p alloc may be NULL (malloc).
+ *
+ * Errors (with the reason in wf_dstar_message for those that create a
+ * planner, and in @p msg, @p msg_size bytes, which may be NULL/0, for all):
+ * WF_E_INVALID_ARG (NULL g or out; a bad option; a weight other than 1, a
+ * custom or inadmissible heuristic, WF_ALGO_JPS, max_expansions or a goal
+ * fallback, which D* Lite does not do), WF_E_RANGE (start or goal off the
+ * grid), WF_E_TOO_BIG, WF_E_NOMEM. O(cells).
+ */
+WF_API wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
+                                 const wf_search_opts *opts,
+                                 const wf_allocator *alloc, char *msg,
+                                 size_t msg_size, wf_dstar **out);
+/** Stops watching the grid and frees @p d; NULL is a no-op. */
+WF_API void wf_dstar_destroy(wf_dstar *d);
+
+/**
+ * Brings the plan up to date (the first call searches, later ones repair
+ * what changed since) and writes the path from the agent's cell to the
+ * goal into @p out. out->stats.expanded counts the cells this call
+ * expanded (a cell expanded twice counts twice), generated the cells whose
+ * estimate it changed, heap_ops the open list's operations.
+ *
+ * Returns WF_OK; WF_NO_PATH when the goal cannot be reached from the
+ * agent's cell, or the agent cannot stand on its own cell (a wall built
+ * on it: the agent is stuck) or on the goal, which wf_dstar_message then
+ * says (out->count 0); errors: WF_E_INVALID_ARG (NULL), WF_E_NOMEM (the
+ * open list or path could not grow; the planner starts over at the next
+ * call), WF_E_RANGE (a path cost that overflows).
+ */
+WF_API wf_status wf_dstar_plan(wf_dstar *d, wf_path *out);
+
+/**
+ * The agent is now on @p cell (normally the next cell of its path, but any
+ * cell of the grid will do). O(1): the plan is not repaired until the next
+ * wf_dstar_plan. Errors: WF_E_INVALID_ARG (NULL), WF_E_RANGE (off the
+ * grid; the agent stays).
+ */
+WF_API wf_status wf_dstar_move(wf_dstar *d, wf_point cell);
+
+/**
+ * A new goal: the planner starts over (O(cells)), as the costs it keeps
+ * are costs to the goal. Errors: WF_E_INVALID_ARG, WF_E_RANGE.
+ */
+WF_API wf_status wf_dstar_set_goal(wf_dstar *d, wf_point goal);
+
+/**
+ * Cells whose cost of entering may have changed without their terrain
+ * changing: an overlay value (the guard turned), or whatever the move-cost
+ * callback reads. Each is treated as an edit of that cell. @p cells may
+ * hold cells off the grid (ignored) and repeats. Errors: WF_E_INVALID_ARG
+ * (d NULL, or cells NULL with n > 0). O(n) plus the repair at the next
+ * plan.
+ */
+WF_API wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
+                                        size_t n);
+
+/** The agent's cell ({-1, -1} for NULL). */
+WF_API wf_point wf_dstar_position(const wf_dstar *d);
+/** The goal ({-1, -1} for NULL). */
+WF_API wf_point wf_dstar_goal(const wf_dstar *d);
+/**
+ * Why the last call on @p d failed or found no path ("" when it did not);
+ * owned by @p d, valid until its next call; never NULL.
+ */
+WF_API const char *wf_dstar_message(const wf_dstar *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

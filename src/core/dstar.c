@@ -1,0 +1,343 @@
+/* The D* Lite planner's life: its options, the grid edits it hears of as a
+ * watcher, the agent's moves and the plans (replan.h). The search itself
+ * is in dstar_search.c. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "dstar_internal.h"
+#include "search_internal.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static wf_status fail(wf_dstar *d, wf_status s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* The options D* Lite can honour, normalised into *o; why not into msg. */
+static wf_status check_opts(const wf_grid *g, wf_search_opts *o, int *hk,
+                            char *msg, size_t size) {
+    wf_search *ws;
+    wf_status s = wf_search_create(NULL, &ws);
+    if (s != WF_OK)
+        return s;
+    s = wf__opts_check(ws, o);
+    if (s != WF_OK && msg && size)
+        snprintf(msg, size, "%s", wf_search_message(ws));
+    wf_search_destroy(ws);
+    if (s != WF_OK)
+        return s;
+    const char *why = NULL;
+    wf_heuristic h = o->algo == WF_ALGO_DIJKSTRA ? WF_H_ZERO : o->heuristic;
+    if (h == WF_H_DEFAULT)
+        h = o->move.connect == 4 ? WF_H_MANHATTAN : WF_H_OCTILE;
+    if (o->algo == WF_ALGO_JPS)
+        why = "D* Lite is its own search: algo must be astar, dijkstra or "
+              "auto, not jps";
+    else if (o->weight != 1.0)
+        why = "D* Lite needs weight 1 (its repairs rely on a consistent "
+              "heuristic)";
+    else if (h == WF_H_CUSTOM)
+        why = "D* Lite needs a built-in heuristic: a custom one may be "
+              "inconsistent";
+    else if (h == WF_H_MANHATTAN && o->move.connect == 8)
+        why = "the manhattan heuristic overestimates 8-connected moves: "
+              "D* Lite needs a consistent one";
+    else if (o->max_expansions)
+        why = "D* Lite has no expansion limit (max_expansions must be 0)";
+    else if (o->goal_fallback != WF_FALLBACK_NONE)
+        why = "D* Lite has no goal fallback (goal_fallback must be none)";
+    else if (o->overlay.values && o->overlay.count != g->cells)
+        why = "the overlay does not have one value per cell";
+    if (why) {
+        if (msg && size)
+            snprintf(msg, size, "%s", why);
+        return WF_E_INVALID_ARG;
+    }
+    *hk = h == WF_H_ZERO ? 0 : h == WF_H_MANHATTAN ? 1
+        : h == WF_H_EUCLIDEAN ? 2 : h == WF_H_CHEBYSHEV ? 3 : 4;
+    return WF_OK;
+}
+
+/* The unit's costs, the heuristic's scale and, for a size > 1 unit that
+ * its filter keeps off some terrain, its own clearance: what a change of
+ * costs (wf_grid_set_cost) can change. */
+static void derive(wf_dstar *d) {
+    const wf_grid *g = d->g;
+    wf__filter_costs(g, d->o.filter, d->cost, d->pass);
+    double m = INFINITY;
+    for (int t = 0; t < 256; t++)
+        if (g->count[t] && d->pass[t] && d->cost[t] < m)
+            m = d->cost[t];
+    d->hmul = m < INFINITY ? m : 1.0;
+    if (d->clr)
+        wf__clearance_build(g, d->pass, d->clr);
+}
+
+/* Does the unit see terrains differently from the grid (a filter that
+ * forbids a terrain the grid lets it enter)? */
+static int filter_forbids(const wf_grid *g, const wf_filter *f) {
+    if (!f)
+        return 0;
+    for (int t = 0; t < 256; t++)
+        if (g->passable[t] &&
+            !(f->mult[t] < INFINITY && g->cost[t] * f->mult[t] < INFINITY))
+            return 1;
+    return 0;
+}
+
+/* Before a fresh start: the unit's view of the grid, which a change of
+ * costs (wf_grid_set_cost) may have changed. Errors: WF_E_NOMEM. */
+static wf_status prepare(wf_dstar *d) {
+    const wf_grid *g = d->g;
+    d->filtered = filter_forbids(g, d->o.filter);
+    const int own = d->k > 1 && d->filtered;
+    if (own && !d->clr) {
+        d->clr = wf__alloc(&d->alloc, g->cells);
+        if (!d->clr)
+            return WF_E_NOMEM;
+    } else if (!own && d->clr) {
+        wf__free(&d->alloc, d->clr, g->cells);
+        d->clr = NULL;
+    }
+    derive(d);
+    return WF_OK;
+}
+
+/* The cells whose moves a change at (x, y) can alter: those beside a cell
+ * whose standing changed (for size k the k × k cells up and left of it),
+ * which covers the moves into (x, y) and the diagonals past its corners. */
+static void touch(wf_dstar *d, int x, int y, int k) {
+    const wf_grid *g = d->g;
+    const int x0 = x - k < 0 ? 0 : x - k, y0 = y - k < 0 ? 0 : y - k;
+    const int x1 = x + 1 < g->width ? x + 1 : g->width - 1;
+    const int y1 = y + 1 < g->height ? y + 1 : g->height - 1;
+    for (int cy = y0; cy <= y1; cy++)
+        for (int cx = x0; cx <= x1; cx++)
+            wf__dstar_update_cell(d, (uint32_t)cy * (uint32_t)g->width +
+                                         (uint32_t)cx);
+}
+
+/* The grid's watcher: marks what each change of a batch can alter for
+ * the next plan to repair, or the whole state void. */
+static void on_edit(void *ud, const wf_grid *g, const wf_cell_change *ch,
+                    size_t n) {
+    wf_dstar *d = ud;
+    (void)g;
+    d->dirty = 1;
+    if (!ch) {
+        /* anything may have changed, costs included: the next plan starts
+         * over (prepare) */
+        d->restart = 1;
+        return;
+    }
+    if (d->restart)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t t = ch[i].after;
+        if (d->pass[t] && d->cost[t] < d->hmul) {
+            /* a cheaper terrain than any before: the heuristic's scale
+             * must fall, and every key with it */
+            d->restart = 1;
+            return;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (d->clr)
+            wf__clearance_update_in(d->g, d->pass, d->clr, ch[i].cell.x,
+                                    ch[i].cell.y);
+    for (size_t i = 0; i < n && !d->restart; i++)
+        touch(d, ch[i].cell.x, ch[i].cell.y, (int)d->k);
+}
+
+wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
+                          const wf_search_opts *opts,
+                          const wf_allocator *alloc, char *msg,
+                          size_t msg_size, wf_dstar **out) {
+    if (msg && msg_size)
+        msg[0] = '\0';
+    if (!g || !out) {
+        if (msg && msg_size)
+            snprintf(msg, msg_size, "%s", "grid and out must not be NULL");
+        return WF_E_INVALID_ARG;
+    }
+    *out = NULL;
+    wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    int hk;
+    wf_status s = check_opts(g, &o, &hk, msg, msg_size);
+    if (s != WF_OK)
+        return s;
+    if (!wf_grid_contains(g, start.x, start.y) ||
+        !wf_grid_contains(g, goal.x, goal.y)) {
+        const wf_point p = wf_grid_contains(g, start.x, start.y) ? goal : start;
+        if (msg && msg_size)
+            snprintf(msg, msg_size, "%s (%d, %d) is outside the %dx%d grid",
+                     p.x == start.x && p.y == start.y ? "start" : "goal", p.x,
+                     p.y, g->width, g->height);
+        return WF_E_RANGE;
+    }
+    if (g->cells >= WF__DSTAR_NONE)
+        return WF_E_TOO_BIG;
+    wf_allocator a = wf__allocator(alloc);
+    wf_dstar *d = wf__alloc(&a, sizeof *d);
+    if (!d)
+        return WF_E_NOMEM;
+    memset(d, 0, sizeof *d);
+    d->alloc = a;
+    d->g = g;
+    d->o = o;
+    d->hk = hk;
+    d->k = (unsigned)o.move.size;
+    d->connect = o.move.connect;
+    d->corners = o.move.corners;
+    d->start = start;
+    d->goal = goal;
+    if (o.overlay.values && o.overlay_k > 0) {
+        d->overlay = o.overlay.values;
+        d->overlay_k = o.overlay_k;
+    }
+    size_t nd, n4;
+    s = WF_E_NOMEM;
+    if (wf__mul_size(g->cells, sizeof(double), &nd) &&
+        wf__mul_size(g->cells, sizeof(uint32_t), &n4)) {
+        d->gv = wf__alloc(&a, nd);
+        d->rhs = wf__alloc(&a, nd);
+        d->hpos = wf__alloc(&a, n4);
+        if (d->gv && d->rhs && d->hpos && prepare(d) == WF_OK)
+            s = wf_grid_watch(g, on_edit, d);
+    }
+    if (s != WF_OK) {
+        wf__free(&a, d->gv, g->cells * sizeof(double));
+        wf__free(&a, d->rhs, g->cells * sizeof(double));
+        wf__free(&a, d->hpos, g->cells * sizeof(uint32_t));
+        wf__free(&a, d->clr, g->cells);
+        wf__free(&a, d, sizeof *d);
+        return s;
+    }
+    d->restart = 1;
+    *out = d;
+    return WF_OK;
+}
+
+void wf_dstar_destroy(wf_dstar *d) {
+    if (!d)
+        return;
+    wf_allocator a = d->alloc;
+    const size_t cells = d->g->cells;
+    wf_grid_unwatch(d->g, on_edit, d);
+    wf__free(&a, d->gv, cells * sizeof(double));
+    wf__free(&a, d->rhs, cells * sizeof(double));
+    wf__free(&a, d->hpos, cells * sizeof(uint32_t));
+    wf__free(&a, d->clr, cells);
+    wf__free(&a, d->heap, d->hcap * sizeof *d->heap);
+    wf__free(&a, d, sizeof *d);
+}
+
+wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
+    if (!d || !out)
+        return WF_E_INVALID_ARG;
+    d->msg[0] = '\0';
+    d->dirty = 0;
+    out->count = 0;
+    out->cost = 0;
+    memset(&d->st, 0, sizeof d->st);
+    d->st.engine = WF_ALGO_ASTAR;
+    out->stats = d->st;
+    const wf_grid *g = d->g;
+    const size_t W = (size_t)g->width;
+    if (d->restart) {
+        if (prepare(d) != WF_OK)
+            return fail(d, WF_E_NOMEM, "out of memory for the clearance");
+        wf__dstar_reset(d);
+        if (d->restart)
+            return fail(d, WF_E_NOMEM, "out of memory for the open list");
+    }
+    if (!wf__dstar_stands(d, (size_t)d->start.y * W + (size_t)d->start.x))
+        return fail(d, WF_NO_PATH, "the agent's cell (%d, %d) %s %s",
+                    d->start.x, d->start.y,
+                    d->k > 1 ? "is too narrow:" : "is blocked:",
+                    d->k > 1 ? "an agent of this size cannot stand there"
+                             : "the agent is stuck");
+    if (!wf__dstar_stands(d, (size_t)d->goal.y * W + (size_t)d->goal.x))
+        return fail(d, WF_NO_PATH, "the goal (%d, %d) %s", d->goal.x,
+                    d->goal.y,
+                    d->k > 1 ? "is too narrow for an agent of this size"
+                             : "is blocked");
+    if (d->o.overlay.values && d->o.overlay_k > 0 &&
+        !(d->o.overlay.values[(size_t)d->goal.y * W + (size_t)d->goal.x] <
+          INFINITY))
+        return fail(d, WF_NO_PATH, "the overlay forbids the goal (%d, %d)",
+                    d->goal.x, d->goal.y);
+    wf_status s = wf__dstar_compute(d);
+    out->stats = d->st;
+    if (s != WF_OK) {
+        d->restart = 1;
+        return fail(d, s, "out of memory for the open list");
+    }
+    s = wf__dstar_extract(d, out);
+    out->stats = d->st;
+    if (s == WF_NO_PATH)
+        return fail(d, s, "the goal (%d, %d) cannot be reached from (%d, %d)",
+                    d->goal.x, d->goal.y, d->start.x, d->start.y);
+    if (s == WF_E_RANGE)
+        return fail(d, s, "path cost overflows");
+    if (s != WF_OK) {
+        out->count = 0;
+        return fail(d, s, "out of memory for the path");
+    }
+    return WF_OK;
+}
+
+wf_status wf_dstar_move(wf_dstar *d, wf_point cell) {
+    if (!d)
+        return WF_E_INVALID_ARG;
+    if (!wf_grid_contains(d->g, cell.x, cell.y))
+        return fail(d, WF_E_RANGE, "(%d, %d) is outside the %dx%d grid",
+                    cell.x, cell.y, d->g->width, d->g->height);
+    d->msg[0] = '\0';
+    /* keys already on the open list stay lower bounds when every later
+     * key grows by the heuristic distance the agent covered */
+    d->km += wf__dstar_h(d, d->last, cell);
+    d->last = cell;
+    d->start = cell;
+    return WF_OK;
+}
+
+wf_status wf_dstar_set_goal(wf_dstar *d, wf_point goal) {
+    if (!d)
+        return WF_E_INVALID_ARG;
+    if (!wf_grid_contains(d->g, goal.x, goal.y))
+        return fail(d, WF_E_RANGE, "goal (%d, %d) is outside the %dx%d grid",
+                    goal.x, goal.y, d->g->width, d->g->height);
+    d->msg[0] = '\0';
+    d->goal = goal;
+    d->restart = 1;
+    return WF_OK;
+}
+
+wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
+                                 size_t n) {
+    if (!d || (!cells && n))
+        return WF_E_INVALID_ARG;
+    d->msg[0] = '\0';
+    d->dirty |= n > 0;
+    for (size_t i = 0; i < n && !d->restart; i++)
+        if (wf_grid_contains(d->g, cells[i].x, cells[i].y))
+            touch(d, cells[i].x, cells[i].y, 1);
+    return WF_OK;
+}
+
+wf_point wf_dstar_position(const wf_dstar *d) {
+    return d ? d->start : (wf_point){-1, -1};
+}
+
+wf_point wf_dstar_goal(const wf_dstar *d) {
+    return d ? d->goal : (wf_point){-1, -1};
+}
+
+const char *wf_dstar_message(const wf_dstar *d) { return d ? d->msg : ""; }
