@@ -178,6 +178,25 @@ static void test_quote(void **state) {
     assert_string_equal(wf__byte_desc(0xff, b, sizeof b), "byte 0xff");
 }
 
+static void test_expected_eof(void **state) {
+    (void)state;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf__text t;
+    wf__line ln;
+    wf__text_init(&t, "ab\ncd", 5, "t.txt", &d);
+    while (wf__text_next(&t, &ln))
+        ;
+    assert_int_equal(wf__text_expected_eof(&t, "a row"), WF_E_PARSE);
+    assert_string_equal(d.file, "t.txt");
+    assert_int_equal(d.line, 2);
+    assert_int_equal(d.column, 3);
+    assert_string_equal(d.message, "expected a row, found end of file");
+    /* no diag: only the status */
+    wf__text_init(&t, NULL, 0, NULL, NULL);
+    assert_int_equal(wf__text_expected_eof(&t, "a row"), WF_E_PARSE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines),
@@ -185,6 +204,7 @@ int main(void) {
         cmocka_unit_test(test_parse_int),
         cmocka_unit_test(test_parse_num),
         cmocka_unit_test(test_quote),
+        cmocka_unit_test(test_expected_eof),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,8 @@
  *  - CSV tile maps: rows of integer tile codes separated by commas, with a
  *    legend that maps each tile code to a cost, blocked, start or goal.
  *    Terrain code = the index of the tile's legend entry.
+ *  - Edits files: batches of "X Y TILE" lines for re-planning, the tiles
+ *    named as the map's format names them.
  *
  * Every parser accepts LF or CRLF line ends and a missing final newline,
  * rejects anything else with WF_E_PARSE and fills the wf_diag with the file
@@ -59,6 +61,8 @@ typedef struct wf_map_marks {
  *    a hundred times the largest Moving AI file).
  *  - WF_LEGEND_FILE_MAX: a legend, 1 MiB (256 lines with room to comment).
  *  - WF_GRAPH_FILE_MAX: a graph file, 1 GiB.
+ *  - WF_EDITS_FILE_MAX: an edits file, 64 MiB (about ten million edits;
+ *    a game's change log for a long session fits a hundred times over).
  */
 #define WF_FILE_MAX ((size_t)1 << 31)
 #define WF_MAP_FILE_MAX                                                      \
@@ -68,6 +72,7 @@ typedef struct wf_map_marks {
 #define WF_SCEN_FILE_MAX ((size_t)64 << 20)
 #define WF_LEGEND_FILE_MAX ((size_t)1 << 20)
 #define WF_GRAPH_FILE_MAX ((size_t)1 << 30)
+#define WF_EDITS_FILE_MAX ((size_t)64 << 20)
 
 /**
  * Reads a whole file into a NUL-terminated buffer allocated with @p alloc
@@ -384,6 +389,93 @@ WF_API wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
 WF_API wf_status wf_map_load(const char *path, const char *legend_path,
                       const wf_allocator *alloc, wf_grid **out,
                       wf_map_marks *marks, wf_diag *diag);
+
+/** The map formats wf_map_load tells apart. */
+typedef enum wf_map_format {
+    WF_MAP_FORMAT_MOVINGAI = 1, /**< Moving AI .map: characters .GSW@OT */
+    WF_MAP_FORMAT_ASCII,        /**< ASCII map: characters . # 1-9 S G */
+    WF_MAP_FORMAT_CSV           /**< CSV tile map: tile numbers of a legend */
+} wf_map_format;
+
+/**
+ * What wf_map_load reads the file @p path holding @p buf (@p len bytes) as:
+ * WF_MAP_FORMAT_MOVINGAI when the first word of @p buf (after an optional
+ * byte order mark, blanks and line ends) is "type", else WF_MAP_FORMAT_CSV
+ * when @p path ends in ".csv" (any case), else WF_MAP_FORMAT_ASCII. An
+ * edits file names tiles as that format does (wf_edits_parse). @p buf may
+ * be NULL when @p len is 0; a NULL @p path has no ".csv" ending.
+ * O(blanks at the start of @p buf).
+ */
+WF_API wf_map_format wf_map_format_of(const char *path, const char *buf,
+                                      size_t len);
+
+/* ---- Edits files ------------------------------------------------------- */
+
+/** One edit: cell @p cell becomes terrain @p terrain. */
+typedef struct wf_edit {
+    wf_point cell;
+    uint8_t terrain;   /**< the terrain code the map's loader gives the tile */
+    unsigned line;     /**< the file line it was read from (1-based) */
+} wf_edit;
+
+/** One batch: @p count edits applied together, a slice of wf_edits.edits. */
+typedef struct wf_edit_batch {
+    const wf_edit *edits;
+    size_t count;      /**< at least 1 */
+} wf_edit_batch;
+
+/** An edits file. Initialise with {0}; release with wf_edits_free. */
+typedef struct wf_edits {
+    wf_edit *edits;           /**< every edit, in file order */
+    size_t count;             /**< number of edits */
+    wf_edit_batch *batches;   /**< the batches, in file order */
+    size_t batch_count;       /**< number of batches, at least 1 */
+    wf_allocator alloc;
+} wf_edits;
+
+/**
+ * Parses an edits file for the grid @p g, loaded from a map of format
+ * @p format. Each line is "X Y TILE" (fields separated by blanks); blank
+ * lines separate batches: one or more of them end a batch, and blank lines
+ * at the start or end make no empty batch. A line whose first non-blank
+ * character is '#' is a comment (it neither holds an edit nor ends a
+ * batch); '#' after the fields is a tile or an extra field, never a
+ * comment. LF or CRLF, a byte order mark and trailing blanks are accepted.
+ *  - X, Y: integers, 0 <= X < width, 0 <= Y < height of @p g.
+ *  - TILE, for WF_MAP_FORMAT_MOVINGAI: one of . G S W @ O T; for
+ *    WF_MAP_FORMAT_ASCII: one of . # 1-9 ('S' and 'G' mark the start and
+ *    goal in an ASCII map; they are refused as tiles). The terrain is the
+ *    character, as the map loaders give it. For WF_MAP_FORMAT_CSV: an
+ *    integer tile of @p legend (the CSV map's own); the terrain is its entry
+ *    index, as wf_csv_map_parse gives it. @p legend is ignored for the other
+ *    formats.
+ * An edit on the agent's cell, or to the terrain a cell already has, is
+ * not the parser's business: the file says nothing of agents.
+ * On success @p out holds at least one batch; on error it is left empty
+ * (edits and batches NULL, counts 0; wf_edits_free is harmless).
+ * Errors: WF_E_INVALID_ARG (out, g NULL; buf NULL with len > 0; an unknown
+ * format; WF_MAP_FORMAT_CSV with a NULL legend or one of 0 or more than
+ * 256 entries), WF_E_PARSE (diag: file:line:col; a malformed line, a
+ * missing or extra field, a coordinate that is not an integer, a tile that
+ * is not one map character or not in the legend, a file with no edit),
+ * WF_E_RANGE (diag: file:line:col of a coordinate off the map, negative
+ * or huge ones included, with the map's size), WF_E_NOMEM.
+ * O(len) time (× the legend's size for CSV tiles); two arrays allocated,
+ * after the whole text has been checked.
+ */
+WF_API wf_status wf_edits_parse(const char *buf, size_t len, const char *name,
+                                const wf_grid *g, wf_map_format format,
+                                const wf_legend *legend,
+                                const wf_allocator *alloc, wf_edits *out,
+                                wf_diag *diag);
+/** wf_file_read (at most WF_EDITS_FILE_MAX bytes) + wf_edits_parse; adds
+ *  WF_E_IO and WF_E_TOO_BIG. */
+WF_API wf_status wf_edits_read(const char *path, const wf_grid *g,
+                               wf_map_format format, const wf_legend *legend,
+                               const wf_allocator *alloc, wf_edits *out,
+                               wf_diag *diag);
+/** Frees the edits and batches and leaves @p e empty; NULL is a no-op. */
+WF_API void wf_edits_free(wf_edits *e);
 
 /* ---- JSON output ------------------------------------------------------- */
 

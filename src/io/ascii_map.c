@@ -1,11 +1,12 @@
 /* ASCII map reader: rows of '.', '#', '1'-'9', 'S' and 'G'. */
 #include "file_read.h"
 #include "lexer.h"
+#include "map_chars.h"
 #include "wayfind/io.h"
 
 /* Terrain code of map character c ('S' and 'G' stand on '.'), 0 when c is
  * not a map character. */
-static uint8_t ascii_code(unsigned char c) {
+uint8_t wf__ascii_code(unsigned char c) {
     switch (c) {
     case '.': case 'S': case 'G':
         return '.';
@@ -79,7 +80,7 @@ static wf_status check_rows(wf__text *t, int *w_out, int *h_out,
         size_t lim = ln.n < w ? ln.n : w;
         for (size_t x = 0; x < lim; x++) {
             unsigned char c = (unsigned char)ln.p[x];
-            if (!ascii_code(c))
+            if (!wf__ascii_code(c))
                 return wf__text_error(t, WF_E_PARSE, ln.no, wf__col(x),
                                       "unknown map character %s, expected "
                                       "one of . # 1-9 S G",
@@ -105,12 +106,8 @@ static wf_status check_rows(wf__text *t, int *w_out, int *h_out,
                                   "limit of %zu cells",
                                   w, h, (size_t)WF_GRID_MAX_CELLS);
     }
-    if (h == 0) {
-        unsigned el, ec;
-        wf__text_eof(t, &el, &ec);
-        return wf__text_error(t, WF_E_PARSE, el, ec,
-                              "expected a map row, found end of file");
-    }
+    if (h == 0)
+        return wf__text_expected_eof(t, "a map row");
     *w_out = (int)w;
     *h_out = h;
     return WF_OK;
@@ -125,7 +122,7 @@ static void fill_rows(wf__text *t, wf_grid *g) {
         if (wf__line_blank(&ln))
             continue;
         for (int x = 0; x < w; x++)
-            wf__grid_poke(g, x, y, ascii_code((unsigned char)ln.p[x]));
+            wf__grid_poke(g, x, y, wf__ascii_code((unsigned char)ln.p[x]));
         y++;
     }
     /* what searches read of the cells, built once */

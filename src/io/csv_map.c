@@ -206,13 +206,8 @@ static wf_status parse_rows(csv_ctx *c) {
                                   c->width, c->rows,
                                   (size_t)WF_GRID_MAX_CELLS);
     }
-    if (c->rows == 0) {
-        unsigned el, ec;
-        wf__text_eof(c->t, &el, &ec);
-        return wf__text_error(c->t, WF_E_PARSE, el, ec,
-                              "expected a row of tile codes, found end of "
-                              "file");
-    }
+    if (c->rows == 0)
+        return wf__text_expected_eof(c->t, "a row of tile codes");
     return WF_OK;
 }
 

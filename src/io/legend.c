@@ -171,13 +171,8 @@ wf_status wf_legend_parse(const char *buf, size_t len, const char *name,
         lines[out->count] = ln.no;
         out->entries[out->count++] = e;
     }
-    if (out->count == 0) {
-        unsigned el, ec;
-        wf__text_eof(&t, &el, &ec);
-        return wf__text_error(&t, WF_E_PARSE, el, ec,
-                              "expected a legend line 'TILE KIND ...', found "
-                              "end of file");
-    }
+    if (out->count == 0)
+        return wf__text_expected_eof(&t, "a legend line 'TILE KIND ...'");
     return WF_OK;
 }
 

@@ -251,6 +251,13 @@ wf_status wf__text_error(const wf__text *t, wf_status s, unsigned line,
     return s;
 }
 
+wf_status wf__text_expected_eof(const wf__text *t, const char *what) {
+    unsigned line, col;
+    wf__text_eof(t, &line, &col);
+    return wf__text_error(t, WF_E_PARSE, line, col,
+                          "expected %s, found end of file", what);
+}
+
 const char *wf__byte_desc(unsigned char c, char *buf, size_t size) {
     if (c >= 0x20 && c < 0x7F)
         snprintf(buf, size, "'%c' (0x%02x)", (char)c, (unsigned)c);

@@ -78,6 +78,10 @@ __attribute__((format(printf, 5, 6)))
 wf_status wf__text_error(const wf__text *t, wf_status s, unsigned line,
                          unsigned col, const char *fmt, ...);
 
+/* The error "expected WHAT, found end of file" (WF_E_PARSE) at the end of
+ * the file, as wf__text_eof places it. */
+wf_status wf__text_expected_eof(const wf__text *t, const char *what);
+
 /* A printable description of byte c for messages: "'x' (0x78)" or "byte
  * 0x00"; buf must hold at least 16 bytes. */
 const char *wf__byte_desc(unsigned char c, char *buf, size_t size);

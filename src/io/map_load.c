@@ -6,6 +6,8 @@
  * byte order mark) is "type". */
 static int looks_movingai(const char *buf, size_t len) {
     size_t i = 0;
+    if (!buf)
+        return 0;
     if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
         i = 3;
     while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
@@ -25,6 +27,15 @@ static int ends_with_csv(const char *path) {
     const char *e = path + n - 4;
     return e[0] == '.' && (e[1] | 0x20) == 'c' && (e[2] | 0x20) == 's' &&
            (e[3] | 0x20) == 'v';
+}
+
+wf_map_format wf_map_format_of(const char *path, const char *buf,
+                               size_t len) {
+    if (looks_movingai(buf, len))
+        return WF_MAP_FORMAT_MOVINGAI;
+    if (path && ends_with_csv(path))
+        return WF_MAP_FORMAT_CSV;
+    return WF_MAP_FORMAT_ASCII;
 }
 
 static wf_status load_csv(const char *path, const char *legend_path,
@@ -65,13 +76,16 @@ typedef struct load_ctx {
 static wf_status parse_any(void *ctx, const char *buf, size_t len,
                            const char *path, wf_diag *diag) {
     load_ctx *c = ctx;
-    if (looks_movingai(buf, len))
+    switch (wf_map_format_of(path, buf, len)) {
+    case WF_MAP_FORMAT_MOVINGAI:
         return wf_movingai_map_parse(buf, len, path, c->alloc, c->out, diag);
-    if (ends_with_csv(path))
+    case WF_MAP_FORMAT_CSV:
         return load_csv(path, c->legend_path, c->alloc, buf, len, c->out,
                         c->marks, diag);
-    return wf_ascii_map_parse(buf, len, path, c->alloc, c->out, c->marks,
-                              diag);
+    default:
+        return wf_ascii_map_parse(buf, len, path, c->alloc, c->out, c->marks,
+                                  diag);
+    }
 }
 
 wf_status wf_map_load(const char *path, const char *legend_path,

@@ -2,10 +2,11 @@
  * H rows of W characters. */
 #include "file_read.h"
 #include "lexer.h"
+#include "map_chars.h"
 #include "wayfind/io.h"
 
 /* The map characters and what each one means. */
-static int map_char_class(unsigned char c) {
+int wf__movingai_char_class(unsigned char c) {
     switch (c) {
     case '.': case 'G': case 'S': case 'W':
         return 1; /* passable, cost 1 */
@@ -22,7 +23,8 @@ wf_status wf_movingai_set_costs(wf_grid *g) {
     if (!g)
         return WF_E_INVALID_ARG;
     for (const char *c = map_chars; *c; c++) {
-        double cost = map_char_class((unsigned char)*c) == 1 ? 1.0 : WF_BLOCKED;
+        double cost =
+            wf__movingai_char_class((unsigned char)*c) == 1 ? 1.0 : WF_BLOCKED;
         wf_status s = wf_grid_set_cost(g, (uint8_t)*c, cost);
         if (s != WF_OK)
             return s;
@@ -90,14 +92,10 @@ static wf_status parse_header(wf__text *t, int *w, int *h) {
     const char *p = NULL;
     size_t n = 0, at = 0;
     char q[WF__QUOTE_SIZE];
-    unsigned el, ec;
     int got_w = 0, got_h = 0;
 
-    if (!wf__text_next(t, &ln)) {
-        wf__text_eof(t, &el, &ec);
-        return wf__text_error(t, WF_E_PARSE, el, ec,
-                              "expected 'type octile', found end of file");
-    }
+    if (!wf__text_next(t, &ln))
+        return wf__text_expected_eof(t, "'type octile'");
     if (!wf__line_word(&ln, &p, &n, &at) || !word_is(p, n, "type"))
         return header_unexpected(t, &ln, wf__line_blank(&ln) ? NULL : p, n,
                                  at, "'type octile'");
@@ -119,11 +117,8 @@ static wf_status parse_header(wf__text *t, int *w, int *h) {
         const char *expected = !got_h   ? "'height N'"
                                : !got_w ? "'width N'"
                                         : "'map'";
-        if (!wf__text_next(t, &ln)) {
-            wf__text_eof(t, &el, &ec);
-            return wf__text_error(t, WF_E_PARSE, el, ec,
-                                  "expected %s, found end of file", expected);
-        }
+        if (!wf__text_next(t, &ln))
+            return wf__text_expected_eof(t, expected);
         if (!wf__line_word(&ln, &p, &n, &at))
             return header_unexpected(t, &ln, NULL, 0, 0, expected);
         wf_status s;
@@ -178,7 +173,7 @@ static wf_status parse_rows(wf__text *t, int w, int h, wf_grid *g) {
         const unsigned char *row = (const unsigned char *)ln.p;
         if (!g) {
             for (size_t x = 0; x < m; x++)
-                if (!map_char_class(row[x]))
+                if (!wf__movingai_char_class(row[x]))
                     return wf__text_error(
                         t, WF_E_PARSE, ln.no, wf__col(x),
                         "unknown map character %s",
