@@ -34,6 +34,7 @@ int cli_graph(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_field(int argc, char **argv);
 int cli_influence(int argc, char **argv);
+int cli_replan(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -145,6 +146,24 @@ int cli_costs_add(const char *cmd, cli_costs *c, const char *arg);
  * why (unknown tile, a blocked tile given a cost). */
 int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
                      const char *legend, const wf_grid *g, wf_filter *f);
+
+/* The legend of the CSV map @p map: @p legend, or when NULL the map's
+ * path with ".legend" in place of ".csv", read into @p out; 0, or -1 after
+ * printing the diagnostic. */
+int cli_read_legend(const char *cmd, const char *map, const char *legend,
+                    wf_legend *out);
+
+/* The one operand of a command that reads a map: argv[first] into *map
+ * when it is the last argument; else -1 after a usage error ("expected a
+ * MAP file", "expected one MAP file, got more arguments"). */
+int cli_map_operand(const char *cmd, int argc, char **argv, int first,
+                    const char **map);
+/* The start and goal of a query on @p g: --from/--to as given, else the
+ * map's marks; 0, or -1 after printing that one is missing or off the
+ * map. */
+int cli_query_ends(const char *cmd, const char *map, const wf_grid *g,
+                   const wf_map_marks *marks, int has_from, wf_point *from,
+                   int has_to, wf_point *to);
 
 /* Loads any map (wf_map_load); on failure prints the diagnostic and returns
  * the exit code, else 0. */

@@ -94,13 +94,8 @@ static int parse(int argc, char **argv, args *a, int *code) {
     if (first < 0)
         return -1;
     *code = CLI_EXIT_USAGE;
-    if (first != argc - 1) {
-        cli_usage_error(CMD, first >= argc ? "expected a MAP file"
-                                           : "expected one MAP file, got "
-                                             "more arguments");
+    if (cli_map_operand(CMD, argc, argv, first, &a->map) != 0)
         return -1;
-    }
-    a->map = argv[first];
     if (a->queries &&
         (a->has_from || a->has_to || a->draw || a->png || a->svg)) {
         cli_usage_error(CMD, "--queries answers many queries: it does not "
@@ -126,14 +121,6 @@ static int parse(int argc, char **argv, args *a, int *code) {
         return -1;
     }
     return 0;
-}
-
-static int check_cell(const wf_grid *g, const char *what, wf_point p) {
-    if (wf_grid_contains(g, p.x, p.y))
-        return 0;
-    cli_error(CMD, "--%s %d,%d is outside the %d x %d map", what, p.x, p.y,
-              wf_grid_width(g), wf_grid_height(g));
-    return -1;
 }
 
 static void print_text(const args *a, wf_status st, const wf_path *p,
@@ -392,21 +379,9 @@ int cli_path(int argc, char **argv) {
         wf_grid_destroy(g);
         return code;
     }
-    if (!a.has_from && marks.has_start) {
-        a.from = marks.start;
-        a.has_from = 1;
-    }
-    if (!a.has_to && marks.has_goal) {
-        a.to = marks.goal;
-        a.has_to = 1;
-    }
     code = CLI_EXIT_INPUT;
-    if (!a.has_from || !a.has_to) {
-        cli_error(CMD, "%s: no %s given and the map marks none", a.map,
-                  a.has_from ? "--to" : "--from");
-        goto done;
-    }
-    if (check_cell(g, "from", a.from) != 0 || check_cell(g, "to", a.to) != 0)
+    if (cli_query_ends(CMD, a.map, g, &marks, a.has_from, &a.from, a.has_to,
+                       &a.to) != 0)
         goto done;
 
     wf_search *ws = NULL;

@@ -317,3 +317,42 @@ int cli_need_png(const char *cmd) {
     cli_error(cmd, "--png: built without PNG support");
     return CLI_EXIT_USAGE;
 }
+
+int cli_map_operand(const char *cmd, int argc, char **argv, int first,
+                    const char **map) {
+    if (first != argc - 1) {
+        cli_usage_error(cmd, first >= argc ? "expected a MAP file"
+                                           : "expected one MAP file, got "
+                                             "more arguments");
+        return -1;
+    }
+    *map = argv[first];
+    return 0;
+}
+
+int cli_query_ends(const char *cmd, const char *map, const wf_grid *g,
+                   const wf_map_marks *marks, int has_from, wf_point *from,
+                   int has_to, wf_point *to) {
+    if (!has_from && marks->has_start) {
+        *from = marks->start;
+        has_from = 1;
+    }
+    if (!has_to && marks->has_goal) {
+        *to = marks->goal;
+        has_to = 1;
+    }
+    if (!has_from || !has_to) {
+        cli_error(cmd, "%s: no %s given and the map marks none", map,
+                  has_from ? "--to" : "--from");
+        return -1;
+    }
+    const char *what[2] = {"from", "to"};
+    const wf_point *p[2] = {from, to};
+    for (int i = 0; i < 2; i++)
+        if (!wf_grid_contains(g, p[i]->x, p[i]->y)) {
+            cli_error(cmd, "--%s %d,%d is outside the %d x %d map", what[i],
+                      p[i]->x, p[i]->y, wf_grid_width(g), wf_grid_height(g));
+            return -1;
+        }
+    return 0;
+}

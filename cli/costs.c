@@ -34,6 +34,29 @@ int cli_costs_add(const char *cmd, cli_costs *c, const char *arg) {
     return 0;
 }
 
+int cli_read_legend(const char *cmd, const char *map, const char *legend,
+                    wf_legend *out) {
+    char own[4096];
+    if (!legend) {
+        const size_t n = strlen(map);
+        if (n < 4 || n - 4 + sizeof ".legend" > sizeof own) {
+            cli_error(cmd, "%s: map path too long", map);
+            return -1;
+        }
+        memcpy(own, map, n - 4);
+        memcpy(own + n - 4, ".legend", sizeof ".legend");
+        legend = own;
+    }
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status st = wf_legend_read(legend, NULL, out, &d);
+    if (st != WF_OK) {
+        cli_fail(st, &d);
+        return -1;
+    }
+    return 0;
+}
+
 /* The terrain code of a --cost tile: a map character, or for a CSV map
  * the tile number its legend lists (terrain = the entry's index). */
 static int tile_terrain(const char *cmd, const char *tile, const char *map,
@@ -47,23 +70,12 @@ static int tile_terrain(const char *cmd, const char *tile, const char *map,
                       tile);
             return -1;
         }
-        char own[4096];
-        if (!legend) {
-            if (n - 4 + sizeof ".legend" > sizeof own) {
-                cli_error(cmd, "--cost: map path too long");
-                return -1;
-            }
-            memcpy(own, map, n - 4);
-            memcpy(own + n - 4, ".legend", sizeof ".legend");
-            legend = own;
-        }
         wf_legend *lg = malloc(sizeof *lg);
-        wf_diag d;
-        memset(&d, 0, sizeof d);
-        wf_status st = lg ? wf_legend_read(legend, NULL, lg, &d) : WF_E_NOMEM;
-        if (st != WF_OK) {
+        if (!lg)
+            return cli_fail(WF_E_NOMEM, NULL) ? -1 : -1;
+        if (cli_read_legend(cmd, map, legend, lg) != 0) {
             free(lg);
-            return cli_fail(st, &d) ? -1 : -1;
+            return -1;
         }
         for (int i = 0; i < lg->count; i++)
             if (lg->entries[i].tile == t) {

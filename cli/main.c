@@ -18,6 +18,8 @@ static const cli_command commands[] = {
     {"field", "compute a Dijkstra (or flee) map of a grid", cli_field},
     {"influence", "steer a path round a viewer's cone with influence maps",
      cli_influence},
+    {"replan", "walk a path while a file of edits changes the map (D* Lite)",
+     cli_replan},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -23,7 +23,7 @@ static void test_ascii_round_trip(void **state) {
     (void)state;
     static const char *const rows[] = {"..3#", "9.#.", "2..."};
     wf_grid *g = wf_test_grid(rows, 3);
-    wf_map_marks m = {1, 1, {0, 0}, {3, 2}};
+    wf_map_marks m = {1, 1, {0, 0}, {3, 2}, 0};
     FILE *f = tmpfile();
     assert_non_null(f);
     assert_int_equal(wf_ascii_map_write(f, g, &m), WF_OK);

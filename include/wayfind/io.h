@@ -37,12 +37,22 @@
 extern "C" {
 #endif
 
-/** Start and goal cells a map file may carry (ASCII 'S'/'G', CSV legend). */
+/** The map formats wf_map_load tells apart. */
+typedef enum wf_map_format {
+    WF_MAP_FORMAT_MOVINGAI = 1, /**< Moving AI .map: characters .GSW@OT */
+    WF_MAP_FORMAT_ASCII,        /**< ASCII map: characters . # 1-9 S G */
+    WF_MAP_FORMAT_CSV           /**< CSV tile map: tile numbers of a legend */
+} wf_map_format;
+
+/** Start and goal cells a map file may carry (ASCII 'S'/'G', CSV legend),
+ *  and, from wf_map_load, the format it was read as (0 from the readers of
+ *  one format). */
 typedef struct wf_map_marks {
     int has_start;
     int has_goal;
     wf_point start;
     wf_point goal;
+    wf_map_format format;
 } wf_map_marks;
 
 /*
@@ -389,13 +399,6 @@ WF_API wf_status wf_json_write_graph(FILE *f, const wf_graph *g,
 WF_API wf_status wf_map_load(const char *path, const char *legend_path,
                       const wf_allocator *alloc, wf_grid **out,
                       wf_map_marks *marks, wf_diag *diag);
-
-/** The map formats wf_map_load tells apart. */
-typedef enum wf_map_format {
-    WF_MAP_FORMAT_MOVINGAI = 1, /**< Moving AI .map: characters .GSW@OT */
-    WF_MAP_FORMAT_ASCII,        /**< ASCII map: characters . # 1-9 S G */
-    WF_MAP_FORMAT_CSV           /**< CSV tile map: tile numbers of a legend */
-} wf_map_format;
 
 /**
  * What wf_map_load reads the file @p path holding @p buf (@p len bytes) as:

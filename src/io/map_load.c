@@ -76,16 +76,24 @@ typedef struct load_ctx {
 static wf_status parse_any(void *ctx, const char *buf, size_t len,
                            const char *path, wf_diag *diag) {
     load_ctx *c = ctx;
-    switch (wf_map_format_of(path, buf, len)) {
+    const wf_map_format f = wf_map_format_of(path, buf, len);
+    wf_status s;
+    switch (f) {
     case WF_MAP_FORMAT_MOVINGAI:
-        return wf_movingai_map_parse(buf, len, path, c->alloc, c->out, diag);
+        s = wf_movingai_map_parse(buf, len, path, c->alloc, c->out, diag);
+        break;
     case WF_MAP_FORMAT_CSV:
-        return load_csv(path, c->legend_path, c->alloc, buf, len, c->out,
-                        c->marks, diag);
+        s = load_csv(path, c->legend_path, c->alloc, buf, len, c->out,
+                     c->marks, diag);
+        break;
     default:
-        return wf_ascii_map_parse(buf, len, path, c->alloc, c->out, c->marks,
-                                  diag);
+        s = wf_ascii_map_parse(buf, len, path, c->alloc, c->out, c->marks,
+                               diag);
+        break;
     }
+    if (s == WF_OK && c->marks)
+        c->marks->format = f;
+    return s;
 }
 
 wf_status wf_map_load(const char *path, const char *legend_path,
