@@ -430,7 +430,7 @@ static void test_allocation_failures(void **state) {
         assert_int_equal(s, WF_E_NOMEM);
         refused++;
     }
-    assert_true(refused >= 4);
+    assert_true(refused >= 3); /* the planner, its cells, its open list */
     wf_grid_destroy(g);
 }
 

@@ -991,7 +991,7 @@ WF_API void wf_walker_set_watch_cheaper(wf_walker *w, int on);
  * plan with others fails with WF_E_INVALID_ARG). The workspace passed to
  * the calls is still used for a unit's clearance. NULL: back to searches.
  * Takes effect at the next step (the current plan is dropped). Remove it
- * (NULL) or destroy the walker before destroying @p g. Memory: 20 bytes
+ * (NULL) or destroy the walker before destroying @p g. Memory: 24 bytes
  * per cell of @p g while a plan exists. Errors: WF_E_INVALID_ARG (w NULL).
  */
 WF_API wf_status wf_walker_set_incremental(wf_walker *w, wf_grid *g);

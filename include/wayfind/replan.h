@@ -36,7 +36,7 @@ extern "C" {
  * wf_dstar_cells_changed. The grid, and what the options point to, must
  * outlive the planner; destroy the planner before the grid.
  *
- * Memory: 20 bytes per cell of the grid (allocated when created) plus its
+ * Memory: 24 bytes per cell of the grid (allocated when created) plus its
  * open list (24 bytes an entry, grown as needed), and for an agent of
  * size > 1 whose filter forbids a terrain its own clearance (1 byte per
  * cell, updated locally by edits). Not thread-safe: one planner is used

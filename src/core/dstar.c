@@ -195,26 +195,22 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
     d->k = (unsigned)o.move.size;
     d->connect = o.move.connect;
     d->corners = o.move.corners;
+    wf__divw_init((uint32_t)g->width, &d->div_mul, &d->div_shift);
     d->start = start;
     d->goal = goal;
     if (o.overlay.values && o.overlay_k > 0) {
         d->overlay = o.overlay.values;
         d->overlay_k = o.overlay_k;
     }
-    size_t nd, n4;
+    size_t bytes;
     s = WF_E_NOMEM;
-    if (wf__mul_size(g->cells, sizeof(double), &nd) &&
-        wf__mul_size(g->cells, sizeof(uint32_t), &n4)) {
-        d->gv = wf__alloc(&a, nd);
-        d->rhs = wf__alloc(&a, nd);
-        d->hpos = wf__alloc(&a, n4);
-        if (d->gv && d->rhs && d->hpos && prepare(d) == WF_OK)
+    if (wf__mul_size(g->cells, sizeof *d->cell, &bytes)) {
+        d->cell = wf__alloc(&a, bytes);
+        if (d->cell && prepare(d) == WF_OK)
             s = wf_grid_watch(g, on_edit, d);
     }
     if (s != WF_OK) {
-        wf__free(&a, d->gv, g->cells * sizeof(double));
-        wf__free(&a, d->rhs, g->cells * sizeof(double));
-        wf__free(&a, d->hpos, g->cells * sizeof(uint32_t));
+        wf__free(&a, d->cell, g->cells * sizeof *d->cell);
         wf__free(&a, d->clr, g->cells);
         wf__free(&a, d, sizeof *d);
         return s;
@@ -230,9 +226,7 @@ void wf_dstar_destroy(wf_dstar *d) {
     wf_allocator a = d->alloc;
     const size_t cells = d->g->cells;
     wf_grid_unwatch(d->g, on_edit, d);
-    wf__free(&a, d->gv, cells * sizeof(double));
-    wf__free(&a, d->rhs, cells * sizeof(double));
-    wf__free(&a, d->hpos, cells * sizeof(uint32_t));
+    wf__free(&a, d->cell, cells * sizeof *d->cell);
     wf__free(&a, d->clr, cells);
     wf__free(&a, d->heap, d->hcap * sizeof *d->heap);
     wf__free(&a, d, sizeof *d);

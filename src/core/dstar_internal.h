@@ -8,6 +8,15 @@
 
 #define WF__DSTAR_NONE UINT32_MAX
 
+/* One cell's estimates: g, its cost to the goal when last expanded; rhs,
+ * one step ahead (the best successor's g plus the move); and its slot on
+ * the open list (WF__DSTAR_NONE: not on it). Together, so that a cell's
+ * state is one cache line's worth. */
+typedef struct wf__dcell {
+    double g, rhs;
+    uint32_t pos;
+} wf__dcell;
+
 /* An open-list entry: the key pair of D* Lite, compared lexicographically,
  * and the cell. */
 typedef struct wf__dkey {
@@ -37,8 +46,9 @@ struct wf_dstar {
     double hmul;          /* the heuristic's scale: smallest cost */
     wf_point start, goal, last; /* last: where km was last brought up */
     double km;
-    double *gv, *rhs;     /* per cell */
-    uint32_t *hpos;       /* per cell: slot in heap, WF__DSTAR_NONE */
+    wf__dcell *cell;      /* per cell */
+    uint64_t div_mul;     /* cell index → row (wf__divw) */
+    unsigned div_shift;
     wf__dkey *heap;
     uint32_t hn;
     size_t hcap;

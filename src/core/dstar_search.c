@@ -31,19 +31,19 @@ double wf__dstar_h(const wf_dstar *d, wf_point a, wf_point b) {
 }
 
 static wf_point point_of(const wf_dstar *d, uint32_t c) {
-    return (wf_point){(int)(c % (uint32_t)d->g->width),
-                      (int)(c / (uint32_t)d->g->width)};
+    const uint32_t y = wf__divw(d->div_mul, d->div_shift, c);
+    return (wf_point){(int)(c - y * (uint32_t)d->g->width), (int)y};
 }
 
 static void key_of(const wf_dstar *d, uint32_t c, double *k1, double *k2) {
-    const double m = d->gv[c] < d->rhs[c] ? d->gv[c] : d->rhs[c];
+    const double m = d->cell[c].g < d->cell[c].rhs ? d->cell[c].g : d->cell[c].rhs;
     *k2 = m;
     *k1 = m + wf__dstar_h(d, d->start, point_of(d, c)) + d->km;
 }
 
 static void place(wf_dstar *d, uint32_t i, wf__dkey e) {
     d->heap[i] = e;
-    d->hpos[e.cell] = i;
+    d->cell[e.cell].pos = i;
 }
 
 /* A 4-ary heap: the four children of slot i (4i+1 .. 4i+4) are adjacent,
@@ -96,7 +96,7 @@ static wf_status heap_push(wf_dstar *d, uint32_t c, double k1, double k2) {
 }
 
 static void heap_set(wf_dstar *d, uint32_t c, double k1, double k2) {
-    const uint32_t i = d->hpos[c];
+    const uint32_t i = d->cell[c].pos;
     const wf__dkey e = {k1, k2, c};
     d->st.heap_ops++;
     if (key_less(&e, d->heap[i].k1, d->heap[i].k2))
@@ -106,8 +106,8 @@ static void heap_set(wf_dstar *d, uint32_t c, double k1, double k2) {
 }
 
 static void heap_remove(wf_dstar *d, uint32_t c) {
-    const uint32_t i = d->hpos[c];
-    d->hpos[c] = WF__DSTAR_NONE;
+    const uint32_t i = d->cell[c].pos;
+    d->cell[c].pos = WF__DSTAR_NONE;
     d->st.heap_ops++;
     const wf__dkey last = d->heap[--d->hn];
     if (i == d->hn)
@@ -119,18 +119,15 @@ static void heap_remove(wf_dstar *d, uint32_t c) {
 }
 
 void wf__dstar_reset(wf_dstar *d) {
-    for (size_t c = 0; c < d->g->cells; c++) {
-        d->gv[c] = INFINITY;
-        d->rhs[c] = INFINITY;
-        d->hpos[c] = WF__DSTAR_NONE;
-    }
+    for (size_t c = 0; c < d->g->cells; c++)
+        d->cell[c] = (wf__dcell){INFINITY, INFINITY, WF__DSTAR_NONE};
     d->hn = 0;
     d->km = 0;
     d->last = d->start;
     d->restart = 0;
     const uint32_t goal =
         (uint32_t)d->goal.y * (uint32_t)d->g->width + (uint32_t)d->goal.x;
-    d->rhs[goal] = 0;
+    d->cell[goal].rhs = 0;
     double k1, k2;
     key_of(d, goal, &k1, &k2);
     if (heap_push(d, goal, k1, k2) != WF_OK)
@@ -198,7 +195,7 @@ static double best_rhs(const wf_dstar *d, uint32_t c) {
     for (unsigned m = moves_of(d, c); m; m &= m - 1) {
         const int dir = __builtin_ctz(m);
         const uint32_t n = step_to(d, c, dir);
-        const double v = move_cost(d, c, dir, enter_cost(d, n)) + d->gv[n];
+        const double v = move_cost(d, c, dir, enter_cost(d, n)) + d->cell[n].g;
         if (v < best)
             best = v;
     }
@@ -207,8 +204,8 @@ static double best_rhs(const wf_dstar *d, uint32_t c) {
 
 /* Puts c on, moves it in, or takes it off the open list. */
 static void settle(wf_dstar *d, uint32_t c) {
-    const int open = d->hpos[c] != WF__DSTAR_NONE;
-    if (d->gv[c] != d->rhs[c]) {
+    const int open = d->cell[c].pos != WF__DSTAR_NONE;
+    if (d->cell[c].g != d->cell[c].rhs) {
         double k1, k2;
         key_of(d, c, &k1, &k2);
         if (open)
@@ -223,7 +220,7 @@ static void settle(wf_dstar *d, uint32_t c) {
 void wf__dstar_update_cell(wf_dstar *d, uint32_t c) {
     const wf_point p = point_of(d, c);
     if (p.x != d->goal.x || p.y != d->goal.y)
-        d->rhs[c] = best_rhs(d, c);
+        d->cell[c].rhs = best_rhs(d, c);
     settle(d, c);
 }
 
@@ -244,7 +241,7 @@ wf_status wf__dstar_compute(wf_dstar *d) {
          * agent's in exact arithmetic may come out an ulp above it, and
          * the path runs through it; so ties within a relative 1e-9 are
          * expanded too. */
-        if (top.k1 > sk1 + 1e-9 * fabs(sk1) && !(d->rhs[s] > d->gv[s]))
+        if (top.k1 > sk1 + 1e-9 * fabs(sk1) && !(d->cell[s].rhs > d->cell[s].g))
             break;
         const uint32_t u = top.cell;
         double k1, k2;
@@ -259,37 +256,37 @@ wf_status wf__dstar_compute(wf_dstar *d) {
         const unsigned preds =
             wf__dstar_stands(d, u) ? moves_of(d, u) : 0u;
         const double e = enter_cost(d, u);
-        if (d->gv[u] > d->rhs[u]) {
+        if (d->cell[u].g > d->cell[u].rhs) {
             /* over-consistent: u's cost is now known */
-            d->gv[u] = d->rhs[u];
+            d->cell[u].g = d->cell[u].rhs;
             heap_remove(d, u);
-            const double gu = d->gv[u];
+            const double gu = d->cell[u].g;
             for (unsigned m = preds; m; m &= m - 1) {
                 const int dir = __builtin_ctz(m);
                 const uint32_t p = step_to(d, u, dir);
                 const double v = move_cost(d, p, reverse(dir), e) + gu;
-                if (p != goal && v < d->rhs[p]) {
-                    d->rhs[p] = v;
+                if (p != goal && v < d->cell[p].rhs) {
+                    d->cell[p].rhs = v;
                     d->st.generated++;
                     settle(d, p);
                 }
             }
         } else {
             /* under-consistent: u got dearer; so may whatever relied on it */
-            const double old = d->gv[u];
-            d->gv[u] = INFINITY;
+            const double old = d->cell[u].g;
+            d->cell[u].g = INFINITY;
             for (unsigned m = preds; m; m &= m - 1) {
                 const int dir = __builtin_ctz(m);
                 const uint32_t p = step_to(d, u, dir);
                 if (p != goal &&
-                    d->rhs[p] == move_cost(d, p, reverse(dir), e) + old) {
-                    d->rhs[p] = best_rhs(d, p);
+                    d->cell[p].rhs == move_cost(d, p, reverse(dir), e) + old) {
+                    d->cell[p].rhs = best_rhs(d, p);
                     d->st.generated++;
                     settle(d, p);
                 }
             }
             if (u != goal)
-                d->rhs[u] = best_rhs(d, u);
+                d->cell[u].rhs = best_rhs(d, u);
             settle(d, u);
         }
     }
@@ -323,7 +320,7 @@ wf_status wf__dstar_extract(wf_dstar *d, wf_path *out) {
             const int dir = __builtin_ctz(m);
             const uint32_t nb = step_to(d, c, dir);
             const double mc = move_cost(d, c, dir, enter_cost(d, nb));
-            const double v = mc + d->gv[nb];
+            const double v = mc + d->cell[nb].g;
             if (v < best) {
                 best = v;
                 bd = dir;

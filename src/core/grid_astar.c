@@ -46,15 +46,11 @@ typedef wf__astar query;
  * exceeds n / W by less than 1/W and never reaches the next integer; n·m
  * stays below 2^62 because n < 2^28 and m ≤ 2^33. */
 static void div_init(query *q, uint32_t w) {
-    unsigned l = 0;
-    while ((1u << l) < w)
-        l++;
-    q->div_shift = 32 + l;
-    q->div_mul = (((uint64_t)1 << q->div_shift) + w - 1) / w;
+    wf__divw_init(w, &q->div_mul, &q->div_shift);
 }
 
 WF_INLINE uint32_t div_w(uint64_t mul, unsigned shift, uint32_t n) {
-    return (uint32_t)(((uint64_t)n * mul) >> shift);
+    return wf__divw(mul, shift, n);
 }
 
 /* Unscaled heuristic distance to the goal (gx, gy) from (x, y), which lies

@@ -310,20 +310,13 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
     wf__jpsq *q = &ws->q.j;
     memset(q, 0, sizeof *q);
     const uint32_t W = (uint32_t)g->width;
-    /* u / W as a multiply and a shift: with 2^l >= W and
-     * m = ceil(2^(32+l) / W) < 2^33, (u * m) >> (32 + l) is exact for
-     * u < 2^32, and u < WF_GRID_MAX_CELLS = 2^28 keeps u * m in 64 bits. */
-    unsigned l = 0;
-    while (((uint64_t)1 << l) < W)
-        l++;
     q->g = g;
     q->planes = planes;
     q->nbmask = nbmask;
     q->start = start;
     q->goal = goal;
     q->cost = cost;
-    q->div_shift = 32 + l;
-    q->div_mul = (((uint64_t)1 << q->div_shift) + W - 1) / W;
+    wf__divw_init(W, &q->div_mul, &q->div_shift);
     q->gen = wf__search_begin(ws);
     q->s0 = (uint32_t)start.y * W + (uint32_t)start.x;
     q->goal_id = (uint32_t)goal.y * W + (uint32_t)goal.x;
@@ -379,7 +372,7 @@ wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
         st.heap_ops++;
         cells[u].tag |= WF__TAG_CLOSED;
         st.expanded++;
-        const int y = (int)(((uint64_t)u * div_mul) >> div_shift);
+        const int y = (int)wf__divw(div_mul, div_shift, u);
         const int x = (int)(u - (uint32_t)y * W);
         /* the tag's low bits: the direction of the jump that reached u */
         unsigned dirs = successors(nbmask[u],
