@@ -8,6 +8,9 @@
  * when the agent moves nothing needs repairing at all: the next plan from
  * the agent's new cell is usually a fraction of a fresh search.
  *
+ * On grids the planner watches the grid's edits; on waypoint graphs it
+ * keeps its own arc weights, changed with wf_dstar_set_weight.
+ *
  * Part of the core layer: libc and libm only, no I/O.
  */
 #ifndef WAYFIND_REPLAN_H
@@ -110,9 +113,52 @@ WF_API wf_status wf_dstar_set_goal(wf_dstar *d, wf_point goal);
 WF_API wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
                                         size_t n);
 
-/** The agent's cell ({-1, -1} for NULL). */
+/* ---- on waypoint graphs ------------------------------------------------ */
+
+/**
+ * A planner on the graph @p g for an agent on node @p start going to node
+ * @p goal. A graph is frozen, so the planner keeps its own copy of the arc
+ * weights, which wf_dstar_set_weight changes (a bridge that opens and
+ * shuts, a road that gets dearer); every plan costs what wf_search_graph
+ * gives on the graph with those weights. Options used: heuristic
+ * (WF_H_DEFAULT or WF_H_EUCLIDEAN: h_scale × the straight line between
+ * positions, as wf_search_graph; WF_H_ZERO), h_scale, algo (as for
+ * grids), overlay and overlay_k (one value per node); weight 1, no
+ * expansion limit. The graph and what the options point to must outlive
+ * the planner. Memory: 24 bytes per node, 16 per arc (the weights and the
+ * arcs into each node), 4 per node more. Errors: as wf_dstar_create
+ * (WF_E_RANGE: no such node). O(nodes + arcs).
+ */
+WF_API wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
+                                       uint32_t goal,
+                                       const wf_search_opts *opts,
+                                       const wf_allocator *alloc, char *msg,
+                                       size_t msg_size, wf_dstar **out);
+/**
+ * The arc @p from → @p to of a graph planner now weighs @p weight: finite
+ * and > 0, or WF_BLOCKED (or INFINITY) for an arc that cannot be taken
+ * now. Only arcs of the graph can change (a missing one is WF_E_RANGE).
+ * O(log out-degree) plus the repair at the next plan (a weight below what
+ * the heuristic's scale allows starts the planner over). Errors:
+ * WF_E_INVALID_ARG (NULL, a grid planner, a weight that is 0, negative
+ * other than WF_BLOCKED, or NaN), WF_E_RANGE.
+ */
+WF_API wf_status wf_dstar_set_weight(wf_dstar *d, uint32_t from, uint32_t to,
+                                     double weight);
+/** wf_dstar_plan for a graph planner: the path of nodes into @p out. */
+WF_API wf_status wf_dstar_plan_graph(wf_dstar *d, wf_node_path *out);
+/** wf_dstar_move for a graph planner: the agent is on node @p node.
+ *  Errors: WF_E_INVALID_ARG, WF_E_RANGE (no such node). */
+WF_API wf_status wf_dstar_move_node(wf_dstar *d, uint32_t node);
+/** A graph planner's node: the agent's (@p goal 0) or the goal's
+ *  (@p goal 1); UINT32_MAX for NULL or a grid planner. */
+WF_API uint32_t wf_dstar_node(const wf_dstar *d, int goal);
+
+/* ---- both --------------------------------------------------------------- */
+
+/** The agent's cell ({-1, -1} for NULL or a graph planner). */
 WF_API wf_point wf_dstar_position(const wf_dstar *d);
-/** The goal ({-1, -1} for NULL). */
+/** The goal ({-1, -1} for NULL or a graph planner). */
 WF_API wf_point wf_dstar_goal(const wf_dstar *d);
 /**
  * Why the last call on @p d failed or found no path ("" when it did not);

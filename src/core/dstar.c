@@ -8,20 +8,8 @@
 #include "dstar_internal.h"
 #include "search_internal.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static wf_status fail(wf_dstar *d, wf_status s, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-/* The options D* Lite can honour, normalised into *o; why not into msg. */
-static wf_status check_opts(const wf_grid *g, wf_search_opts *o, int *hk,
-                            char *msg, size_t size) {
+wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
+                               int graph, int *hk, char *msg, size_t size) {
     wf_search *ws;
     wf_status s = wf_search_create(NULL, &ws);
     if (s != WF_OK)
@@ -35,7 +23,8 @@ static wf_status check_opts(const wf_grid *g, wf_search_opts *o, int *hk,
     const char *why = NULL;
     wf_heuristic h = o->algo == WF_ALGO_DIJKSTRA ? WF_H_ZERO : o->heuristic;
     if (h == WF_H_DEFAULT)
-        h = o->move.connect == 4 ? WF_H_MANHATTAN : WF_H_OCTILE;
+        h = graph ? WF_H_EUCLIDEAN
+            : o->move.connect == 4 ? WF_H_MANHATTAN : WF_H_OCTILE;
     if (o->algo == WF_ALGO_JPS)
         why = "D* Lite is its own search: algo must be astar, dijkstra or "
               "auto, not jps";
@@ -45,6 +34,9 @@ static wf_status check_opts(const wf_grid *g, wf_search_opts *o, int *hk,
     else if (h == WF_H_CUSTOM)
         why = "D* Lite needs a built-in heuristic: a custom one may be "
               "inconsistent";
+    else if (graph && h != WF_H_EUCLIDEAN && h != WF_H_ZERO)
+        why = "on a graph D* Lite takes the default (straight-line) or the "
+              "zero heuristic";
     else if (h == WF_H_MANHATTAN && o->move.connect == 8)
         why = "the manhattan heuristic overestimates 8-connected moves: "
               "D* Lite needs a consistent one";
@@ -52,14 +44,15 @@ static wf_status check_opts(const wf_grid *g, wf_search_opts *o, int *hk,
         why = "D* Lite has no expansion limit (max_expansions must be 0)";
     else if (o->goal_fallback != WF_FALLBACK_NONE)
         why = "D* Lite has no goal fallback (goal_fallback must be none)";
-    else if (o->overlay.values && o->overlay.count != g->cells)
-        why = "the overlay does not have one value per cell";
+    else if (o->overlay.values && o->overlay.count != vertices)
+        why = graph ? "the overlay does not have one value per node"
+                    : "the overlay does not have one value per cell";
     if (why) {
         if (msg && size)
             snprintf(msg, size, "%s", why);
         return WF_E_INVALID_ARG;
     }
-    *hk = h == WF_H_ZERO ? 0 : h == WF_H_MANHATTAN ? 1
+    *hk = h == WF_H_ZERO ? 0 : graph ? 1 : h == WF_H_MANHATTAN ? 1
         : h == WF_H_EUCLIDEAN ? 2 : h == WF_H_CHEBYSHEV ? 3 : 4;
     return WF_OK;
 }
@@ -119,7 +112,7 @@ static void touch(wf_dstar *d, int x, int y, int k) {
     const int y1 = y + 1 < g->height ? y + 1 : g->height - 1;
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++)
-            wf__dstar_update_cell(d, (uint32_t)cy * (uint32_t)g->width +
+            wf__dstar_update(d, (uint32_t)cy * (uint32_t)g->width +
                                          (uint32_t)cx);
 }
 
@@ -155,6 +148,16 @@ static void on_edit(void *ud, const wf_grid *g, const wf_cell_change *ch,
         touch(d, ch[i].cell.x, ch[i].cell.y, (int)d->k);
 }
 
+/* Cell index of a point on the planner's grid. */
+static uint32_t index_of(const wf_dstar *d, wf_point p) {
+    return (uint32_t)p.y * (uint32_t)d->g->width + (uint32_t)p.x;
+}
+
+static wf_point point_at(const wf_dstar *d, uint32_t c) {
+    const uint32_t y = wf__divw(d->div_mul, d->div_shift, c);
+    return (wf_point){(int)(c - y * (uint32_t)d->g->width), (int)y};
+}
+
 wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                           const wf_search_opts *opts,
                           const wf_allocator *alloc, char *msg,
@@ -169,16 +172,17 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
     *out = NULL;
     wf_search_opts o = opts ? *opts : wf_search_opts_default();
     int hk;
-    wf_status s = check_opts(g, &o, &hk, msg, msg_size);
+    wf_status s = wf__dstar_check_opts(&o, g->cells, 0, &hk, msg, msg_size);
     if (s != WF_OK)
         return s;
     if (!wf_grid_contains(g, start.x, start.y) ||
         !wf_grid_contains(g, goal.x, goal.y)) {
-        const wf_point p = wf_grid_contains(g, start.x, start.y) ? goal : start;
+        const int bad_start = !wf_grid_contains(g, start.x, start.y);
+        const wf_point p = bad_start ? start : goal;
         if (msg && msg_size)
             snprintf(msg, msg_size, "%s (%d, %d) is outside the %dx%d grid",
-                     p.x == start.x && p.y == start.y ? "start" : "goal", p.x,
-                     p.y, g->width, g->height);
+                     bad_start ? "start" : "goal", p.x, p.y, g->width,
+                     g->height);
         return WF_E_RANGE;
     }
     if (g->cells >= WF__DSTAR_NONE)
@@ -192,12 +196,13 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
     d->g = g;
     d->o = o;
     d->hk = hk;
+    d->n = (uint32_t)g->cells;
     d->k = (unsigned)o.move.size;
     d->connect = o.move.connect;
     d->corners = o.move.corners;
     wf__divw_init((uint32_t)g->width, &d->div_mul, &d->div_shift);
-    d->start = start;
-    d->goal = goal;
+    d->s = d->last = index_of(d, start);
+    d->t = index_of(d, goal);
     if (o.overlay.values && o.overlay_k > 0) {
         d->overlay = o.overlay.values;
         d->overlay_k = o.overlay_k;
@@ -210,9 +215,8 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
             s = wf_grid_watch(g, on_edit, d);
     }
     if (s != WF_OK) {
-        wf__free(&a, d->cell, g->cells * sizeof *d->cell);
         wf__free(&a, d->clr, g->cells);
-        wf__free(&a, d, sizeof *d);
+        wf__dstar_free(d);
         return s;
     }
     d->restart = 1;
@@ -223,18 +227,23 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
 void wf_dstar_destroy(wf_dstar *d) {
     if (!d)
         return;
-    wf_allocator a = d->alloc;
-    const size_t cells = d->g->cells;
+    if (d->gr) {
+        wf__dstar_graph_free(d);
+        return;
+    }
     wf_grid_unwatch(d->g, on_edit, d);
-    wf__free(&a, d->cell, cells * sizeof *d->cell);
-    wf__free(&a, d->clr, cells);
-    wf__free(&a, d->heap, d->hcap * sizeof *d->heap);
-    wf__free(&a, d, sizeof *d);
+    wf__free(&d->alloc, d->clr, d->g->cells);
+    wf__dstar_free(d);
 }
 
 wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
-    if (!d || !out)
+    if (!d || !out || d->gr) {
+        if (d)
+            wf__dstar_fail(d, WF_E_INVALID_ARG, "%s",
+                           d->gr ? "a graph planner: use wf_dstar_plan_graph"
+                                 : "out must not be NULL");
         return WF_E_INVALID_ARG;
+    }
     d->msg[0] = '\0';
     d->dirty = 0;
     out->count = 0;
@@ -242,81 +251,73 @@ wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
     memset(&d->st, 0, sizeof d->st);
     d->st.engine = WF_ALGO_ASTAR;
     out->stats = d->st;
-    const wf_grid *g = d->g;
-    const size_t W = (size_t)g->width;
-    if (d->restart) {
-        if (prepare(d) != WF_OK)
-            return fail(d, WF_E_NOMEM, "out of memory for the clearance");
-        wf__dstar_reset(d);
-        if (d->restart)
-            return fail(d, WF_E_NOMEM, "out of memory for the open list");
-    }
-    if (!wf__dstar_stands(d, (size_t)d->start.y * W + (size_t)d->start.x))
-        return fail(d, WF_NO_PATH, "the agent's cell (%d, %d) %s %s",
-                    d->start.x, d->start.y,
-                    d->k > 1 ? "is too narrow:" : "is blocked:",
-                    d->k > 1 ? "an agent of this size cannot stand there"
-                             : "the agent is stuck");
-    if (!wf__dstar_stands(d, (size_t)d->goal.y * W + (size_t)d->goal.x))
-        return fail(d, WF_NO_PATH, "the goal (%d, %d) %s", d->goal.x,
-                    d->goal.y,
-                    d->k > 1 ? "is too narrow for an agent of this size"
-                             : "is blocked");
-    if (d->o.overlay.values && d->o.overlay_k > 0 &&
-        !(d->o.overlay.values[(size_t)d->goal.y * W + (size_t)d->goal.x] <
-          INFINITY))
-        return fail(d, WF_NO_PATH, "the overlay forbids the goal (%d, %d)",
-                    d->goal.x, d->goal.y);
-    wf_status s = wf__dstar_compute(d);
-    out->stats = d->st;
-    if (s != WF_OK) {
-        d->restart = 1;
-        return fail(d, s, "out of memory for the open list");
-    }
-    s = wf__dstar_extract(d, out);
+    const wf_point at = point_at(d, d->s), goal = point_at(d, d->t);
+    if (d->restart && prepare(d) != WF_OK)
+        return wf__dstar_fail(d, WF_E_NOMEM, "out of memory for the clearance");
+    if (!wf__dstar_stands(d, d->s))
+        return wf__dstar_fail(d, WF_NO_PATH, "the agent's cell (%d, %d) %s",
+                              at.x, at.y,
+                              d->k > 1 ? "is too narrow for an agent of this "
+                                         "size: it is stuck"
+                                       : "is blocked: the agent is stuck");
+    if (!wf__dstar_stands(d, d->t))
+        return wf__dstar_fail(d, WF_NO_PATH, "the goal (%d, %d) %s", goal.x,
+                              goal.y,
+                              d->k > 1 ? "is too narrow for an agent of this "
+                                         "size"
+                                       : "is blocked");
+    if (d->overlay && !(d->overlay[d->t] < INFINITY))
+        return wf__dstar_fail(d, WF_NO_PATH,
+                              "the overlay forbids the goal (%d, %d)", goal.x,
+                              goal.y);
+    size_t count;
+    double cost;
+    wf_status s = wf__dstar_run(d, NULL, &count, &cost); /* prepared */
     out->stats = d->st;
     if (s == WF_NO_PATH)
-        return fail(d, s, "the goal (%d, %d) cannot be reached from (%d, %d)",
-                    d->goal.x, d->goal.y, d->start.x, d->start.y);
-    if (s == WF_E_RANGE)
-        return fail(d, s, "path cost overflows");
-    if (s != WF_OK) {
-        out->count = 0;
-        return fail(d, s, "out of memory for the path");
-    }
+        return wf__dstar_fail(d, s,
+                              "the goal (%d, %d) cannot be reached from (%d, "
+                              "%d)",
+                              goal.x, goal.y, at.x, at.y);
+    if (s != WF_OK)
+        return s;
+    if (count > out->capacity && wf__path_grow(out, count) != WF_OK)
+        return wf__dstar_fail(d, WF_E_NOMEM, "out of memory for the path");
+    for (size_t i = 0; i < count; i++)
+        out->points[i] = point_at(d, d->trail[i]);
+    out->count = count;
+    out->cost = cost;
     return WF_OK;
 }
 
 wf_status wf_dstar_move(wf_dstar *d, wf_point cell) {
-    if (!d)
+    if (!d || d->gr)
         return WF_E_INVALID_ARG;
     if (!wf_grid_contains(d->g, cell.x, cell.y))
-        return fail(d, WF_E_RANGE, "(%d, %d) is outside the %dx%d grid",
-                    cell.x, cell.y, d->g->width, d->g->height);
+        return wf__dstar_fail(d, WF_E_RANGE,
+                              "(%d, %d) is outside the %dx%d grid", cell.x,
+                              cell.y, d->g->width, d->g->height);
     d->msg[0] = '\0';
-    /* keys already on the open list stay lower bounds when every later
-     * key grows by the heuristic distance the agent covered */
-    d->km += wf__dstar_h(d, d->last, cell);
-    d->last = cell;
-    d->start = cell;
+    wf__dstar_move_to(d, index_of(d, cell));
     return WF_OK;
 }
 
 wf_status wf_dstar_set_goal(wf_dstar *d, wf_point goal) {
-    if (!d)
+    if (!d || d->gr)
         return WF_E_INVALID_ARG;
     if (!wf_grid_contains(d->g, goal.x, goal.y))
-        return fail(d, WF_E_RANGE, "goal (%d, %d) is outside the %dx%d grid",
-                    goal.x, goal.y, d->g->width, d->g->height);
+        return wf__dstar_fail(d, WF_E_RANGE,
+                              "goal (%d, %d) is outside the %dx%d grid",
+                              goal.x, goal.y, d->g->width, d->g->height);
     d->msg[0] = '\0';
-    d->goal = goal;
+    d->t = index_of(d, goal);
     d->restart = 1;
     return WF_OK;
 }
 
 wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
                                  size_t n) {
-    if (!d || (!cells && n))
+    if (!d || d->gr || (!cells && n))
         return WF_E_INVALID_ARG;
     d->msg[0] = '\0';
     d->dirty |= n > 0;
@@ -327,11 +328,11 @@ wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
 }
 
 wf_point wf_dstar_position(const wf_dstar *d) {
-    return d ? d->start : (wf_point){-1, -1};
+    return d && !d->gr ? point_at(d, d->s) : (wf_point){-1, -1};
 }
 
 wf_point wf_dstar_goal(const wf_dstar *d) {
-    return d ? d->goal : (wf_point){-1, -1};
+    return d && !d->gr ? point_at(d, d->t) : (wf_point){-1, -1};
 }
 
 const char *wf_dstar_message(const wf_dstar *d) { return d ? d->msg : ""; }

@@ -1,33 +1,27 @@
 /* D* Lite's search (Koenig & Likhachev 2002, the optimised version): a
- * search backwards from the goal keeping two estimates per cell, g (its
+ * search backwards from the goal keeping two estimates per vertex, g (its
  * cost to the goal when last expanded) and rhs (one step ahead: the best
- * successor's g plus the move), and an open list of the cells where they
- * differ, keyed [min(g, rhs) + h(agent, cell) + km, min(g, rhs)]. km grows
- * by h(old, new) each time the agent moves, so keys computed before a move
- * stay lower bounds and the open list never needs reordering. An edit
- * makes the cells beside it inconsistent; the search then expands only
- * until the agent's cell is consistent again. */
+ * successor's g plus the move), and an open list of the vertices where
+ * they differ, keyed [min(g, rhs) + h(agent, v) + km, min(g, rhs)]. km
+ * grows by h(old, new) each time the agent moves, so keys computed before
+ * a move stay lower bounds and the open list never needs reordering. An
+ * edit makes the vertices beside it inconsistent; the search then expands
+ * only until the agent's vertex is consistent again.
+ *
+ * Vertices are a grid's cells (moves by the unit's neighbour masks, as the
+ * grid search makes them) or a graph's nodes (its arcs, at the weights the
+ * planner was last told). */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "dstar_internal.h"
 
-/* ---- keys and the open list (a binary heap with positions) ------------ */
+/* ---- keys and the open list (a 4-ary heap with positions) ------------- */
 
 WF_INLINE int key_less(const wf__dkey *a, double k1, double k2) {
     return a->k1 < k1 || (a->k1 == k1 && a->k2 < k2);
-}
-
-double wf__dstar_h(const wf_dstar *d, wf_point a, wf_point b) {
-    const double ax = fabs((double)a.x - b.x), ay = fabs((double)a.y - b.y);
-    const double lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    switch (d->hk) {
-    case 1: return d->hmul * (ax + ay);
-    case 2: return d->hmul * sqrt(ax * ax + ay * ay);
-    case 3: return d->hmul * hi;
-    case 4: return d->hmul * ((hi - lo) + WF_SQRT2 * lo);
-    default: return 0.0;
-    }
 }
 
 static wf_point point_of(const wf_dstar *d, uint32_t c) {
@@ -35,10 +29,27 @@ static wf_point point_of(const wf_dstar *d, uint32_t c) {
     return (wf_point){(int)(c - y * (uint32_t)d->g->width), (int)y};
 }
 
+double wf__dstar_h(const wf_dstar *d, uint32_t a, uint32_t b) {
+    if (!d->hk)
+        return 0.0;
+    if (d->gr)
+        return d->hmul * wf__graph_distance(d->gr, a, b);
+    const wf_point pa = point_of(d, a), pb = point_of(d, b);
+    const double ax = fabs((double)pa.x - pb.x), ay = fabs((double)pa.y - pb.y);
+    const double lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+    switch (d->hk) {
+    case 1: return d->hmul * (ax + ay);
+    case 2: return d->hmul * sqrt(ax * ax + ay * ay);
+    case 3: return d->hmul * hi;
+    default: return d->hmul * ((hi - lo) + WF_SQRT2 * lo);
+    }
+}
+
 static void key_of(const wf_dstar *d, uint32_t c, double *k1, double *k2) {
-    const double m = d->cell[c].g < d->cell[c].rhs ? d->cell[c].g : d->cell[c].rhs;
+    const double m =
+        d->cell[c].g < d->cell[c].rhs ? d->cell[c].g : d->cell[c].rhs;
     *k2 = m;
-    *k1 = m + wf__dstar_h(d, d->start, point_of(d, c)) + d->km;
+    *k1 = m + wf__dstar_h(d, d->s, c) + d->km;
 }
 
 static void place(wf_dstar *d, uint32_t i, wf__dkey e) {
@@ -46,8 +57,8 @@ static void place(wf_dstar *d, uint32_t i, wf__dkey e) {
     d->cell[e.cell].pos = i;
 }
 
-/* A 4-ary heap: the four children of slot i (4i+1 .. 4i+4) are adjacent,
- * 96 bytes, and the tree is half as deep as a binary one. */
+/* The four children of slot i (4i+1 .. 4i+4) are adjacent, 96 bytes, and
+ * the tree is half as deep as a binary one. */
 static void sift_up(wf_dstar *d, uint32_t i, wf__dkey e) {
     while (i > 0) {
         uint32_t p = (i - 1) / 4;
@@ -81,8 +92,8 @@ static void sift_down(wf_dstar *d, uint32_t i, wf__dkey e) {
 static wf_status heap_push(wf_dstar *d, uint32_t c, double k1, double k2) {
     if (d->hn == d->hcap) {
         size_t n = d->hcap ? 2 * d->hcap : 1024;
-        if (n > d->g->cells)
-            n = d->g->cells;
+        if (n > d->n)
+            n = d->n;
         wf__dkey *h = wf__realloc(&d->alloc, d->heap, d->hcap * sizeof *h,
                                   n * sizeof *h);
         if (!h)
@@ -119,18 +130,16 @@ static void heap_remove(wf_dstar *d, uint32_t c) {
 }
 
 void wf__dstar_reset(wf_dstar *d) {
-    for (size_t c = 0; c < d->g->cells; c++)
+    for (size_t c = 0; c < d->n; c++)
         d->cell[c] = (wf__dcell){INFINITY, INFINITY, WF__DSTAR_NONE};
     d->hn = 0;
     d->km = 0;
-    d->last = d->start;
+    d->last = d->s;
     d->restart = 0;
-    const uint32_t goal =
-        (uint32_t)d->goal.y * (uint32_t)d->g->width + (uint32_t)d->goal.x;
-    d->cell[goal].rhs = 0;
+    d->cell[d->t].rhs = 0;
     double k1, k2;
-    key_of(d, goal, &k1, &k2);
-    if (heap_push(d, goal, k1, k2) != WF_OK)
+    key_of(d, d->t, &k1, &k2);
+    if (heap_push(d, d->t, k1, k2) != WF_OK)
         d->restart = 1;
 }
 
@@ -139,11 +148,11 @@ void wf__dstar_reset(wf_dstar *d) {
 static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
-/* The moves the unit may make from cell c (where it may stand: the caller
- * checked), as a mask of directions: the grid's neighbour mask narrowed
- * to where the unit may stand, under the corner rule. Moves are symmetric
- * in whether they are allowed, so these are also the neighbours that may
- * move into c. */
+/* The moves the unit may make from grid cell c (where it may stand: the
+ * caller checked), as a mask of directions: the grid's neighbour mask
+ * narrowed to where the unit may stand, under the corner rule. Moves are
+ * symmetric in whether they are allowed, so these are also the
+ * neighbours that may move into c. */
 WF_INLINE unsigned moves_of(const wf_dstar *d, uint32_t c) {
     const wf_grid *g = d->g;
     unsigned m = d->k > 1 ? wf__nbmask_fit(g, c, d->clr ? d->clr : g->clear,
@@ -159,21 +168,27 @@ WF_INLINE uint32_t step_to(const wf_dstar *d, uint32_t c, int dir) {
                       dir_dx[dir]);
 }
 
-/* The cost of entering cell n, before the step length: the grid search's
- * own expression, so that equal paths sum to equal bits. INFINITY when the
- * overlay forbids it. */
-WF_INLINE double enter_cost(const wf_dstar *d, uint32_t n) {
-    double c = d->cost[d->g->terrain[n]];
+/* The direction back from a neighbour in direction dir. */
+WF_INLINE int reverse(int dir) { return (dir + 2) % 4 + (dir >= 4 ? 4 : 0); }
+
+/* The overlay's price on entering vertex v at cost c: the searches' own
+ * expression, so that equal paths sum to equal bits. */
+WF_INLINE double with_overlay(const wf_dstar *d, double c, uint32_t v) {
     if (d->overlay) {
-        const float v = d->overlay[n];
-        if (v > 0)
-            c = c + d->overlay_k * (double)v;
+        const float o = d->overlay[v];
+        if (o > 0)
+            c = c + d->overlay_k * (double)o;
     }
     return c;
 }
 
-/* The move from c in direction dir into n, entering at cost e (from
- * enter_cost): step × e, then the move-cost callback. */
+/* The cost of entering grid cell n, before the step length. */
+WF_INLINE double enter_cost(const wf_dstar *d, uint32_t n) {
+    return with_overlay(d, d->cost[d->g->terrain[n]], n);
+}
+
+/* The grid move from c in direction dir into a cell entered at cost e:
+ * step × e, then the move-cost callback. */
 WF_INLINE double move_cost(const wf_dstar *d, uint32_t c, int dir, double e) {
     double m = dir >= 4 ? WF_SQRT2 * e : e;
     if (d->o.move_cost) {
@@ -187,18 +202,60 @@ WF_INLINE double move_cost(const wf_dstar *d, uint32_t c, int dir, double e) {
     return m;
 }
 
-/* The best successor's g plus the move, from cell c. */
+/* body runs for each move out of vertex c_, with n_ the vertex it reaches
+ * and mc_ its cost (INFINITY: not allowed after all). */
+#define FOR_EACH_SUCC(d, c_, n_, mc_, body)                                    \
+    do {                                                                       \
+        if ((d)->gr) {                                                         \
+            const wf_graph *gr_ = (d)->gr;                                     \
+            for (uint32_t k_ = gr_->row[c_]; k_ < gr_->row[(c_) + 1]; k_++) {  \
+                const uint32_t n_ = gr_->target[k_];                           \
+                const double mc_ = with_overlay(d, (d)->w[k_], n_);            \
+                body                                                           \
+            }                                                                  \
+        } else {                                                               \
+            for (unsigned m_ = moves_of(d, c_); m_; m_ &= m_ - 1) {            \
+                const int dir_ = __builtin_ctz(m_);                            \
+                const uint32_t n_ = step_to(d, c_, dir_);                      \
+                const double mc_ = move_cost(d, c_, dir_, enter_cost(d, n_));  \
+                body                                                           \
+            }                                                                  \
+        }                                                                      \
+    } while (0)
+
+/* body runs for each move into vertex u_ (which the agent may be on),
+ * with p_ the vertex it leaves and mc_ its cost. */
+#define FOR_EACH_PRED(d, u_, p_, mc_, body)                                    \
+    do {                                                                       \
+        if ((d)->gr) {                                                         \
+            for (uint32_t i_ = (d)->in_row[u_]; i_ < (d)->in_row[(u_) + 1];    \
+                 i_++) {                                                       \
+                const uint32_t k_ = (d)->in_arc[i_];                           \
+                const uint32_t p_ = (d)->arc_src[k_];                          \
+                const double mc_ = with_overlay(d, (d)->w[k_], u_);            \
+                body                                                           \
+            }                                                                  \
+        } else {                                                               \
+            const double e_ = enter_cost(d, u_);                               \
+            for (unsigned m_ = moves_of(d, u_); m_; m_ &= m_ - 1) {            \
+                const int dir_ = __builtin_ctz(m_);                            \
+                const uint32_t p_ = step_to(d, u_, dir_);                      \
+                const double mc_ = move_cost(d, p_, reverse(dir_), e_);        \
+                body                                                           \
+            }                                                                  \
+        }                                                                      \
+    } while (0)
+
+/* The best successor's g plus the move, from vertex c. */
 static double best_rhs(const wf_dstar *d, uint32_t c) {
-    if (!wf__dstar_stands(d, c))
+    if (!wf__dstar_open(d, c))
         return INFINITY;
     double best = INFINITY;
-    for (unsigned m = moves_of(d, c); m; m &= m - 1) {
-        const int dir = __builtin_ctz(m);
-        const uint32_t n = step_to(d, c, dir);
-        const double v = move_cost(d, c, dir, enter_cost(d, n)) + d->cell[n].g;
+    FOR_EACH_SUCC(d, c, n, mc, {
+        const double v = mc + d->cell[n].g;
         if (v < best)
             best = v;
-    }
+    });
     return best;
 }
 
@@ -217,31 +274,24 @@ static void settle(wf_dstar *d, uint32_t c) {
     }
 }
 
-void wf__dstar_update_cell(wf_dstar *d, uint32_t c) {
-    const wf_point p = point_of(d, c);
-    if (p.x != d->goal.x || p.y != d->goal.y)
-        d->cell[c].rhs = best_rhs(d, c);
-    settle(d, c);
+void wf__dstar_update(wf_dstar *d, uint32_t v) {
+    if (v != d->t)
+        d->cell[v].rhs = best_rhs(d, v);
+    settle(d, v);
 }
 
-/* The direction back from a neighbour in direction dir. */
-WF_INLINE int reverse(int dir) { return (dir + 2) % 4 + (dir >= 4 ? 4 : 0); }
-
 wf_status wf__dstar_compute(wf_dstar *d) {
-    const wf_grid *g = d->g;
-    const uint32_t s =
-        (uint32_t)d->start.y * (uint32_t)g->width + (uint32_t)d->start.x;
-    const uint32_t goal =
-        (uint32_t)d->goal.y * (uint32_t)g->width + (uint32_t)d->goal.x;
+    const uint32_t s = d->s, goal = d->t;
     while (d->hn > 0 && !d->restart) {
         double sk1, sk2;
         key_of(d, s, &sk1, &sk2);
         const wf__dkey top = d->heap[0];
-        /* Keys are sums in floating point: a cell whose key equals the
+        /* Keys are sums in floating point: a vertex whose key equals the
          * agent's in exact arithmetic may come out an ulp above it, and
          * the path runs through it; so ties within a relative 1e-9 are
          * expanded too. */
-        if (top.k1 > sk1 + 1e-9 * fabs(sk1) && !(d->cell[s].rhs > d->cell[s].g))
+        if (top.k1 > sk1 + 1e-9 * fabs(sk1) &&
+            !(d->cell[s].rhs > d->cell[s].g))
             break;
         const uint32_t u = top.cell;
         double k1, k2;
@@ -252,90 +302,127 @@ wf_status wf__dstar_compute(wf_dstar *d) {
             continue;
         }
         d->st.expanded++;
-        /* the neighbours that may move into u, each at step × e */
-        const unsigned preds =
-            wf__dstar_stands(d, u) ? moves_of(d, u) : 0u;
-        const double e = enter_cost(d, u);
+        const int open = wf__dstar_open(d, u);
         if (d->cell[u].g > d->cell[u].rhs) {
             /* over-consistent: u's cost is now known */
-            d->cell[u].g = d->cell[u].rhs;
+            const double gu = d->cell[u].g = d->cell[u].rhs;
             heap_remove(d, u);
-            const double gu = d->cell[u].g;
-            for (unsigned m = preds; m; m &= m - 1) {
-                const int dir = __builtin_ctz(m);
-                const uint32_t p = step_to(d, u, dir);
-                const double v = move_cost(d, p, reverse(dir), e) + gu;
-                if (p != goal && v < d->cell[p].rhs) {
-                    d->cell[p].rhs = v;
-                    d->st.generated++;
-                    settle(d, p);
-                }
-            }
+            if (open)
+                FOR_EACH_PRED(d, u, p, mc, {
+                    const double v = mc + gu;
+                    if (p != goal && v < d->cell[p].rhs) {
+                        d->cell[p].rhs = v;
+                        d->st.generated++;
+                        settle(d, p);
+                    }
+                });
         } else {
             /* under-consistent: u got dearer; so may whatever relied on it */
             const double old = d->cell[u].g;
             d->cell[u].g = INFINITY;
-            for (unsigned m = preds; m; m &= m - 1) {
-                const int dir = __builtin_ctz(m);
-                const uint32_t p = step_to(d, u, dir);
-                if (p != goal &&
-                    d->cell[p].rhs == move_cost(d, p, reverse(dir), e) + old) {
-                    d->cell[p].rhs = best_rhs(d, p);
-                    d->st.generated++;
-                    settle(d, p);
-                }
-            }
-            if (u != goal)
-                d->cell[u].rhs = best_rhs(d, u);
-            settle(d, u);
+            if (open)
+                FOR_EACH_PRED(d, u, p, mc, {
+                    if (p != goal && d->cell[p].rhs == mc + old) {
+                        d->cell[p].rhs = best_rhs(d, p);
+                        d->st.generated++;
+                        settle(d, p);
+                    }
+                });
+            wf__dstar_update(d, u);
         }
     }
     return d->restart ? WF_E_NOMEM : WF_OK;
 }
 
-wf_status wf__dstar_extract(wf_dstar *d, wf_path *out) {
-    const wf_grid *g = d->g;
-    out->count = 0;
-    out->cost = 0;
-    uint32_t c = (uint32_t)d->start.y * (uint32_t)g->width +
-                 (uint32_t)d->start.x;
-    const uint32_t goal =
-        (uint32_t)d->goal.y * (uint32_t)g->width + (uint32_t)d->goal.x;
-    wf_point at = d->start;
+wf_status wf__dstar_extract(wf_dstar *d, size_t *count, double *cost) {
+    uint32_t c = d->s;
     double sum = 0;
     size_t n = 0;
+    *count = 0;
+    *cost = 0;
     for (;;) {
-        if (n == out->capacity && wf__path_grow(out, n + 1) != WF_OK)
-            return WF_E_NOMEM;
-        out->points[n++] = at;
-        if (c == goal)
+        if (n == d->trail_cap) {
+            size_t cap = d->trail_cap ? 2 * d->trail_cap : 256;
+            uint32_t *t = wf__realloc(&d->alloc, d->trail,
+                                      d->trail_cap * sizeof *t,
+                                      cap * sizeof *t);
+            if (!t)
+                return WF_E_NOMEM;
+            d->trail = t;
+            d->trail_cap = cap;
+        }
+        d->trail[n++] = c;
+        if (c == d->t)
             break;
         /* g strictly falls along the cheapest moves (every move costs more
          * than 0), so this ends; the bound guards against a broken state */
-        if (n > g->cells)
+        if (n > d->n)
             return WF_NO_PATH;
         double best = INFINITY, step = 0;
-        int bd = -1;
-        for (unsigned m = moves_of(d, c); m; m &= m - 1) {
-            const int dir = __builtin_ctz(m);
-            const uint32_t nb = step_to(d, c, dir);
-            const double mc = move_cost(d, c, dir, enter_cost(d, nb));
+        uint32_t next = WF__DSTAR_NONE;
+        FOR_EACH_SUCC(d, c, nb, mc, {
             const double v = mc + d->cell[nb].g;
             if (v < best) {
                 best = v;
-                bd = dir;
+                next = nb;
                 step = mc;
             }
-        }
-        if (bd < 0 || !(best < INFINITY))
+        });
+        if (next == WF__DSTAR_NONE || !(best < INFINITY))
             return WF_NO_PATH;
         sum += step;
-        c = step_to(d, c, bd);
-        at = (wf_point){at.x + dir_dx[bd], at.y + dir_dy[bd]};
+        c = next;
     }
     if (!(sum < INFINITY))
         return WF_E_RANGE;
-    out->count = n;
-    out->cost = sum;
+    *count = n;
+    *cost = sum;
     return WF_OK;
+}
+
+wf_status wf__dstar_fail(wf_dstar *d, wf_status s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+wf_status wf__dstar_run(wf_dstar *d, wf_status (*prepare)(wf_dstar *),
+                        size_t *count, double *cost) {
+    *count = 0;
+    *cost = 0;
+    if (d->restart) {
+        if (prepare && prepare(d) != WF_OK)
+            return wf__dstar_fail(d, WF_E_NOMEM, "out of memory");
+        wf__dstar_reset(d);
+        if (d->restart)
+            return wf__dstar_fail(d, WF_E_NOMEM,
+                                  "out of memory for the open list");
+    }
+    wf_status s = wf__dstar_compute(d);
+    if (s != WF_OK) {
+        d->restart = 1;
+        return wf__dstar_fail(d, s, "out of memory for the open list");
+    }
+    s = wf__dstar_extract(d, count, cost);
+    if (s == WF_E_RANGE)
+        return wf__dstar_fail(d, s, "path cost overflows");
+    if (s == WF_E_NOMEM)
+        return wf__dstar_fail(d, s, "out of memory for the path");
+    return s;
+}
+
+void wf__dstar_move_to(wf_dstar *d, uint32_t v) {
+    d->km += wf__dstar_h(d, d->last, v);
+    d->last = v;
+    d->s = v;
+}
+
+void wf__dstar_free(wf_dstar *d) {
+    wf_allocator a = d->alloc;
+    wf__free(&a, d->cell, (size_t)d->n * sizeof *d->cell);
+    wf__free(&a, d->heap, d->hcap * sizeof *d->heap);
+    wf__free(&a, d->trail, d->trail_cap * sizeof *d->trail);
+    wf__free(&a, d, sizeof *d);
 }
