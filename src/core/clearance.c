@@ -34,13 +34,13 @@ void wf__clearance_build(const wf_grid *g, const uint8_t *pass, uint8_t *out) {
                 clear_at(g, pass, out, x, y);
 }
 
-void wf__clearance_update(wf_grid *g, int x, int y) {
+void wf__clearance_update(const wf_grid *g, const uint8_t *pass,
+                          uint8_t *clear, int x, int y) {
     /* Row by row upwards, each right to left. A cell can change only when
      * its right neighbour changed, or the row below changed at its column
      * or the next one; [lo, hi] bounds the columns that changed in the row
      * below (a superset is safe: a recomputed cell that did not change
      * just keeps its value). The edited cell itself is always recomputed. */
-    uint8_t *clear = g->clear;
     const size_t W = (size_t)g->width;
     int lo = x + 1, hi = x; /* nothing changed below row y */
     for (int r = y; r >= 0; r--) {
@@ -51,7 +51,7 @@ void wf__clearance_update(wf_grid *g, int x, int y) {
             if (!edited && !right_changed && !(a >= lo - 1 && a <= hi))
                 break;
             uint8_t *v = &clear[(size_t)r * W + (size_t)a];
-            const uint8_t now = clear_at(g, NULL, clear, a, r);
+            const uint8_t now = clear_at(g, pass, clear, a, r);
             right_changed = now != *v;
             if (right_changed) {
                 *v = now;
