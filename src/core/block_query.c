@@ -56,6 +56,15 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                    "%dx%d grid",
                                    i, path->points[i].x, path->points[i].y,
                                    g->width, g->height);
+    /* With a connectivity index, ends already apart stay apart: O(1). */
+    wf_status s = wf__conn_opts_check(ws, g, &o);
+    if (s != WF_OK)
+        return s;
+    if (o.conn && !wf_conn_reachable(o.conn, path->points[0],
+                                     path->points[path->count - 1])) {
+        *disconnects = 1;
+        return WF_OK;
+    }
     /* the unit's filter: terrains it may not enter are walls here too */
     double fcost[256];
     uint8_t fpass[256];
@@ -66,7 +75,7 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     const unsigned k = (unsigned)o.move.size;
     const uint8_t *clr = NULL;
     if (k > 1) {
-        wf_status s = wf__unit_clearance(ws, g, pass, &clr);
+        s = wf__unit_clearance(ws, g, pass, &clr);
         if (s != WF_OK)
             return wf__search_fail(ws, s, "cannot size the workspace for "
                                           "the unit's clearance");
@@ -111,8 +120,7 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     *disconnects = 0;
     if (first == path->count)
         return WF_OK; /* nothing broken: the path stands */
-    wf_status s = wf_search_reserve(ws, g->cells);
-    if (s != WF_OK)
+    if ((s = wf_search_reserve(ws, g->cells)) != WF_OK)
         return s;
     const uint32_t W = (uint32_t)g->width;
     const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
