@@ -418,6 +418,25 @@ static void test_search_uses_it(void **state) {
     o.conn = NULL;
     assert_int_equal(wf_search_grid(ws, g, a, b, &o, &p), WF_OK);
     assert_true(wf_test_close(p.cost, cost));
+    /* the door closes again: the path just planned is cut, which the
+     * block query with the index knows at once, whatever the cell */
+    o.conn = cn;
+    assert_int_equal(wf_search_grid(ws, g, a, b, &o, &p), WF_OK);
+    assert_int_equal(wf_grid_set(g, 4, 2, WF_TERRAIN_WALL), WF_OK);
+    int cut = 0;
+    assert_int_equal(
+        wf_grid_block_disconnects(ws, g, &p, (wf_point){0, 3}, &o, &cut),
+        WF_OK);
+    assert_int_equal(cut, 1);
+    assert_int_equal(wf_grid_set(g, 4, 2, 0), WF_OK);
+    assert_int_equal(
+        wf_grid_block_disconnects(ws, g, &p, (wf_point){0, 3}, &o, &cut),
+        WF_OK);
+    assert_int_equal(cut, 0);
+    assert_int_equal(
+        wf_grid_block_disconnects(ws, g, &p, (wf_point){4, 2}, &o, &cut),
+        WF_OK);
+    assert_int_equal(cut, 1);
     /* a blocked goal is the engines' answer, as without the index */
     o.conn = cn;
     assert_int_equal(wf_search_grid(ws, g, a, (wf_point){4, 0}, &o, &p),

@@ -1105,9 +1105,12 @@ WF_API size_t wf_walker_replans(const wf_walker *w);
  * dozen cells when a detour exists; only a real cut explores the whole
  * region. The answer always equals that of a
  * full search on the grid with the cell blocked (tested).
- * With opts->conn (a wf_conn of @p g for the unit), a path whose ends are
- * already in different components (a path planned before edits cut it)
- * is answered 1 in O(1); the answer is the same as without it.
+ * With opts->conn (a wf_conn of @p g for the unit) the search also runs
+ * from the goal's side (the path beyond the cell), one cell each in turn,
+ * so that a real cut explores the smaller side rather than the start's
+ * whole region; the answer is the same as without it. A path that edits
+ * have cut since it was planned (its ends now in different components,
+ * so no longer a path on @p g) is then answered 1 in O(1).
  * Errors: WF_E_INVALID_ARG (also opts->conn of another grid or unit,
  * with the reason in wf_search_message), WF_E_RANGE (cell off the grid),
  * WF_E_NOMEM.
