@@ -11,6 +11,9 @@
  * free cells), so each pair is a split and a merge. Each row is measured
  * for agents of size 1 and 2, 8-connected no-cut; the program checks
  * afterwards that the index equals wf_grid_regions and exits 1 if not.
+ * Two last rows give the worst case on an open map of the same size: a
+ * wall across it whose one gap is closed (a split into equal halves) and
+ * opened again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +155,47 @@ static int measure(wf_grid *g, wf_move move, uint64_t seed, char *note,
     return same ? 0 : -1;
 }
 
+/* The worst case: an open map cut in two equal halves by closing the one
+ * gap of a wall across it, then opened again (a split whose smaller piece
+ * is half the map, and a merge relabelling it). Returns 0, or -1. */
+static int measure_halving(void) {
+    wf_grid *g = NULL;
+    wf_conn *cn = NULL;
+    const size_t cells = (size_t)SIDE * SIDE;
+    uint8_t *t = calloc(cells, 1);
+    uint32_t *labels = malloc(cells * sizeof *labels);
+    int ok = t && labels && wf_grid_create(SIDE, SIDE, NULL, &g) == WF_OK;
+    if (ok) {
+        for (int y = 0; y + 1 < SIDE; y++)
+            t[(size_t)y * SIDE + SIDE / 2] = WF_TERRAIN_WALL;
+        ok = wf_grid_set_cells(g, t) == WF_OK &&
+             wf_conn_create(g, wf_move_default(), NULL, NULL, &cn) == WF_OK;
+    }
+    if (ok) {
+        uint32_t count;
+        uint64_t t0 = clock_ns();
+        wf_grid_regions(g, wf_move_default(), labels, &count);
+        const double regions_ms = (double)(clock_ns() - t0) / 1e6;
+        t0 = clock_ns();
+        wf_grid_set(g, SIDE / 2, SIDE - 1, WF_TERRAIN_WALL);
+        const double cut_ms = (double)(clock_ns() - t0) / 1e6;
+        const uint32_t halves = wf_conn_count(cn);
+        t0 = clock_ns();
+        wf_grid_set(g, SIDE / 2, SIDE - 1, 0);
+        const double join_ms = (double)(clock_ns() - t0) / 1e6;
+        ok = halves == 2 && wf_conn_count(cn) == 1;
+        printf("| 1 | open map cut in halves | 1 | %.0f | | | %.1f | %.1f |\n"
+               "| 1 | halves joined again | 1 | %.0f | | | %.1f | %.1f |\n",
+               cut_ms * 1e3, regions_ms, regions_ms / cut_ms, join_ms * 1e3,
+               regions_ms, regions_ms / join_ms);
+    }
+    wf_conn_destroy(cn);
+    wf_grid_destroy(g);
+    free(labels);
+    free(t);
+    return ok ? 0 : -1;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) {
         printf("usage: wf_bench_conn\n\nTimes cell edits with a live "
@@ -183,6 +227,7 @@ int main(int argc, char **argv) {
         bad |= measure(cave, m, 100 + (uint64_t)size, notes[size - 1],
                        sizeof notes[0]);
     }
+    bad |= measure_halving();
     printf("\n%s%s", notes[0], notes[1]);
     wf_grid_destroy(cave);
     return bad ? 1 : 0;

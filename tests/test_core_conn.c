@@ -239,6 +239,39 @@ static void test_huge_batch(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A cut into two large halves: the split's searches give up for a
+ * relabelling from scratch, with the same result; the join is local. */
+static void test_halving_cut(void **state) {
+    (void)state;
+    for (int ui = 0; ui < 24; ui += 7) {
+        unit u = unit_of(ui);
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(200, 150, NULL, &g), WF_OK);
+        for (int y = 0; y < 147; y++) /* a gap of 3: any size passes */
+            assert_int_equal(wf_grid_set(g, 100, y, WF_TERRAIN_WALL), WF_OK);
+        wf_conn *cn;
+        assert_int_equal(wf_conn_create(g, u.move, u.forbid ? &u.filter : NULL,
+                                        NULL, &cn),
+                         WF_OK);
+        twin t = twin_make(g, &u);
+        size_t cells = 0;
+        for (int round = 0; round < 2; round++) {
+            const uint8_t v = round ? 0 : WF_TERRAIN_WALL;
+            assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+            for (int y = 147; y < 150; y++) {
+                assert_int_equal(wf_grid_set(g, 100, y, v), WF_OK);
+                assert_int_equal(wf_grid_set(t.g, 100, y, v), WF_OK);
+            }
+            assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+            check(cn, &t, &u, &cells);
+            assert_int_equal(wf_conn_count(cn), round ? 1 : 2);
+        }
+        twin_free(&t);
+        wf_conn_destroy(cn);
+        wf_grid_destroy(g);
+    }
+}
+
 /* Out of memory at any allocation of the creation: an error, nothing
  * left allocated, the grid not watched. */
 static void test_out_of_memory(void **state) {
@@ -567,6 +600,7 @@ int main(void) {
         cmocka_unit_test(test_property),
         cmocka_unit_test(test_walls_cut_and_rejoin),
         cmocka_unit_test(test_huge_batch),
+        cmocka_unit_test(test_halving_cut),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_search_uses_it),

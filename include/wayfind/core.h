@@ -596,10 +596,12 @@ WF_API wf_search_opts wf_search_opts_default(void);
  * blocking cells may split one (searches from the cells beside the edit
  * run in turn, one cell each, and stop as soon as all but one have ended
  * or met; only the pieces that ended, the smaller ones, are relabelled).
- * Whole-grid edits ("anything may have changed"), and batches whose
- * edits reach more cells than a fixed scratch holds (about 32,000 cells
- * that change standability), relabel from scratch, O(cells). Updates
- * allocate nothing: every array is sized at creation.
+ * Whole-grid edits ("anything may have changed"), batches whose edits
+ * reach more cells than a fixed scratch holds (about 32,000 cells that
+ * change standability), and splits whose searches outgrow an eighth of
+ * the map (a cut into two large pieces, which costs O(cells) however it
+ * is done) relabel from scratch, O(cells). Updates allocate nothing:
+ * every array is sized at creation.
  *
  * Memory: about 14 bytes per cell (a label, a mark and a queue link per
  * cell, a size per possible component), one more for a size > 1 unit

@@ -119,8 +119,18 @@ static void expand_one(wf_conn *cn, uint32_t L, uint32_t base, uint32_t m,
     }
 }
 
+/* Cells the searches of one split may take before a relabelling from
+ * scratch is cheaper: a cut into two large pieces costs both searches
+ * the smaller piece and its relabelling as much again, about three times
+ * a rebuild's work at half the map. */
+static size_t split_budget(const wf_conn *cn) {
+    const size_t b = cn->cells / 8;
+    return b < 4096 ? 4096 : b;
+}
+
 /* Component L may have split; its pieces each hold one of the m cells
- * seeds (as label << 32 | cell). Returns 0 when no id is free. */
+ * seeds (as label << 32 | cell). Returns 0 when no id is free or the
+ * searches outgrow split_budget. */
 static int split(wf_conn *cn, uint32_t L, const uint64_t *seeds, uint32_t m) {
     wf__conn_search *srch = cn->srch;
     const uint32_t base = wf__conn_stamps(cn, m);
@@ -132,7 +142,11 @@ static int split(wf_conn *cn, uint32_t L, const uint64_t *seeds, uint32_t m) {
         cn->active[i] = i;
     }
     uint32_t open = m, na = m;
+    size_t budget = split_budget(cn);
     while (open > 1) {
+        if (budget < na)
+            return 0;
+        budget -= na;
         uint32_t w = 0;
         for (uint32_t a = 0; a < na; a++) {
             const uint32_t i = cn->active[a];
