@@ -615,7 +615,8 @@ typedef struct wf_conn wf_conn;
 
 /**
  * Labels the components of @p g for the unit (@p move, @p filter; filter
- * may be NULL, and is copied) and watches @p g. @p alloc may be NULL
+ * may be NULL, and only which terrains it forbids is kept) and watches
+ * @p g. @p alloc may be NULL
  * (malloc). Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, a filter
  * multiplier that is not > 0), WF_E_TOO_BIG (the per-cell arrays
  * overflow), WF_E_NOMEM (nothing is left allocated nor watching).

@@ -85,13 +85,11 @@ void wf__conn_rebuild(wf_conn *cn) {
         }
 }
 
-/* Allocates n × each bytes into *p, adding to *total; 0 on failure. */
-static int take(wf_conn *cn, void **p, size_t n, size_t each) {
+/* n × each bytes from cn's allocator; NULL on overflow or failure. */
+static void *take(wf_conn *cn, size_t n, size_t each) {
     size_t bytes;
-    if (!wf__mul_size(n, each, &bytes) || !(*p = wf__alloc(&cn->alloc, bytes)))
-        return 0;
-    cn->bytes += bytes;
-    return 1;
+    return wf__mul_size(n, each, &bytes) ? wf__alloc(&cn->alloc, bytes)
+                                         : NULL;
 }
 
 static void free_arrays(wf_conn *cn) {
@@ -118,8 +116,8 @@ wf_status wf_conn_create(wf_grid *g, wf_move move, const wf_filter *filter,
         for (int t = 0; t < 256; t++)
             if (!(filter->mult[t] > 0))
                 return WF_E_INVALID_ARG;
-    /* a size is 1 byte per cell, the label arrays 4: the largest grid
-     * (2^28 cells) fits a uint32_t id and index */
+    /* cells and ids are uint32_t, and a free id's size slot uses the top
+     * bit: WF_GRID_MAX_CELLS keeps every grid far below both */
     if (g->cells >= UINT32_MAX / 2)
         return WF_E_TOO_BIG;
     const wf_allocator a = wf__allocator(alloc);
@@ -141,17 +139,21 @@ wf_status wf_conn_create(wf_grid *g, wf_move move, const wf_filter *filter,
     cn->id_cap = (uint32_t)(g->cells / 2 + 2);
     cn->cand_cap = g->cells < SCRATCH_CELLS ? g->cells : SCRATCH_CELLS;
     cn->seed_cap = cn->cand_cap;
-    int ok = take(cn, (void **)&cn->label, cn->cells, sizeof *cn->label) &&
-             take(cn, (void **)&cn->mark, cn->cells, sizeof *cn->mark) &&
-             take(cn, (void **)&cn->next, cn->cells, sizeof *cn->next) &&
-             take(cn, (void **)&cn->size, cn->id_cap, sizeof *cn->size) &&
-             take(cn, (void **)&cn->cand, cn->cand_cap, sizeof *cn->cand) &&
-             take(cn, (void **)&cn->seed, cn->seed_cap, sizeof *cn->seed) &&
-             take(cn, (void **)&cn->srch, cn->seed_cap, sizeof *cn->srch) &&
-             take(cn, (void **)&cn->active, cn->seed_cap,
-                  sizeof *cn->active) &&
-             (cn->k == 1 || !cn->forbids ||
-              take(cn, (void **)&cn->clr, cn->cells, 1));
+    cn->label = take(cn, cn->cells, sizeof *cn->label);
+    cn->mark = take(cn, cn->cells, sizeof *cn->mark);
+    cn->next = take(cn, cn->cells, sizeof *cn->next);
+    cn->size = take(cn, cn->id_cap, sizeof *cn->size);
+    cn->cand = take(cn, cn->cand_cap, sizeof *cn->cand);
+    cn->seed = take(cn, cn->seed_cap, sizeof *cn->seed);
+    cn->srch = take(cn, cn->seed_cap, sizeof *cn->srch);
+    cn->active = take(cn, cn->seed_cap, sizeof *cn->active);
+    /* a size > 1 unit that forbids terrains has its own clearance */
+    const int own_clear = cn->k > 1 && cn->forbids;
+    if (own_clear)
+        cn->clr = take(cn, cn->cells, 1);
+    const int ok = cn->label && cn->mark && cn->next && cn->size &&
+                   cn->cand && cn->seed && cn->srch && cn->active &&
+                   (!own_clear || cn->clr);
     wf_status s = ok ? wf_grid_watch(g, wf__conn_watch, cn) : WF_E_NOMEM;
     if (s != WF_OK) {
         free_arrays(cn);

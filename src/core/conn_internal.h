@@ -55,7 +55,6 @@ struct wf_conn {
     wf__conn_search *srch;  /* seed_cap searches */
     uint32_t *active;       /* seed_cap search indices */
     size_t seed_cap;
-    size_t bytes;           /* everything allocated, for the destroy */
 };
 
 /* Clearance array the unit's standability reads (size > 1). */
