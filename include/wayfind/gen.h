@@ -144,6 +144,12 @@ typedef struct wf_place_opts {
                                  any passable terrain */
     double min_distance;    /**< straight-line distance between points, in
                                  cells; default 0 */
+    const wf_conn *conn;    /**< a connectivity index (core.h) of the grid
+                                 for move and no forbidden terrain, or
+                                 NULL: its components are read instead of
+                                 labelled again, with the same points as
+                                 a result. Another grid or unit:
+                                 WF_E_INVALID_ARG. */
 } wf_place_opts;
 
 /** 8-connected, no-cut, any passable terrain, no minimum distance. */
@@ -157,8 +163,10 @@ WF_API void wf_place_opts_allow(wf_place_opts *o, uint8_t t);
  * from every other under the movement model. The region is the one with
  * the most allowed cells. Points are drawn at random (seeded) and kept
  * greedily, so the result is the same for the same seed and grid.
- * Errors: WF_E_INVALID_ARG, WF_E_UNSATISFIABLE (fewer than n points fit;
- * @p diag says how many did), WF_E_NOMEM. O(cells).
+ * With opts->conn the regions are read from the index (no search; the
+ * same points). Errors: WF_E_INVALID_ARG (also opts->conn of another
+ * grid or unit; @p diag says so), WF_E_UNSATISFIABLE (fewer than n points
+ * fit; @p diag says how many did), WF_E_NOMEM. O(cells).
  */
 WF_API wf_status wf_place_points(const wf_grid *g, uint64_t seed,
                           const wf_place_opts *o, size_t n, wf_point *out,

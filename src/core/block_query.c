@@ -31,6 +31,64 @@ static int stands(const footprint *f, int x, int y) {
     return f->g->passable[t] && (!f->pass || f->pass[t]);
 }
 
+/* A breadth-first search with the cell blocked, in the workspace: tags
+ * in its cells, queues in the open array's id slots. */
+typedef struct walk {
+    footprint fp;
+    const uint8_t *pass;
+    int connect;
+    wf_corners corners;
+    wf__cell *cells;
+    uint32_t *queue;
+    size_t cap;         /* id slots */
+    uint32_t gen;
+    int32_t off[WF_DIR_COUNT];
+} walk;
+
+/* One side of the search: its queue grows up from slot 0 (the start's)
+ * or down from the last slot (the goal's); the two hold distinct cells,
+ * so they never overlap. */
+typedef struct side {
+    uint32_t mine, theirs; /* tags of its cells and of the other side's */
+    size_t head, tail;     /* cells taken, cells queued */
+    int down;
+} side;
+
+static void push(walk *w, side *s, uint32_t c) {
+    w->cells[c].tag = s->mine;
+    w->queue[s->down ? w->cap - 1 - s->tail : s->tail] = c;
+    s->tail++;
+}
+
+/* Expands the next cell of side s, with the blocked cell's bit taken out
+ * of its neighbours' masks so that the corner rule sees it as a wall.
+ * Returns 1 when it meets the other side. */
+static int step(walk *w, side *s) {
+    const footprint *f = &w->fp;
+    const wf_grid *g = f->g;
+    const uint32_t W = (uint32_t)g->width;
+    const uint32_t u = w->queue[s->down ? w->cap - 1 - s->head : s->head];
+    s->head++;
+    unsigned mask = f->clr ? wf__nbmask_fit(g, u, f->clr, f->k)
+                           : wf__nbmask_pass(g, u, w->pass);
+    const int ux = (int)(u % W), uy = (int)(u / W);
+    if (ux - f->cell.x <= 1 && f->cell.x - ux <= (int)f->k &&
+        uy - f->cell.y <= 1 && f->cell.y - uy <= (int)f->k)
+        for (int d = 0; d < WF_DIR_COUNT; d++)
+            if (covers(f, ux + wf__dir_dx[d], uy + wf__dir_dy[d]))
+                mask &= ~(1u << d);
+    for (unsigned m = wf__allowed_moves(mask, w->connect, w->corners); m;
+         m &= m - 1) {
+        const uint32_t v = (uint32_t)((int32_t)u + w->off[__builtin_ctz(m)]);
+        const uint32_t tag = w->cells[v].tag;
+        if (tag == s->theirs)
+            return 1;
+        if ((tag & ~0xFu) != w->gen)
+            push(w, s, v);
+    }
+    return 0;
+}
+
 wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                     const wf_path *path, wf_point cell,
                                     const wf_search_opts *opts,
@@ -56,6 +114,15 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
                                    "%dx%d grid",
                                    i, path->points[i].x, path->points[i].y,
                                    g->width, g->height);
+    /* With a connectivity index, ends already apart stay apart: O(1). */
+    wf_status s = wf__conn_opts_check(ws, g, &o);
+    if (s != WF_OK)
+        return s;
+    if (o.conn && !wf_conn_reachable(o.conn, path->points[0],
+                                     path->points[path->count - 1])) {
+        *disconnects = 1;
+        return WF_OK;
+    }
     /* the unit's filter: terrains it may not enter are walls here too */
     double fcost[256];
     uint8_t fpass[256];
@@ -66,7 +133,7 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     const unsigned k = (unsigned)o.move.size;
     const uint8_t *clr = NULL;
     if (k > 1) {
-        wf_status s = wf__unit_clearance(ws, g, pass, &clr);
+        s = wf__unit_clearance(ws, g, pass, &clr);
         if (s != WF_OK)
             return wf__search_fail(ws, s, "cannot size the workspace for "
                                           "the unit's clearance");
@@ -111,50 +178,36 @@ wf_status wf_grid_block_disconnects(wf_search *ws, const wf_grid *g,
     *disconnects = 0;
     if (first == path->count)
         return WF_OK; /* nothing broken: the path stands */
-    wf_status s = wf_search_reserve(ws, g->cells);
-    if (s != WF_OK)
+    if ((s = wf_search_reserve(ws, g->cells)) != WF_OK)
         return s;
     const uint32_t W = (uint32_t)g->width;
-    const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
-                                       1 - (int32_t)W, 1 + (int32_t)W,
-                                       (int32_t)W - 1, -1 - (int32_t)W};
-    const uint32_t gen = wf__search_begin(ws);
-    wf__cell *cells = ws->cells;
-    for (size_t i = last + 1; i < path->count; i++)
-        cells[(uint32_t)path->points[i].y * W + (uint32_t)path->points[i].x]
-            .tag = gen | MARK_TARGET;
-    /* Breadth-first from the cell before the first broken step, in the open
-     * array's id slots, with the blocked cell's bit taken out of its
-     * neighbours' masks so that the corner rule sees it as a wall. */
-    uint32_t *queue = ws->id;
-    size_t head = 0, tail = 0;
+    walk w = {fp, pass, connect, corners, ws->cells, ws->id, ws->capacity,
+              wf__search_begin(ws),
+              {-(int32_t)W, 1, (int32_t)W, -1, 1 - (int32_t)W, 1 + (int32_t)W,
+               (int32_t)W - 1, -1 - (int32_t)W}};
+    /* The start's side searches from the cell before the first broken
+     * step; the goal's side is the path beyond the last one. */
+    side a = {w.gen | MARK_SEEN, w.gen | MARK_TARGET, 0, 0, 0};
+    side b = {w.gen | MARK_TARGET, w.gen | MARK_SEEN, 0, 0, 1};
+    for (size_t i = last + 1; i < path->count; i++) {
+        const uint32_t c =
+            (uint32_t)path->points[i].y * W + (uint32_t)path->points[i].x;
+        if (w.cells[c].tag != b.mine)
+            push(&w, &b, c);
+    }
     const wf_point from = path->points[first];
-    uint32_t c0 = (uint32_t)from.y * W + (uint32_t)from.x;
-    cells[c0].tag = gen | MARK_SEEN;
-    queue[tail++] = c0;
-    while (head < tail) {
-        uint32_t u = queue[head++];
-        unsigned mask = clr ? wf__nbmask_fit(g, u, clr, k)
-                            : wf__nbmask_pass(g, u, pass);
-        int ux = (int)(u % W), uy = (int)(u / W);
-        if (ux - cell.x <= 1 && cell.x - ux <= (int)k &&
-            uy - cell.y <= 1 && cell.y - uy <= (int)k)
-            for (int d = 0; d < WF_DIR_COUNT; d++)
-                if (covers(&fp, ux + wf__dir_dx[d], uy + wf__dir_dy[d]))
-                    mask &= ~(1u << d);
-        unsigned m = wf__allowed_moves(mask, connect, corners);
-        while (m) {
-            int d = __builtin_ctz(m);
-            m &= m - 1;
-            uint32_t v = (uint32_t)((int32_t)u + off[d]);
-            uint32_t tag = cells[v].tag;
-            if (tag == (gen | MARK_TARGET))
-                return WF_OK; /* back on the path beyond the cell */
-            if ((tag & ~0xFu) == gen)
-                continue;
-            cells[v].tag = gen | MARK_SEEN;
-            queue[tail++] = v;
-        }
+    push(&w, &a, (uint32_t)from.y * W + (uint32_t)from.x);
+    if (!o.conn) {
+        /* only the start's side moves, until it is back on the path */
+        while (a.head < a.tail)
+            if (step(&w, &a))
+                return WF_OK;
+    } else {
+        /* a unit whose map is edited live: cuts are common, so both sides
+         * move in turn and a cut costs the smaller one */
+        while (a.head < a.tail && b.head < b.tail)
+            if (step(&w, &a) || step(&w, &b))
+                return WF_OK;
     }
     *disconnects = 1;
     return WF_OK;

@@ -34,12 +34,8 @@ void wf__clearance_build(const wf_grid *g, const uint8_t *pass, uint8_t *out) {
                 clear_at(g, pass, out, x, y);
 }
 
-void wf__clearance_update(wf_grid *g, int x, int y) {
-    wf__clearance_update_in(g, NULL, g->clear, x, y);
-}
-
-void wf__clearance_update_in(const wf_grid *g, const uint8_t *pass,
-                             uint8_t *clear, int x, int y) {
+void wf__clearance_update(const wf_grid *g, const uint8_t *pass,
+                          uint8_t *clear, int x, int y) {
     /* Row by row upwards, each right to left. A cell can change only when
      * its right neighbour changed, or the row below changed at its column
      * or the next one; [lo, hi] bounds the columns that changed in the row

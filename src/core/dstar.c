@@ -142,7 +142,7 @@ static void on_edit(void *ud, const wf_grid *g, const wf_cell_change *ch,
     }
     for (size_t i = 0; i < n; i++)
         if (d->clr)
-            wf__clearance_update_in(d->g, d->pass, d->clr, ch[i].cell.x,
+            wf__clearance_update(d->g, d->pass, d->clr, ch[i].cell.x,
                                     ch[i].cell.y);
     for (size_t i = 0; i < n && !d->restart; i++)
         touch(d, ch[i].cell.x, ch[i].cell.y, (int)d->k);

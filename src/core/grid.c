@@ -212,7 +212,7 @@ wf_status wf_grid_set(wf_grid *g, int x, int y, uint8_t terrain) {
     if (g->passable[old] != g->passable[terrain]) {
         update_neighbour_masks(g, x, y, g->passable[terrain]);
         wf__planes_set(&g->planes, x, y, g->passable[terrain]);
-        wf__clearance_update(g, x, y);
+        wf__clearance_update(g, NULL, g->clear, x, y);
     }
     wf__grid_changed(g, x, y, old, terrain);
     return WF_OK;

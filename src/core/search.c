@@ -95,6 +95,49 @@ void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
                               (unsigned)clr[c]);
 }
 
+wf_status wf__conn_opts_check(wf_search *ws, const wf_grid *g,
+                              const wf_search_opts *o) {
+    if (!o->conn)
+        return WF_OK;
+    if (wf_conn_grid(o->conn) != g)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "opts.conn indexes another grid");
+    if (!wf_conn_matches(o->conn, o->move, o->filter)) {
+        const wf_move m = wf_conn_move(o->conn);
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "opts.conn is for another unit (%d-connected, "
+                               "corners %d, size %d, or other forbidden "
+                               "terrains) than the query's (%d-connected, "
+                               "corners %d, size %d)",
+                               m.connect, (int)m.corners, m.size,
+                               o->move.connect, (int)o->move.corners,
+                               o->move.size);
+    }
+    return WF_OK;
+}
+
+/* With a connectivity index, a goal in another component than the start
+ * ends the query now (the fallback aside, which wants the search): 1, and
+ * the workspace holds the WF_NO_PATH for the first step. Ends where the
+ * unit cannot stand are left to the engines, which say why. */
+static int conn_rejects(wf_search *ws, const wf_search_opts *o,
+                        wf_point start, wf_point goal, wf_algo engine) {
+    if (!o->conn || o->goal_fallback != WF_FALLBACK_NONE)
+        return 0;
+    const uint32_t a = wf_conn_component(o->conn, start);
+    const uint32_t b = wf_conn_component(o->conn, goal);
+    if (!a || !b || a == b)
+        return 0;
+    (void)wf__search_fail(ws, WF_NO_PATH,
+                          "the goal (%d, %d) is in another component than "
+                          "the start (%d, %d) (opts.conn)",
+                          goal.x, goal.y, start.x, start.y);
+    ws->mode = WF__GRID_DONE;
+    ws->done = WF_NO_PATH;
+    ws->engine = engine;
+    return 1;
+}
+
 /* Checks a grid query and prepares the engine it runs on. */
 static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                             wf_point goal, const wf_search_opts *opts) {
@@ -114,7 +157,8 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                                "overlay has %zu values, the grid has %zu "
                                "cells",
                                o.overlay.count, g->cells);
-    if ((s = wf__ends_check(ws, g, start, goal)) != WF_OK)
+    if ((s = wf__ends_check(ws, g, start, goal)) != WF_OK ||
+        (s = wf__conn_opts_check(ws, g, &o)) != WF_OK)
         return s;
     if ((s = wf_search_reserve(ws, g->cells)) != WF_OK)
         return wf__search_fail(ws, s, "cannot size the workspace for %zu "
@@ -146,6 +190,8 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                 ws->engine = WF_ALGO_JPS;
                 return WF_OK;
             }
+            if (conn_rejects(ws, &o, start, goal, WF_ALGO_JPS))
+                return WF_OK;
             s = wf__jps_begin(ws, g, start, goal, c, planes, mask);
             return s == WF_OK ? s
                               : wf__search_fail(ws, s, "cannot size the "
@@ -157,6 +203,8 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                                    why);
         o.algo = WF_ALGO_ASTAR;
     }
+    if (conn_rejects(ws, &o, start, goal, o.algo))
+        return WF_OK;
     ws->engine = o.algo;
     return wf__astar_begin(ws, g, start, goal, &o);
 }

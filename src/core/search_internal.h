@@ -62,6 +62,12 @@ void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
  * (weight 0 → 1, connect 0 → 8); on error records why in ws. */
 wf_status wf__opts_check(wf_search *ws, wf_search_opts *o);
 
+/* A connectivity index given with a query (o->conn, o->move checked):
+ * WF_E_INVALID_ARG, with the reason in ws, unless it is of g and for the
+ * query's unit (wf_conn_matches). WF_OK without one. */
+wf_status wf__conn_opts_check(wf_search *ws, const wf_grid *g,
+                              const wf_search_opts *o);
+
 /* WF_E_RANGE, with the reason in ws, when start or goal is off g. */
 wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal);

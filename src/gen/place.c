@@ -46,7 +46,18 @@ wf_status wf_place_points(const wf_grid *g, uint64_t seed,
     if (!labels)
         return WF_E_NOMEM;
     uint32_t regions = 0;
-    wf_status st = wf_grid_regions(g, o.move, labels, &regions);
+    wf_status st;
+    if (!o.conn) {
+        st = wf_grid_regions(g, o.move, labels, &regions);
+    } else if (wf_conn_grid(o.conn) != g ||
+               !wf_conn_matches(o.conn, o.move, NULL)) {
+        wf__diag_set(diag, NULL, 0, 0,
+                     "opts.conn is not an index of this grid for opts.move "
+                     "with no forbidden terrain");
+        st = WF_E_INVALID_ARG;
+    } else {
+        st = wf_conn_regions(o.conn, labels, &regions);
+    }
     uint32_t *count = NULL;
     size_t count_bytes = ((size_t)regions + 1) * sizeof *count;
     if (st == WF_OK && !(count = wf__alloc(al, count_bytes)))

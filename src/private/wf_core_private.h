@@ -235,15 +235,14 @@ size_t wf__segment_cells(const wf_grid *g, const double cost[256], wf_vec2 a,
  * side of the largest square of such cells whose top-left is the cell,
  * capped at WF_MOVE_MAX_SIZE, 0 for a cell that cannot be entered. O(cells). */
 void wf__clearance_build(const wf_grid *g, const uint8_t *pass, uint8_t *out);
-/* Brings g->clear up to date after cell (x, y) changed passability: only
- * the cells up and left of it within WF_MOVE_MAX_SIZE can change, and the
- * update stops where values stop changing. */
-void wf__clearance_update(wf_grid *g, int x, int y);
-/* The same local update of a unit's own clearance `clear` (as
- * wf__clearance_build made it for the terrains pass allows) after cell
- * (x, y) of g changed terrain. */
-void wf__clearance_update_in(const wf_grid *g, const uint8_t *pass,
-                             uint8_t *clear, int x, int y);
+/* Brings clear, the clearance of g for the terrains pass allows (NULL:
+ * the grid's own passability, clear then being g->clear), up to date
+ * after cell (x, y) changed passability for them: only the cells up and
+ * left of it within WF_MOVE_MAX_SIZE can change, and the update stops
+ * where values stop changing. Several changed cells: one call each, in
+ * any order. */
+void wf__clearance_update(const wf_grid *g, const uint8_t *pass,
+                          uint8_t *clear, int x, int y);
 
 /* The passability of a unit of size k: the clearance of the terrains it
  * may enter (pass, as wf__filter_costs fills it; NULL when its filter
