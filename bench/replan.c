@@ -36,7 +36,40 @@
 typedef struct totals {
     size_t queries, bad, short_exp, short_time;
     double rep_exp, fresh_exp, rep_ns, fresh_ns, jps_ns, first_ns;
+    /* each query's fresh / repair ratios, expansions and time (a repair
+     * that expanded nothing counts as 1), for the medians */
+    double *er, *tr;
+    size_t cap;
 } totals;
+
+/* Keeps one query's ratios (at slot t->queries); 0, or -1 when memory runs out. */
+static int keep_ratios(totals *t, double er, double tr) {
+    if (t->queries == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 64;
+        double *a = realloc(t->er, cap * sizeof *a);
+        if (a)
+            t->er = a;
+        double *b = a ? realloc(t->tr, cap * sizeof *b) : NULL;
+        if (!b)
+            return -1;
+        t->tr = b;
+        t->cap = cap;
+    }
+    t->er[t->queries] = er;
+    t->tr[t->queries] = tr;
+    return 0;
+}
+
+static int by_value(const void *a, const void *b) {
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of v[0 .. n) (sorted in place). */
+static double median(double *v, size_t n) {
+    qsort(v, n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 static uint64_t clock_ns(void) {
     struct timespec ts;
@@ -45,7 +78,11 @@ static uint64_t clock_ns(void) {
 }
 
 static void add(totals *a, const totals *b) {
-    a->queries += b->queries;
+    for (size_t i = 0; i < b->queries; i++) {
+        if (keep_ratios(a, b->er[i], b->tr[i]) != 0)
+            break; /* out of memory: the medians lose the rest */
+        a->queries++;
+    }
     a->bad += b->bad;
     a->short_exp += b->short_exp;
     a->short_time += b->short_time;
@@ -57,14 +94,15 @@ static void add(totals *a, const totals *b) {
     a->first_ns += b->first_ns;
 }
 
-static void row(const char *label, const totals *t) {
+static void row(const char *label, totals *t) {
     const double n = (double)t->queries;
     printf("| %s | %zu | %.0f | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | "
-           "%.1f | %zu | %zu | %zu |\n",
+           "%.1f | %.1f | %.1f | %zu | %zu | %zu |\n",
            label, t->queries, t->rep_exp / n, t->fresh_exp / n,
-           t->fresh_exp / t->rep_exp, t->first_ns / n / 1e3,
-           t->rep_ns / n / 1e3, t->fresh_ns / n / 1e3, t->jps_ns / n / 1e3,
-           t->fresh_ns / t->rep_ns, t->short_exp, t->short_time, t->bad);
+           t->fresh_exp / t->rep_exp, median(t->er, t->queries),
+           t->first_ns / n / 1e3, t->rep_ns / n / 1e3, t->fresh_ns / n / 1e3,
+           t->jps_ns / n / 1e3, t->fresh_ns / t->rep_ns,
+           median(t->tr, t->queries), t->short_exp, t->short_time, t->bad);
 }
 
 /* Walls (terrain '@', blocked in Moving AI maps) in a cluster around
@@ -148,6 +186,13 @@ static int one(wf_grid *g, wf_search *ws, const wf_scen_entry *q, wf_rng *r,
                 dp.cost, wf_status_name(as), fresh_cost, wf_status_name(js));
         t->bad++;
     }
+    if (keep_ratios(t, dp.stats.expanded ? (double)fresh_exp /
+                                               (double)dp.stats.expanded
+                                         : 1.0,
+                    (double)fresh / (double)(rep ? rep : 1)) != 0) {
+        rc = -1;
+        goto done;
+    }
     t->queries++;
     t->first_ns += (double)first;
     t->rep_exp += (double)dp.stats.expanded;
@@ -187,6 +232,8 @@ static int run_map(const char *scen, size_t sample, int where, wf_search *ws,
     if (t.queries)
         row(label, &t);
     add(all, &t);
+    free(t.er);
+    free(t.tr);
     wf_scen_free(&sc);
     wf_grid_destroy(g);
     return rc;
@@ -223,10 +270,11 @@ int main(int argc, char **argv) {
                                    : "anywhere ahead of the agent",
                args.sample);
         printf("| map | queries | repair expanded | A* expanded | expanded "
-               "ratio | first plan µs | repair µs | A* µs | JPS µs | time "
-               "ratio (A* / repair) | under 5x fewer | under 3x faster | "
-               "cost mismatches |\n|---|---:|---:|---:|---:|---:|---:|---:|"
-               "---:|---:|---:|---:|---:|\n");
+               "ratio | median expanded ratio | first plan µs | repair µs | "
+               "A* µs | JPS µs | time ratio (A* / repair) | median time "
+               "ratio | under 5x fewer | under 3x faster | cost mismatches "
+               "|\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+               "---:|---:|---:|---:|\n");
         totals all;
         memset(&all, 0, sizeof all);
         for (size_t i = 0; i < args.files.count; i++)
@@ -238,6 +286,8 @@ int main(int argc, char **argv) {
             row("**all**", &all);
         if (all.bad)
             code = code ? code : 1;
+        free(all.er);
+        free(all.tr);
     }
     wf_search_destroy(ws);
     bench_args_free(&args);

@@ -3,6 +3,7 @@
  * the changes made, once per batch. */
 #include "wf_test.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,11 +204,115 @@ static void test_batch_out_of_memory(void **state) {
     assert_true(refused > 0);
 }
 
+/* Everything built on one grid at once, kept in step by the same edits
+ * and batches: the grid's own caches, a connectivity index, D* Lite
+ * planners (size 1, and size 2 with a filter, whose clearance is their
+ * own), and a workspace's size-2 JPS planes and filtered clearance, which
+ * it keys to the grid's version. After every commit each one answers as
+ * if built from scratch. */
+static void test_everything_in_step(void **state) {
+    (void)state;
+    wf_test_rng r = {0x5e9};
+    size_t batches = 0, checks = 0;
+    for (int m = 0; m < wf_test_count(40); m++) {
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(24 + (int)wf_test_rng_below(&r, 16),
+                                         24 + (int)wf_test_rng_below(&r, 16),
+                                         NULL, &g),
+                         WF_OK);
+        assert_int_equal(wf_grid_set_cost(g, 1, 1.0), WF_OK);
+        wf_filter f; /* terrain 2 forbidden to this unit */
+        wf_filter_init(&f);
+        assert_int_equal(wf_filter_set(&f, 2, INFINITY), WF_OK);
+        wf_move m8 = wf_move_default(), big = wf_move_default();
+        big.size = 2;
+        wf_conn *conn;
+        assert_int_equal(wf_conn_create(g, m8, NULL, NULL, &conn), WF_OK);
+        wf_search_opts small = wf_search_opts_default(), two = small;
+        two.move = big;
+        two.filter = &f;
+        const wf_point s = {0, 0}, t = {wf_grid_width(g) - 2,
+                                        wf_grid_height(g) - 2};
+        wf_dstar *d1, *d2;
+        assert_int_equal(
+            wf_dstar_create(g, s, t, &small, NULL, NULL, 0, &d1), WF_OK);
+        assert_int_equal(wf_dstar_create(g, s, t, &two, NULL, NULL, 0, &d2),
+                         WF_OK);
+        wf_search *ws;
+        assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+        wf_path a, b;
+        wf_path_init(&a, NULL);
+        wf_path_init(&b, NULL);
+        uint32_t *labels = malloc((size_t)wf_grid_width(g) *
+                                  (size_t)wf_grid_height(g) * sizeof *labels);
+        assert_non_null(labels);
+        for (int round = 0; round < 25; round++) {
+            assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+            const int n = 1 + (int)wf_test_rng_below(&r, 30);
+            for (int e = 0; e < n; e++) {
+                const wf_point c = wf_test_random_cell(&r, g);
+                const uint32_t k = wf_test_rng_below(&r, 6);
+                wf_grid_set(g, c.x, c.y,
+                            k < 2 ? WF_TERRAIN_WALL : k == 2 ? 2 : 1);
+            }
+            assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+            batches++;
+            assert_caches_current(g);
+            /* the index: each cell's component against a fresh labelling */
+            uint32_t count;
+            assert_int_equal(wf_grid_regions(g, m8, labels, &count), WF_OK);
+            assert_int_equal(wf_conn_count(conn), count);
+            for (int i = 0; i < 20; i++) {
+                const wf_point p = wf_test_random_cell(&r, g),
+                               q = wf_test_random_cell(&r, g);
+                const size_t W = (size_t)wf_grid_width(g);
+                const uint32_t lp = labels[(size_t)p.y * W + (size_t)p.x],
+                               lq = labels[(size_t)q.y * W + (size_t)q.x];
+                assert_int_equal(wf_conn_reachable(conn, p, q),
+                                 lp && lp == lq);
+            }
+            /* the planners and the workspace's caches */
+            for (int i = 0; i < 2; i++) {
+                wf_dstar *d = i ? d2 : d1;
+                const wf_search_opts *o = i ? &two : &small;
+                wf_status ds = wf_dstar_plan(d, &a);
+                wf_status as = wf_search_grid(ws, g, s, t, o, &b);
+                assert_int_equal(ds, as);
+                if (ds == WF_OK)
+                    assert_true(wf_test_close(a.cost, b.cost));
+            }
+            wf_search_opts jps = wf_search_opts_default();
+            jps.algo = WF_ALGO_JPS;
+            jps.move = big;
+            wf_search_opts astar = jps;
+            astar.algo = WF_ALGO_ASTAR;
+            wf_status js = wf_search_grid(ws, g, s, t, &jps, &a);
+            wf_status as = wf_search_grid(ws, g, s, t, &astar, &b);
+            assert_int_equal(js, as);
+            if (js == WF_OK)
+                assert_true(wf_test_close(a.cost, b.cost));
+            checks++;
+        }
+        free(labels);
+        wf_path_free(&a);
+        wf_path_free(&b);
+        wf_search_destroy(ws);
+        wf_dstar_destroy(d1);
+        wf_dstar_destroy(d2);
+        wf_conn_destroy(conn);
+        wf_grid_destroy(g);
+    }
+    print_message("everything in step after %zu batches: %zu rounds of "
+                  "checks\n",
+                  batches, checks);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_caches_follow_every_edit),
         cmocka_unit_test(test_watchers_hear_changes),
         cmocka_unit_test(test_batch_out_of_memory),
+        cmocka_unit_test(test_everything_in_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
