@@ -3,7 +3,10 @@
  * numbers of a fixed legend). Edits that parse are checked (batches cover
  * the edits in order, cells on the map, terrains the loaders give), applied
  * to the map batch by batch, then written back as an edits file and parsed
- * again: same batches, same edits. */
+ * again: same batches, same edits. While the batches land, a D* Lite
+ * planner walks the map and repairs after each one: its plan must cost
+ * what a fresh A* from the same cell costs. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,8 +51,32 @@ static void print_edits(const wf_edits *e, wf_map_format f,
     fuzz_out_close(o);
 }
 
+/* The planner's repair against a fresh A* from its cell; then it walks
+ * one step along its path. */
+static void check_plan(wf_dstar *d, wf_search *ws, const wf_grid *g,
+                       wf_path *dp, wf_path *ap) {
+    const wf_status s = wf_dstar_plan(d, dp);
+    const wf_status a = wf_search_grid(ws, g, wf_dstar_position(d),
+                                       wf_dstar_goal(d), NULL, ap);
+    FUZZ_CHECK(s == a);
+    if (s != WF_OK)
+        return;
+    FUZZ_CHECK(fabs(dp->cost - ap->cost) <= 1e-9 * ap->cost);
+    if (dp->count > 1)
+        FUZZ_CHECK(wf_dstar_move(d, dp->points[1]) == WF_OK);
+}
+
 static void check_edits(const wf_edits *e, wf_map_format f,
                         const wf_legend *l, wf_grid *g) {
+    wf_dstar *d;
+    wf_search *ws;
+    wf_path dp, ap;
+    wf_path_init(&dp, NULL);
+    wf_path_init(&ap, NULL);
+    FUZZ_CHECK(wf_search_create(NULL, &ws) == WF_OK);
+    FUZZ_CHECK(wf_dstar_create(g, (wf_point){0, 0}, (wf_point){W - 1, H - 1},
+                               NULL, NULL, NULL, 0, &d) == WF_OK);
+    check_plan(d, ws, g, &dp, &ap);
     FUZZ_CHECK(e->count >= 1 && e->batch_count >= 1);
     FUZZ_CHECK(e->batch_count <= e->count);
     size_t next = 0;
@@ -70,9 +97,14 @@ static void check_edits(const wf_edits *e, wf_map_format f,
                        WF_OK);
         }
         FUZZ_CHECK(wf_grid_edit_commit(g) == WF_OK);
+        check_plan(d, ws, g, &dp, &ap);
         next += bt->count;
     }
     FUZZ_CHECK(next == e->count);
+    wf_dstar_destroy(d);
+    wf_search_destroy(ws);
+    wf_path_free(&dp);
+    wf_path_free(&ap);
 }
 
 static void one_format(const uint8_t *data, size_t size, wf_map_format f,
@@ -117,6 +149,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                &legend, &d) == WF_OK);
     wf_grid *g;
     FUZZ_CHECK(wf_grid_create(W, H, NULL, &g) == WF_OK);
+    /* walls and dearer ground in every format, for the planner */
+    static const uint8_t walls[] = {'@', '#', 'O', 'T', 0};
+    for (size_t i = 0; i < sizeof walls; i++)
+        FUZZ_CHECK(wf_grid_set_cost(g, walls[i], WF_BLOCKED) == WF_OK);
+    FUZZ_CHECK(wf_grid_set_cost(g, 'W', 3.0) == WF_OK);
+    FUZZ_CHECK(wf_grid_set_cost(g, 2, 2.5) == WF_OK);
+    for (int c = '2'; c <= '9'; c++)
+        FUZZ_CHECK(wf_grid_set_cost(g, (uint8_t)c, c - '0') == WF_OK);
     one_format(data, size, WF_MAP_FORMAT_MOVINGAI, &legend, g);
     one_format(data, size, WF_MAP_FORMAT_ASCII, &legend, g);
     one_format(data, size, WF_MAP_FORMAT_CSV, &legend, g);

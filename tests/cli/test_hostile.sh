@@ -149,6 +149,29 @@ case_ "--any-angle, goal on a wall" 1 "" -- "$WF" path "$TMP/wall.txt" --from 0,
 case_ "--any-angle, start = goal" 0 "" -- "$WF" path "$TMP/a.txt" --from 0,0 --to 0,0 --any-angle theta
 case_ "stdout full: path --any-angle" 4 "write error: No space left on device" -- full "$WF" path "$TMP/a.txt" --any-angle theta --format json
 
+# Edits files for replan: each error at its file:line:col; the agent's own
+# cell walled in is documented behaviour (stuck: no path).
+m e_ok.edits '1 0 #\n'
+m e_field.edits '1 0\n'
+case_ "edits: a missing field" 3 "e_field.edits:1:4:" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_field.edits"
+m e_extra.edits '1 0 # 7\n'
+case_ "edits: an extra field" 3 "e_extra.edits:1:7:" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_extra.edits"
+m e_int.edits '1.5 0 #\n'
+case_ "edits: a coordinate that is not an integer" 3 "e_int.edits:1:1:" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_int.edits"
+m e_off.edits '0 0 .\n\n99 0 #\n'
+case_ "edits: a cell off the map" 3 "e_off.edits:3:1:" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_off.edits"
+m e_huge.edits '99999999999999999999 0 #\n'
+case_ "edits: a huge coordinate" 3 "e_huge.edits:1:1:" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_huge.edits"
+m e_tile.edits '1 0 @\n'
+case_ "edits: a tile the map does not know" 3 "e_tile.edits:1:5:" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_tile.edits"
+m e_empty.edits '\n# nothing\n\n'
+case_ "edits: no edit at all" 3 "found end of file" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_empty.edits"
+case_ "edits: a missing file" 4 "cannot open" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/none.edits"
+m e_self.edits '0 0 #\n'
+case_ "edits: a wall on the agent's own cell" 1 "the agent's cell (0, 0) is blocked: the agent is stuck" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_self.edits"
+case_ "replan without --edits" 2 "--edits FILE is required" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1
+case_ "replan with an inconsistent heuristic" 2 "D* Lite needs a consistent one" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_ok.edits" --heuristic manhattan
+
 # Data to stdout on a full disk: every command says so and exits 4.
 F="write error: No space left on device"
 case_ "stdout full: path" 4 "$F" -- full "$WF" path "$TMP/a.txt"
@@ -163,6 +186,7 @@ case_ "stdout full: convert" 4 "$F" -- full "$WF" convert "$TMP/a.txt" --to grap
 case_ "stdout full: field" 4 "$F" -- full "$WF" field "$TMP/a.txt" --sources 0,0
 case_ "stdout full: influence" 4 "$F" -- full "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --source 0,0,2
 case_ "stdout full: demo" 4 "$F" -- full "$WF" demo --png -
+case_ "stdout full: replan" 4 "$F" -- full "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_ok.edits"
 case_ "stdout full: --help" 4 "$F" -- full "$WF" path --help
 case_ "stdout full: --version" 4 "$F" -- full "$WF" --version
 
