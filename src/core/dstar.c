@@ -57,6 +57,22 @@ wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
     return WF_OK;
 }
 
+wf_status wf__dstar_args(int have_map, size_t vertices, int graph,
+                         const wf_search_opts *opts, wf_search_opts *o,
+                         int *hk, char *msg, size_t size, wf_dstar **out) {
+    if (msg && size)
+        msg[0] = '\0';
+    if (!have_map || !out) {
+        if (msg && size)
+            snprintf(msg, size, "%s and out must not be NULL",
+                     graph ? "graph" : "grid");
+        return WF_E_INVALID_ARG;
+    }
+    *out = NULL;
+    *o = opts ? *opts : wf_search_opts_default();
+    return wf__dstar_check_opts(o, vertices, graph, hk, msg, size);
+}
+
 /* The unit's costs, the heuristic's scale and, for a size > 1 unit that
  * its filter keeps off some terrain, its own clearance: what a change of
  * costs (wf_grid_set_cost) can change. */
@@ -113,7 +129,7 @@ static void touch(wf_dstar *d, int x, int y, int k) {
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++)
             wf__dstar_update(d, (uint32_t)cy * (uint32_t)g->width +
-                                         (uint32_t)cx);
+                                    (uint32_t)cx);
 }
 
 /* The grid's watcher: marks what each change of a batch can alter for
@@ -143,7 +159,7 @@ static void on_edit(void *ud, const wf_grid *g, const wf_cell_change *ch,
     for (size_t i = 0; i < n; i++)
         if (d->clr)
             wf__clearance_update(d->g, d->pass, d->clr, ch[i].cell.x,
-                                    ch[i].cell.y);
+                                 ch[i].cell.y);
     for (size_t i = 0; i < n && !d->restart; i++)
         touch(d, ch[i].cell.x, ch[i].cell.y, (int)d->k);
 }
@@ -162,17 +178,10 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                           const wf_search_opts *opts,
                           const wf_allocator *alloc, char *msg,
                           size_t msg_size, wf_dstar **out) {
-    if (msg && msg_size)
-        msg[0] = '\0';
-    if (!g || !out) {
-        if (msg && msg_size)
-            snprintf(msg, msg_size, "%s", "grid and out must not be NULL");
-        return WF_E_INVALID_ARG;
-    }
-    *out = NULL;
-    wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    wf_search_opts o;
     int hk;
-    wf_status s = wf__dstar_check_opts(&o, g->cells, 0, &hk, msg, msg_size);
+    wf_status s = wf__dstar_args(g != NULL, g ? g->cells : 0, 0, opts, &o,
+                                 &hk, msg, msg_size, out);
     if (s != WF_OK)
         return s;
     if (!wf_grid_contains(g, start.x, start.y) ||

@@ -58,17 +58,10 @@ wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
                                 uint32_t goal, const wf_search_opts *opts,
                                 const wf_allocator *alloc, char *msg,
                                 size_t msg_size, wf_dstar **out) {
-    if (msg && msg_size)
-        msg[0] = '\0';
-    if (!g || !out) {
-        if (msg && msg_size)
-            snprintf(msg, msg_size, "%s", "graph and out must not be NULL");
-        return WF_E_INVALID_ARG;
-    }
-    *out = NULL;
-    wf_search_opts o = opts ? *opts : wf_search_opts_default();
+    wf_search_opts o;
     int hk;
-    wf_status s = wf__dstar_check_opts(&o, g->nodes, 1, &hk, msg, msg_size);
+    wf_status s = wf__dstar_args(g != NULL, g ? g->nodes : 0, 1, opts, &o,
+                                 &hk, msg, msg_size, out);
     if (s != WF_OK)
         return s;
     if (!(o.h_scale >= 0 && o.h_scale < INFINITY)) {

@@ -112,6 +112,12 @@ void wf__dstar_free(wf_dstar *d);
  * WF_E_NOMEM. */
 wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices, int graph,
                                int *hk, char *msg, size_t size);
+/* What both creates check first: the map (have_map) and out given, the
+ * options copied into *o (opts NULL: the defaults) and checked as
+ * wf__dstar_check_opts does; *out NULL. Messages into msg as there. */
+wf_status wf__dstar_args(int have_map, size_t vertices, int graph,
+                         const wf_search_opts *opts, wf_search_opts *o,
+                         int *hk, char *msg, size_t size, wf_dstar **out);
 /* The agent is now on vertex v: km grows by the heuristic distance it
  * covered, so that the keys on the open list stay lower bounds. */
 void wf__dstar_move_to(wf_dstar *d, uint32_t v);
