@@ -235,7 +235,8 @@ static void test_random_edits_equal_fresh_astar(void **state) {
            "%zu plans equal to a fresh A* (%zu paths, %zu no path)\n",
            maps + maps / 3, n.batches, n.edits, n.overlay_changes, n.cut,
            n.restored, n.walked, n.plans, n.paths, n.none);
-    assert_true(n.paths > 1000 && n.none > 100 && n.cut > 50);
+    assert_true(n.paths > (size_t)maps && n.none > (size_t)maps / 10 &&
+                n.cut > (size_t)maps / 20);
 }
 
 /* Walls placed one by one across a corridor on a larger map: the repair
@@ -447,7 +448,8 @@ static void test_walker_incremental(void **state) {
     (void)state;
     wf_test_rng r = {99};
     size_t steps = 0, replans = 0, checked = 0, arrived = 0, unreported = 0;
-    for (int m = 0; m < wf_test_count(400); m++) {
+    const int maps = wf_test_count(400);
+    for (int m = 0; m < maps; m++) {
         const int w = 6 + (int)wf_test_rng_below(&r, 24);
         const int h = 6 + (int)wf_test_rng_below(&r, 24);
         wf_grid *g = random_grid(&r, w, h, wf_test_rng_below(&r, 15), 0);
@@ -538,7 +540,8 @@ static void test_walker_incremental(void **state) {
     printf("walker with D* Lite: %zu steps, %zu re-plans checked against A* "
            "(%zu overlay changes not reported), %zu arrivals\n",
            steps, checked, unreported, arrived);
-    assert_true(checked > 500 && arrived > 100 && replans == checked);
+    assert_true(checked > (size_t)maps && arrived > (size_t)maps / 5 &&
+                replans == checked);
 }
 
 /* A copy of graph g whose arc k weighs w[k] (INFINITY: left out), for
@@ -573,7 +576,8 @@ static void test_graph_weights_equal_fresh_search(void **state) {
     (void)state;
     wf_test_rng r = {4242};
     size_t plans = 0, paths = 0, changes = 0;
-    for (int m = 0; m < wf_test_count(600); m++) {
+    const int graphs = wf_test_count(600);
+    for (int m = 0; m < graphs; m++) {
         const uint32_t nodes = 2 + wf_test_rng_below(&r, 60);
         wf_graph_builder *b;
         assert_int_equal(wf_graph_builder_create(2, NULL, &b), WF_OK);
@@ -696,7 +700,7 @@ static void test_graph_weights_equal_fresh_search(void **state) {
     printf("dstar on graphs: %zu plans equal to a fresh graph search (%zu "
            "paths) after %zu weight changes\n",
            plans, paths, changes);
-    assert_true(paths > 1000);
+    assert_true(paths > 4 * (size_t)graphs);
 }
 
 static void test_graph_bad_arguments(void **state) {
