@@ -29,13 +29,15 @@ static wf_point point_of(const wf_dstar *d, uint32_t c) {
     return (wf_point){(int)(c - y * (uint32_t)d->g->width), (int)y};
 }
 
-double wf__dstar_h(const wf_dstar *d, uint32_t a, uint32_t b) {
+/* The heuristic between vertices a and b: the scale times the distance the
+ * movement model or the graph's positions give. */
+WF_INLINE double h_between(const wf_dstar *d, uint32_t a, uint32_t b) {
     if (!d->hk)
         return 0.0;
     if (d->gr)
         return d->hmul * wf__graph_distance(d->gr, a, b);
     const wf_point pa = point_of(d, a), pb = point_of(d, b);
-    const double ax = fabs((double)pa.x - pb.x), ay = fabs((double)pa.y - pb.y);
+    const double ax = abs(pa.x - pb.x), ay = abs(pa.y - pb.y);
     const double lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
     switch (d->hk) {
     case 1: return d->hmul * (ax + ay);
@@ -45,11 +47,15 @@ double wf__dstar_h(const wf_dstar *d, uint32_t a, uint32_t b) {
     }
 }
 
+double wf__dstar_h(const wf_dstar *d, uint32_t a, uint32_t b) {
+    return h_between(d, a, b);
+}
+
 static void key_of(const wf_dstar *d, uint32_t c, double *k1, double *k2) {
     const double m =
         d->cell[c].g < d->cell[c].rhs ? d->cell[c].g : d->cell[c].rhs;
     *k2 = m;
-    *k1 = m + wf__dstar_h(d, d->s, c) + d->km;
+    *k1 = m + h_between(d, d->s, c) + d->km;
 }
 
 static void place(wf_dstar *d, uint32_t i, wf__dkey e) {
