@@ -45,7 +45,7 @@ static wf_point near(wf_test_rng *r, const wf_grid *g, wf_point p, int radius) {
 
 typedef struct counts {
     size_t plans, paths, none, edits, batches, walked, cut, restored,
-        overlay_changes;
+        overlay_changes, repriced;
     uint64_t repair_expanded, fresh_expanded;
 } counts;
 
@@ -173,9 +173,10 @@ static void one_map(wf_test_rng *r, counts *n, int with_overlay) {
                 cells[i] = dp.count && wf_test_rng_below(r, 2)
                     ? dp.points[wf_test_rng_below(r, (uint32_t)dp.count)]
                     : wf_test_random_cell(r, g);
+                static const float odd[] = {INFINITY, NAN, -3.0f};
                 overlay[(size_t)cells[i].y * (size_t)w + (size_t)cells[i].x] =
                     wf_test_rng_below(r, 3) == 0
-                        ? INFINITY
+                        ? odd[wf_test_rng_below(r, 3)]
                         : (float)wf_test_rng_below(r, 6);
             }
             assert_int_equal(wf_dstar_cells_changed(d, cells, (size_t)count),
@@ -190,11 +191,21 @@ static void one_map(wf_test_rng *r, counts *n, int with_overlay) {
                     c = near(r, g, wf_dstar_position(d), 2); /* behind too */
                 else
                     c = wf_test_random_cell(r, g);
-                const uint32_t v = wf_test_rng_below(r, 7);
+                /* terrains 1-4 and, now and then, 5 or 6, which no cell
+                 * has at first and which get new prices while absent */
+                const uint32_t v = wf_test_rng_below(r, 9);
                 wf_grid_set(g, c.x, c.y,
                             v < 3 ? WF_TERRAIN_WALL : (uint8_t)(v - 2));
                 n->edits++;
             }
+        }
+        if (wf_test_rng_below(r, 6) == 0) {
+            const uint8_t t = (uint8_t)(5 + wf_test_rng_below(r, 2));
+            static const double prices[] = {0.5, 2, 7, WF_BLOCKED};
+            assert_int_equal(
+                wf_grid_set_cost(g, t, prices[wf_test_rng_below(r, 4)]),
+                WF_OK);
+            n->repriced++;
         }
         if (batch)
             assert_int_equal(wf_grid_edit_commit(g), WF_OK);
@@ -231,10 +242,11 @@ static void test_random_edits_equal_fresh_astar(void **state) {
     for (int i = 0; i < maps / 3; i++)
         one_map(&r, &n, 1);
     printf("dstar: %d maps, %zu batches (%zu cell edits, %zu overlay "
-           "changes, %zu goals walled in and %zu freed), %zu steps walked: "
-           "%zu plans equal to a fresh A* (%zu paths, %zu no path)\n",
+           "changes, %zu goals walled in and %zu freed, %zu terrains "
+           "repriced), %zu steps walked: %zu plans equal to a fresh A* (%zu "
+           "paths, %zu no path)\n",
            maps + maps / 3, n.batches, n.edits, n.overlay_changes, n.cut,
-           n.restored, n.walked, n.plans, n.paths, n.none);
+           n.restored, n.repriced, n.walked, n.plans, n.paths, n.none);
     assert_true(n.paths > (size_t)maps && n.none > (size_t)maps / 10 &&
                 n.cut > (size_t)maps / 20);
 }
@@ -575,7 +587,7 @@ static wf_graph *reweighed(const wf_graph *g, const double *w) {
 static void test_graph_weights_equal_fresh_search(void **state) {
     (void)state;
     wf_test_rng r = {4242};
-    size_t plans = 0, paths = 0, changes = 0;
+    size_t plans = 0, paths = 0, changes = 0, overlays = 0;
     const int graphs = wf_test_count(600);
     for (int m = 0; m < graphs; m++) {
         const uint32_t nodes = 2 + wf_test_rng_below(&r, 60);
@@ -611,6 +623,12 @@ static void test_graph_weights_equal_fresh_search(void **state) {
         wf_search_opts o = wf_search_opts_default();
         if (wf_test_rng_below(&r, 4) == 0)
             o.heuristic = WF_H_ZERO;
+        float *ov = calloc(nodes, sizeof *ov);
+        assert_non_null(ov);
+        if (wf_test_rng_below(&r, 2)) {
+            o.overlay = (wf_layer){ov, nodes};
+            o.overlay_k = 2;
+        }
         uint32_t s = wf_test_rng_below(&r, nodes), t = wf_test_rng_below(&r, nodes);
         wf_dstar *d;
         char msg[200];
@@ -651,7 +669,8 @@ static void test_graph_weights_equal_fresh_search(void **state) {
                         }
                     assert_true(found);
                 }
-                assert_true(wf_test_close(sum, dp.cost));
+                if (!o.overlay.values)
+                    assert_true(wf_test_close(sum, dp.cost));
             }
             /* change some weights: dearer, cheaper (below the scale too),
              * shut, opened */
@@ -685,6 +704,14 @@ static void test_graph_weights_equal_fresh_search(void **state) {
                 w[arc] = nw == WF_BLOCKED ? INFINITY : nw;
                 changes++;
             }
+            /* an overlay value changes, reported */
+            if (o.overlay.values && wf_test_rng_below(&r, 2)) {
+                const uint32_t v = wf_test_rng_below(&r, nodes);
+                static const float vals[] = {0, 3, 40, INFINITY, NAN, -1};
+                ov[v] = vals[wf_test_rng_below(&r, 6)];
+                assert_int_equal(wf_dstar_nodes_changed(d, &v, 1), WF_OK);
+                overlays++;
+            }
             /* the agent moves a step or two along its path */
             for (size_t i = 1; i < dp.count && i <= wf_test_rng_below(&r, 3);
                  i++)
@@ -696,10 +723,11 @@ static void test_graph_weights_equal_fresh_search(void **state) {
         wf_dstar_destroy(d);
         wf_graph_destroy(g);
         free(w);
+        free(ov);
     }
     printf("dstar on graphs: %zu plans equal to a fresh graph search (%zu "
-           "paths) after %zu weight changes\n",
-           plans, paths, changes);
+           "paths) after %zu weight changes and %zu overlay changes\n",
+           plans, paths, changes, overlays);
     assert_true(paths > 4 * (size_t)graphs);
 }
 
@@ -768,6 +796,126 @@ static void test_graph_bad_arguments(void **state) {
     wf_graph_destroy(g);
 }
 
+/* What review found: a terrain priced while no cell has it, an overlay
+ * that is NaN on the goal, a plan inside an open batch, costs that
+ * overflow, and a graph weight lowered before the first plan. */
+static void test_review_cases(void **state) {
+    (void)state;
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path dp, ap;
+    wf_path_init(&dp, NULL);
+    wf_path_init(&ap, NULL);
+    static const double prices[3][2] = {{1, 50}, {1, 0.25}, {WF_BLOCKED, 1}};
+    for (int k = 0; k < 3; k++) {
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(10, 3, NULL, &g), WF_OK);
+        assert_int_equal(wf_grid_set_cost(g, 7, prices[k][0]), WF_OK);
+        wf_dstar *d;
+        assert_int_equal(wf_dstar_create(g, (wf_point){0, 1}, (wf_point){9, 1},
+                                         NULL, NULL, NULL, 0, &d),
+                         WF_OK);
+        assert_int_equal(wf_dstar_plan(d, &dp), WF_OK);
+        assert_int_equal(wf_grid_set_cost(g, 7, prices[k][1]), WF_OK);
+        for (int y = 0; y < 3; y++)
+            assert_int_equal(wf_grid_set(g, 5, y, 7), WF_OK);
+        assert_int_equal(wf_dstar_plan(d, &dp), WF_OK);
+        assert_int_equal(wf_search_grid(ws, g, (wf_point){0, 1},
+                                        (wf_point){9, 1}, NULL, &ap),
+                         WF_OK);
+        assert_true(wf_test_close(dp.cost, ap.cost));
+        /* a plan inside an open batch is refused; after the commit it is
+         * right again */
+        assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+        assert_int_equal(wf_grid_set(g, 5, 1, WF_TERRAIN_WALL), WF_OK);
+        assert_int_equal(wf_dstar_plan(d, &dp), WF_E_INVALID_ARG);
+        assert_non_null(strstr(wf_dstar_message(d), "batch is open"));
+        assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+        assert_int_equal(wf_dstar_plan(d, &dp), WF_OK);
+        assert_int_equal(wf_search_grid(ws, g, (wf_point){0, 1},
+                                        (wf_point){9, 1}, NULL, &ap),
+                         WF_OK);
+        assert_true(wf_test_close(dp.cost, ap.cost));
+        wf_dstar_destroy(d);
+        wf_grid_destroy(g);
+    }
+    /* NaN on the goal counts as 0, as in the grid search */
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(5, 1, NULL, &g), WF_OK);
+    float ov[5] = {0, 0, 0, 0, NAN};
+    wf_search_opts o = wf_search_opts_default();
+    o.overlay = (wf_layer){ov, 5};
+    o.overlay_k = 1;
+    wf_dstar *d;
+    assert_int_equal(wf_dstar_create(g, (wf_point){0, 0}, (wf_point){4, 0}, &o,
+                                     NULL, NULL, 0, &d),
+                     WF_OK);
+    assert_int_equal(wf_dstar_plan(d, &dp), WF_OK);
+    assert_true(wf_test_close(dp.cost, 4));
+    wf_dstar_destroy(d);
+    /* costs a double cannot sum: no path, and the message says why */
+    assert_int_equal(wf_grid_set_cost(g, 0, 1e308), WF_OK);
+    assert_int_equal(wf_dstar_create(g, (wf_point){0, 0}, (wf_point){4, 0},
+                                     NULL, NULL, NULL, 0, &d),
+                     WF_OK);
+    assert_int_equal(wf_dstar_plan(d, &dp), WF_NO_PATH);
+    assert_non_null(strstr(wf_dstar_message(d), "overflow"));
+    wf_dstar_destroy(d);
+    wf_grid_destroy(g);
+
+    /* a graph: a line 0-1-2-3 of arcs 10, a detour 0-4-3 of arcs 200 far
+     * off, then made 0.1 each, before the first plan and after one */
+    for (int after = 0; after < 2; after++) {
+        wf_graph_builder *b;
+        assert_int_equal(wf_graph_builder_create(2, NULL, &b), WF_OK);
+        const double pos[5][2] = {{0, 0}, {10, 0}, {20, 0}, {30, 0}, {0, 100}};
+        for (int i = 0; i < 5; i++)
+            assert_int_equal(wf_graph_builder_add_node(b, pos[i], NULL), WF_OK);
+        for (uint32_t i = 0; i < 3; i++)
+            assert_int_equal(wf_graph_builder_add_edge(b, i, i + 1, 10, 0),
+                             WF_OK);
+        assert_int_equal(wf_graph_builder_add_edge(b, 0, 4, 200, 0), WF_OK);
+        assert_int_equal(wf_graph_builder_add_edge(b, 4, 3, 200, 0), WF_OK);
+        wf_graph *gr;
+        assert_int_equal(wf_graph_build(b, &gr), WF_OK);
+        wf_graph_builder_destroy(b);
+        float nov[5] = {0, 0, 0, INFINITY, 0};
+        wf_search_opts go = wf_search_opts_default();
+        go.overlay = (wf_layer){nov, 5};
+        go.overlay_k = 1;
+        assert_int_equal(wf_dstar_create_graph(gr, 0, 3, &go, NULL, NULL, 0, &d),
+                         WF_OK);
+        wf_node_path np;
+        wf_node_path_init(&np, NULL);
+        /* the goal forbidden by the overlay: no path, until it is lifted */
+        assert_int_equal(wf_dstar_plan_graph(d, &np), WF_NO_PATH);
+        nov[3] = 0;
+        const uint32_t goal = 3;
+        assert_int_equal(wf_dstar_nodes_changed(d, &goal, 1), WF_OK);
+        if (after)
+            assert_int_equal(wf_dstar_plan_graph(d, &np), WF_OK);
+        assert_int_equal(wf_dstar_set_weight(d, 0, 4, 0.1), WF_OK);
+        assert_int_equal(wf_dstar_set_weight(d, 4, 3, 0.1), WF_OK);
+        assert_int_equal(wf_dstar_plan_graph(d, &np), WF_OK);
+        assert_true(wf_test_close(np.cost, 0.2));
+        assert_int_equal(np.count, 3);
+        wf_dstar_destroy(d);
+        /* start on a goal the overlay forbids: a path of one node */
+        nov[3] = INFINITY;
+        assert_int_equal(wf_dstar_create_graph(gr, 3, 3, &go, NULL, NULL, 0, &d),
+                         WF_OK);
+        assert_int_equal(wf_dstar_plan_graph(d, &np), WF_OK);
+        assert_int_equal(np.count, 1);
+        assert_int_equal(wf_search_graph(ws, gr, 3, 3, &go, &np), WF_OK);
+        wf_dstar_destroy(d);
+        wf_node_path_free(&np);
+        wf_graph_destroy(gr);
+    }
+    wf_path_free(&dp);
+    wf_path_free(&ap);
+    wf_search_destroy(ws);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_edits_equal_fresh_astar),
@@ -778,6 +926,7 @@ int main(void) {
         cmocka_unit_test(test_walker_incremental),
         cmocka_unit_test(test_graph_weights_equal_fresh_search),
         cmocka_unit_test(test_graph_bad_arguments),
+        cmocka_unit_test(test_review_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

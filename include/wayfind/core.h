@@ -1089,7 +1089,10 @@ WF_API void wf_walker_set_watch_cheaper(wf_walker *w, int on);
  * next step when an edit of the grid, or a cost it was told of with
  * wf_walker_cells_changed, happened since its plan, besides when the next
  * move got dearer (a change it was not told of: it then tells the
- * planner of each cell of its path whose move cost changed). From then on
+ * planner of each cell of its path whose move cost changed; a cost that
+ * changed off the path without being told is not seen, so report overlay
+ * changes). No step while an edit batch is open on @p g (the planner
+ * hears of a batch at its commit: WF_E_INVALID_ARG). From then on
  * every call passes @p g (another grid is WF_E_INVALID_ARG), and the
  * options must be those D* Lite accepts (wf_dstar_create: weight 1, a
  * consistent built-in heuristic, no expansion limit or goal fallback; a

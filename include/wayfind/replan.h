@@ -34,10 +34,12 @@ extern "C" {
  * It watches its grid (wf_grid_watch): every wf_grid_set, batch commit,
  * wf_grid_fill, wf_grid_set_cells and wf_grid_set_cost reaches it, and
  * the next wf_dstar_plan repairs. A batch (wf_grid_edit_begin/commit)
- * reaches it as one repair. Costs that live outside the grid (the
- * overlay's values, what the move-cost callback reads) are reported with
- * wf_dstar_cells_changed. The grid, and what the options point to, must
- * outlive the planner; destroy the planner before the grid.
+ * reaches it as one repair, at the commit: plan after it (a plan while a
+ * batch is open is WF_E_INVALID_ARG). Costs that live outside the grid
+ * (the overlay's values, what the move-cost callback reads) are reported
+ * with wf_dstar_cells_changed (wf_dstar_nodes_changed on graphs); a
+ * change not reported is not seen. The grid, and what the options point
+ * to, must outlive the planner; destroy the planner before the grid.
  *
  * Memory: 24 bytes per cell of the grid (allocated when created) plus its
  * open list (24 bytes an entry, grown as needed), and for an agent of
@@ -58,12 +60,13 @@ typedef struct wf_dstar wf_dstar;
  * WF_ALGO_DIJKSTRA (the zero heuristic). Nothing is searched until the
  * first wf_dstar_plan. @p alloc may be NULL (malloc).
  *
- * Errors (with the reason in wf_dstar_message for those that create a
- * planner, and in @p msg, @p msg_size bytes, which may be NULL/0, for all):
+ * opts.conn is not used (the planner finds an unreachable goal itself).
+ *
+ * Errors, with the reason in @p msg (@p msg_size bytes; may be NULL/0):
  * WF_E_INVALID_ARG (NULL g or out; a bad option; a weight other than 1, a
  * custom or inadmissible heuristic, WF_ALGO_JPS, max_expansions or a goal
  * fallback, which D* Lite does not do), WF_E_RANGE (start or goal off the
- * grid), WF_E_TOO_BIG, WF_E_NOMEM. O(cells).
+ * grid), WF_E_TOO_BIG (2^32 - 1 cells or more), WF_E_NOMEM. O(cells).
  */
 WF_API wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                                  const wf_search_opts *opts,
@@ -81,10 +84,12 @@ WF_API void wf_dstar_destroy(wf_dstar *d);
  *
  * Returns WF_OK; WF_NO_PATH when the goal cannot be reached from the
  * agent's cell, or the agent cannot stand on its own cell (a wall built
- * on it: the agent is stuck) or on the goal, which wf_dstar_message then
- * says (out->count 0); errors: WF_E_INVALID_ARG (NULL), WF_E_NOMEM (the
- * open list or path could not grow; the planner starts over at the next
- * call), WF_E_RANGE (a path cost that overflows).
+ * on it: the agent is stuck) or on the goal, or the overlay forbids the
+ * goal, or every way there costs more than a double holds, which
+ * wf_dstar_message then says (out->count 0); errors: WF_E_INVALID_ARG
+ * (NULL; a graph planner; an edit batch open on the grid), WF_E_NOMEM
+ * (the open list or path could not grow; the planner starts over at the
+ * next call).
  */
 WF_API wf_status wf_dstar_plan(wf_dstar *d, wf_path *out);
 
@@ -125,7 +130,9 @@ WF_API wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
  * positions, as wf_search_graph; WF_H_ZERO), h_scale, algo (as for
  * grids), overlay and overlay_k (one value per node); weight 1, no
  * expansion limit. The graph and what the options point to must outlive
- * the planner. Memory: 24 bytes per node, 16 per arc (the weights and the
+ * the planner. A weight of WF_BLOCKED, or an overlay of INFINITY on a
+ * node, takes the arcs out of play; the goal is then unreachable unless
+ * the agent stands on it. Memory: 24 bytes per node, 16 per arc (the weights and the
  * arcs into each node), 4 per node more. Errors: as wf_dstar_create
  * (WF_E_RANGE: no such node). O(nodes + arcs).
  */
@@ -145,6 +152,14 @@ WF_API wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
  */
 WF_API wf_status wf_dstar_set_weight(wf_dstar *d, uint32_t from, uint32_t to,
                                      double weight);
+/**
+ * Nodes whose cost of entering may have changed: the overlay's values
+ * there. Each is treated as a change of the arcs into it. Nodes that do
+ * not exist are ignored. Errors: WF_E_INVALID_ARG (d NULL or a grid
+ * planner, or nodes NULL with n > 0). O(arcs into them) plus the repair.
+ */
+WF_API wf_status wf_dstar_nodes_changed(wf_dstar *d, const uint32_t *nodes,
+                                        size_t n);
 /** wf_dstar_plan for a graph planner: the path of nodes into @p out. */
 WF_API wf_status wf_dstar_plan_graph(wf_dstar *d, wf_node_path *out);
 /** wf_dstar_move for a graph planner: the agent is on node @p node.

@@ -132,22 +132,18 @@ static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g,
 wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point start, wf_point goal,
                          const wf_search_opts *opts) {
-    if (!w || !ws || !g)
+    if (!w || !ws || !g || (w->inc_grid && g != w->inc_grid))
         return WF_E_INVALID_ARG;
     w->opts = opts ? *opts : wf_search_opts_default();
     w->pos = start;
     w->goal = goal;
     w->replans = 0;
-    if (w->inc_grid && g != w->inc_grid)
-        return WF_E_INVALID_ARG;
     return plan(w, ws, g, 1);
 }
 
 wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
                              wf_point goal) {
-    if (!w || !ws || !g)
-        return WF_E_INVALID_ARG;
-    if (w->inc_grid && g != w->inc_grid)
+    if (!w || !ws || !g || (w->inc_grid && g != w->inc_grid))
         return WF_E_INVALID_ARG;
     w->goal = goal;
     w->replans++;

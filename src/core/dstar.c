@@ -147,11 +147,18 @@ static void on_edit(void *ud, const wf_grid *g, const wf_cell_change *ch,
     }
     if (d->restart)
         return;
+    /* A terrain that no cell had when its cost changed was never reported
+     * (the grid says nothing of costs no cell pays): prices as they are
+     * now, and a start over if a terrain that arrived is priced otherwise. */
+    double cost[256];
+    uint8_t pass[256];
+    wf__filter_costs(d->g, d->o.filter, cost, pass);
     for (size_t i = 0; i < n; i++) {
         const uint8_t t = ch[i].after;
-        if (d->pass[t] && d->cost[t] < d->hmul) {
-            /* a cheaper terrain than any before: the heuristic's scale
-             * must fall, and every key with it */
+        if (pass[t] != d->pass[t] || (pass[t] && cost[t] != d->cost[t]) ||
+            (d->pass[t] && d->cost[t] < d->hmul)) {
+            /* repriced, or cheaper than any before: the heuristic's
+             * scale must fall, and every key with it */
             d->restart = 1;
             return;
         }
@@ -194,8 +201,12 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                      g->height);
         return WF_E_RANGE;
     }
-    if (g->cells >= WF__DSTAR_NONE)
+    if (g->cells >= WF__DSTAR_NONE) {
+        if (msg && msg_size)
+            snprintf(msg, msg_size, "%zu cells: D* Lite takes fewer than %u",
+                     g->cells, WF__DSTAR_NONE);
         return WF_E_TOO_BIG;
+    }
     wf_allocator a = wf__allocator(alloc);
     wf_dstar *d = wf__alloc(&a, sizeof *d);
     if (!d)
@@ -261,6 +272,11 @@ wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
     d->st.engine = WF_ALGO_ASTAR;
     out->stats = d->st;
     const wf_point at = point_at(d, d->s), goal = point_at(d, d->t);
+    if (d->g->batch_depth)
+        return wf__dstar_fail(d, WF_E_INVALID_ARG,
+                              "an edit batch is open on the grid: the "
+                              "planner hears of its edits at "
+                              "wf_grid_edit_commit, plan after it");
     if (d->restart && prepare(d) != WF_OK)
         return wf__dstar_fail(d, WF_E_NOMEM, "out of memory for the clearance");
     if (!wf__dstar_stands(d, d->s))
@@ -275,7 +291,8 @@ wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
                               d->k > 1 ? "is too narrow for an agent of this "
                                          "size"
                                        : "is blocked");
-    if (d->overlay && !(d->overlay[d->t] < INFINITY))
+    if (d->overlay && d->overlay[d->t] > 0 &&
+        !(d->overlay[d->t] < INFINITY))
         return wf__dstar_fail(d, WF_NO_PATH,
                               "the overlay forbids the goal (%d, %d)", goal.x,
                               goal.y);
@@ -283,7 +300,7 @@ wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
     double cost;
     wf_status s = wf__dstar_run(d, NULL, &count, &cost); /* prepared */
     out->stats = d->st;
-    if (s == WF_NO_PATH)
+    if (s == WF_NO_PATH && !d->msg[0])
         return wf__dstar_fail(d, s,
                               "the goal (%d, %d) cannot be reached from (%d, "
                               "%d)",

@@ -34,6 +34,12 @@ static double scale_for(const wf_dstar *d) {
     return r < INFINITY ? r : 0;
 }
 
+/* Before a fresh start: the heuristic's scale for the weights now. */
+static wf_status prepare_graph(wf_dstar *d) {
+    d->hmul = scale_for(d);
+    return WF_OK;
+}
+
 /* The arcs into each node, by counting: in_row[v] .. in_row[v + 1] index
  * in_arc, in the order of their sources. */
 static void index_arcs(wf_dstar *d) {
@@ -77,8 +83,12 @@ wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
                      start >= g->nodes ? start : goal, g->nodes);
         return WF_E_RANGE;
     }
-    if (!g->nodes || g->nodes >= WF__DSTAR_NONE)
+    if (g->nodes >= WF__DSTAR_NONE) {
+        if (msg && msg_size)
+            snprintf(msg, msg_size, "%u nodes: D* Lite takes fewer than %u",
+                     g->nodes, WF__DSTAR_NONE);
         return WF_E_TOO_BIG;
+    }
     wf_allocator a = wf__allocator(alloc);
     wf_dstar *d = wf__alloc(&a, sizeof *d);
     if (!d)
@@ -109,7 +119,6 @@ wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
     if (arcs)
         memcpy(d->w, g->weight, arcs * sizeof *d->w);
     index_arcs(d);
-    d->hmul = scale_for(d);
     d->restart = 1;
     *out = d;
     return WF_OK;
@@ -150,17 +159,31 @@ wf_status wf_dstar_set_weight(wf_dstar *d, uint32_t from, uint32_t to,
         return WF_OK;
     d->w[k] = w;
     d->dirty = 1;
-    if (d->restart)
-        return WF_OK;
     /* a weight below what the heuristic's scale assumes would make it
-     * overestimate: start over with the scale these weights allow */
+     * overestimate: start over (prepare_graph takes the scale these
+     * weights allow) */
     if (d->hk && !d->o.h_scale &&
-        w < d->hmul * wf__graph_distance(g, from, to)) {
-        d->hmul = scale_for(d);
+        w < d->hmul * wf__graph_distance(g, from, to))
         d->restart = 1;
-        return WF_OK;
+    if (!d->restart)
+        wf__dstar_update(d, from);
+    return WF_OK;
+}
+
+wf_status wf_dstar_nodes_changed(wf_dstar *d, const uint32_t *nodes,
+                                 size_t n) {
+    if (!d || !d->gr || (!nodes && n))
+        return WF_E_INVALID_ARG;
+    d->msg[0] = '\0';
+    d->dirty |= n > 0;
+    /* entering v got dearer or cheaper: the arcs into it changed */
+    for (size_t i = 0; i < n && !d->restart; i++) {
+        const uint32_t v = nodes[i];
+        if (v >= d->n)
+            continue;
+        for (uint32_t j = d->in_row[v]; j < d->in_row[v + 1]; j++)
+            wf__dstar_update(d, d->arc_src[d->in_arc[j]]);
     }
-    wf__dstar_update(d, from);
     return WF_OK;
 }
 
@@ -179,14 +202,11 @@ wf_status wf_dstar_plan_graph(wf_dstar *d, wf_node_path *out) {
     memset(&d->st, 0, sizeof d->st);
     d->st.engine = WF_ALGO_ASTAR;
     out->stats = d->st;
-    if (d->overlay && !(d->overlay[d->t] < INFINITY))
-        return wf__dstar_fail(d, WF_NO_PATH, "the overlay forbids the goal %u",
-                              d->t);
     size_t count;
     double cost;
-    wf_status s = wf__dstar_run(d, NULL, &count, &cost);
+    wf_status s = wf__dstar_run(d, prepare_graph, &count, &cost);
     out->stats = d->st;
-    if (s == WF_NO_PATH)
+    if (s == WF_NO_PATH && !d->msg[0])
         return wf__dstar_fail(d, s, "node %u cannot be reached from node %u",
                               d->t, d->s);
     if (s != WF_OK)

@@ -46,6 +46,8 @@ struct wf_dstar {
     size_t trail_cap;
     int restart;          /* the state is void: start over at the next plan */
     int dirty;            /* something changed since the last plan */
+    int overflow;         /* a cost sum overflowed to infinity since the
+                             last fresh start */
     wf_stats st;          /* of the plan under way */
     char msg[WF__MSG_SIZE];
 

@@ -142,6 +142,7 @@ void wf__dstar_reset(wf_dstar *d) {
     d->km = 0;
     d->last = d->s;
     d->restart = 0;
+    d->overflow = 0;
     d->cell[d->t].rhs = 0;
     double k1, k2;
     key_of(d, d->t, &k1, &k2);
@@ -316,6 +317,7 @@ wf_status wf__dstar_compute(wf_dstar *d) {
             if (open)
                 FOR_EACH_PRED(d, u, p, mc, {
                     const double v = mc + gu;
+                    d->overflow |= v == INFINITY && mc < INFINITY;
                     if (p != goal && v < d->cell[p].rhs) {
                         d->cell[p].rhs = v;
                         d->st.generated++;
@@ -412,6 +414,10 @@ wf_status wf__dstar_run(wf_dstar *d, wf_status (*prepare)(wf_dstar *),
         return wf__dstar_fail(d, s, "out of memory for the open list");
     }
     s = wf__dstar_extract(d, count, cost);
+    if (s == WF_NO_PATH && d->overflow)
+        return wf__dstar_fail(d, s,
+                              "no path whose cost a double can hold: costs "
+                              "along the way overflow");
     if (s == WF_E_RANGE)
         return wf__dstar_fail(d, s, "path cost overflows");
     if (s == WF_E_NOMEM)
