@@ -39,6 +39,7 @@
 #include "io.h"
 #include "polyline.h"
 #include "replan.h"
+#include "plan.h"
 #include "render.h"
 #include "version.h"
 
