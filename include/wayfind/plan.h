@@ -135,6 +135,88 @@ WF_API wf_status wf_team_check(const wf_grid *g, const wf_agent *agents,
 WF_API int wf_team_collide(wf_point a0, wf_point a1, int ka, wf_point b0,
                            wf_point b1, int kb);
 
+/* ---- planning a team ---------------------------------------------------- */
+
+/** How a team is planned. */
+typedef enum wf_team_algo {
+    /** Windowed Hierarchical Cooperative A* (Silver 2005): agents in
+     *  priority order (their index), each planned in space and time
+     *  against the cells the earlier ones reserved, a window of
+     *  opts.window steps at a time, re-planned every window / 2 steps,
+     *  guided by its true distance to its goal. Fast, not optimal, and
+     *  it may fail where a plan exists. */
+    WF_TEAM_WHCA = 0,
+    /** Conflict-Based Search (Sharon et al. 2015): the least sum of costs
+     *  over all collision-free plans; for small teams (up to about 20
+     *  agents), within opts.max_nodes constraint-tree nodes. */
+    WF_TEAM_CBS = 1,
+    /** A crowd on shared fields: one Dijkstra map per distinct goal, each
+     *  agent stepping down its goal's field, waiting or side-stepping
+     *  when its next cell is taken at that step. For many agents and few
+     *  goals; no optimality claim. */
+    WF_TEAM_FIELD = 2
+} wf_team_algo;
+
+/** Options of a team plan; a zeroed struct or wf_team_opts_default()
+ *  gives the defaults. */
+typedef struct wf_team_opts {
+    wf_team_algo algo;       /**< default WF_TEAM_WHCA */
+    wf_move move;            /**< default 8-connected, no-cut, size 1 */
+    const wf_filter *filter; /**< per-unit terrain multipliers; NULL: none */
+    double wait_cost;        /**< > 0, finite; 0: the grid's smallest
+                                  terrain cost under the filter */
+    int window;              /**< WHCA*: steps planned ahead, >= 2; 0: 16 */
+    uint32_t max_steps;      /**< no path longer than this many steps; 0:
+                                  a bound from the map (4 × its passable
+                                  cells, at least 1024) */
+    uint64_t max_nodes;      /**< CBS: constraint-tree nodes at most; 0:
+                                  100000 */
+    wf_layer overlay;        /**< FIELD: a cost overlay (an influence
+                                  layer: the guard's cone), as in
+                                  wf_search_opts */
+    double overlay_k;        /**< FIELD: its weight, finite, >= 0 */
+    double cutoff;           /**< FIELD: fields only up to this cost from
+                                  their goal (agents beyond wait); 0: none */
+} wf_team_opts;
+
+/** The defaults listed in wf_team_opts (the same as a zeroed struct). */
+WF_API wf_team_opts wf_team_opts_default(void);
+
+/**
+ * A team workspace: the memory the planners keep between calls (distance
+ * maps, reservation tables, search nodes), reused. One per thread; the
+ * grid is only read.
+ */
+typedef struct wf_team wf_team;
+
+/** Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
+WF_API wf_status wf_team_create(const wf_allocator *alloc, wf_team **out);
+/** Frees @p t; NULL is a no-op. */
+WF_API void wf_team_destroy(wf_team *t);
+/** Why the last wf_team_plan_grid on @p t failed or gave up ("" when it did
+ *  not); owned by @p t; never NULL. */
+WF_API const char *wf_team_message(const wf_team *t);
+
+/**
+ * Plans the @p n agents of @p agents on @p g together with @p opts (NULL:
+ * defaults) into @p out: collision-free timed paths (wf_team_check holds)
+ * from every start to every goal. Deterministic: the same input gives the
+ * same plan on every platform.
+ *
+ * Returns WF_OK; WF_E_UNSATISFIABLE when the request cannot be met, with
+ * the reason in wf_team_message: a start or goal the agent cannot stand
+ * on, two agents with the same start or the same goal (or squares that
+ * overlap there), a goal out of its agent's reach, more agents than the
+ * map holds, or the
+ * planner giving up (WHCA* with no way within max_steps, CBS past
+ * max_nodes); errors: WF_E_INVALID_ARG (NULL, a bad option), WF_E_RANGE
+ * (a start or goal off the grid), WF_E_NOMEM.
+ */
+WF_API wf_status wf_team_plan_grid(wf_team *t, const wf_grid *g,
+                                   const wf_agent *agents, size_t n,
+                                   const wf_team_opts *opts,
+                                   wf_team_plan *out);
+
 #ifdef __cplusplus
 }
 #endif

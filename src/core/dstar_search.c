@@ -156,17 +156,12 @@ static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 /* The moves the unit may make from grid cell c (where it may stand: the
- * caller checked), as a mask of directions: the grid's neighbour mask
- * narrowed to where the unit may stand, under the corner rule. Moves are
- * symmetric in whether they are allowed, so these are also the
- * neighbours that may move into c. */
+ * caller checked); also the neighbours that may move into c. */
 WF_INLINE unsigned moves_of(const wf_dstar *d, uint32_t c) {
-    const wf_grid *g = d->g;
-    unsigned m = d->k > 1 ? wf__nbmask_fit(g, c, d->clr ? d->clr : g->clear,
-                                           d->k)
-                 : d->filtered ? wf__nbmask_pass(g, c, d->pass)
-                               : g->nbmask[c];
-    return wf__allowed_moves(m, d->connect, d->corners);
+    const wf__mover u = {d->filtered ? d->pass : NULL,
+                        d->clr ? d->clr : d->g->clear, d->k, d->connect,
+                        d->corners};
+    return wf__mover_moves(d->g, &u, c);
 }
 
 /* The cell in direction dir from c (which has that neighbour). */

@@ -6,10 +6,71 @@
 #include "wf_core_private.h"
 #include "wayfind/plan.h"
 
+#define WF__TEAM_MSG_SIZE 256
+
+/* The team workspace (team.c); each planner keeps its own memory in its
+ * slot, freed by its wf__X_free when the team is destroyed. */
+struct wf_team {
+    wf_allocator alloc;
+    wf_search *ws;              /* for fields and single-agent searches */
+    char msg[WF__TEAM_MSG_SIZE];
+    struct wf__whca *whca;      /* whca.c */
+    struct wf__cbs *cbs;        /* cbs.c */
+    struct wf__crowd *crowd;    /* crowd.c */
+};
+
+/* A team request after wf_team_plan_grid's checks: the options with their
+ * defaults filled in, the unit as it moves (wf__mover: pass NULL when the
+ * filter forbids nothing, clr the unit's clearance when size > 1), its
+ * terrain costs (wf__filter_costs) and wait cost, and the step bound.
+ * Every start and goal is on the grid, where the agent may stand, in the
+ * same region as each other; no two starts and no two goals collide. */
+typedef struct wf__team_job {
+    const wf_grid *g;
+    const wf_agent *agents;
+    size_t n;
+    wf_team_opts o;
+    wf__mover unit;
+    double cost[256];
+    uint8_t pass[256];
+    double wait;
+    uint32_t max_steps;
+} wf__team_job;
+
+/* The planners. Each fills out (wf_team_plan_reset + a push per agent in
+ * order), sets its counters, and returns WF_OK, WF_E_UNSATISFIABLE with
+ * the reason in t->msg (wf__team_fail), or WF_E_NOMEM. */
+wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out);
+wf_status wf__team_cbs(wf_team *t, const wf__team_job *j, wf_team_plan *out);
+wf_status wf__team_field(wf_team *t, const wf__team_job *j,
+                         wf_team_plan *out);
+/* Frees a planner's memory in t (NULL slots are fine). */
+void wf__whca_free(wf_team *t);
+void wf__cbs_free(wf_team *t);
+void wf__crowd_free(wf_team *t);
+
+/* Records why a plan failed in t->msg and returns s. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+wf_status wf__team_fail(wf_team *t, wf_status s, const char *fmt, ...);
+
 /* The cost of a wait: @p wait_cost when > 0, else the smallest cost of a
  * terrain present on @p g that the unit (its filter, NULL: none) may
  * enter (1 when there is none). */
 double wf__team_wait_cost(const wf_grid *g, const wf_filter *filter,
                           double wait_cost);
+
+/* The cost of the move from cell a to its neighbour b (a wait when
+ * a == b) for the job's unit, entering b at the job's costs: step × cost
+ * (the filter's multiplier included) — the grid search's price — or the
+ * wait cost. The move must be allowed. */
+WF_INLINE double wf__team_step(const wf__team_job *j, size_t a, size_t b) {
+    if (a == b)
+        return j->wait;
+    const double c = j->cost[j->g->terrain[b]];
+    const size_t W = (size_t)j->g->width;
+    return (a % W != b % W && a / W != b / W) ? WF_SQRT2 * c : c;
+}
 
 #endif

@@ -277,6 +277,37 @@ WF_INLINE unsigned wf__nbmask_fit(const wf_grid *g, size_t c,
     return r;
 }
 
+/* How one unit moves on a grid: its movement model, the terrains it may
+ * enter (pass, as wf__filter_costs fills it; NULL: the grid's own
+ * passability) and, for size k > 1, its clearance (wf__unit_clearance or
+ * wf__clearance_build with the same pass). */
+typedef struct wf__mover {
+    const uint8_t *pass;
+    const uint8_t *clr;
+    unsigned k;
+    int connect;
+    wf_corners corners;
+} wf__mover;
+
+/* May the unit stand on cell c? */
+WF_INLINE int wf__mover_stands(const wf_grid *g, const wf__mover *u, size_t c) {
+    if (u->k > 1)
+        return u->clr[c] >= u->k;
+    return u->pass ? u->pass[g->terrain[c]] : g->passable[g->terrain[c]];
+}
+
+/* The moves the unit may make from cell c, where it may stand: a mask of
+ * directions (the grid's neighbour mask narrowed to where it may stand,
+ * under the corner rule). Moves are symmetric in whether they are
+ * allowed, so these are also the neighbours that may move into c. */
+WF_INLINE unsigned wf__mover_moves(const wf_grid *g, const wf__mover *u,
+                                  size_t c) {
+    unsigned m = u->k > 1 ? wf__nbmask_fit(g, c, u->clr, u->k)
+                 : u->pass ? wf__nbmask_pass(g, c, u->pass)
+                           : g->nbmask[c];
+    return wf__allowed_moves(m, u->connect, u->corners);
+}
+
 /* ---- search workspace ------------------------------------------------ */
 
 /* Per-cell search state, 8 bytes, so that the 3×3 neighbourhood of a cell
