@@ -35,6 +35,7 @@ int cli_convert(int argc, char **argv);
 int cli_field(int argc, char **argv);
 int cli_influence(int argc, char **argv);
 int cli_replan(int argc, char **argv);
+int cli_crowd(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)

@@ -20,6 +20,8 @@ static const cli_command commands[] = {
      cli_influence},
     {"replan", "walk a path while a file of edits changes the map (D* Lite)",
      cli_replan},
+    {"crowd", "plan many agents together without collisions (WHCA*, CBS)",
+     cli_crowd},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

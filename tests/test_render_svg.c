@@ -208,6 +208,53 @@ static void test_errors(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A team's plan, animated: each agent's goal outlined, the agent a square
+ * whose x and y run through its cells, one value a step, all equally
+ * long; a plan off the grid is refused before anything is written. */
+static void test_team_animation(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(4, 3, NULL, &g), WF_OK);
+    const wf_agent ag[2] = {{{0, 0}, {3, 0}}, {{0, 2}, {1, 2}}};
+    const wf_point a[4] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}};
+    const wf_point b[2] = {{0, 2}, {1, 2}};
+    wf_team_plan p;
+    wf_team_plan_init(&p, NULL);
+    assert_int_equal(wf_team_plan_reset(&p, 2), WF_OK);
+    assert_int_equal(wf_team_plan_push(&p, a, 4), WF_OK);
+    assert_int_equal(wf_team_plan_push(&p, b, 2), WF_OK);
+    wf_grid_svg_opts o = wf_grid_svg_opts_default();
+    o.team = &p;
+    o.agents = ag;
+    o.step_seconds = 0.5;
+    char *svg = render(g, &o);
+    assert_non_null(strstr(svg, "dur=\"1.5s\""));
+    /* agent 0's x through 0..3, agent 1 padded with its goal to 4 values */
+    assert_non_null(strstr(svg, "values=\"0.1;1.1;2.1;3.1\""));
+    assert_non_null(strstr(svg, "values=\"0.1;1.1;1.1;1.1\""));
+    assert_non_null(strstr(svg, "repeatCount=\"indefinite\""));
+    /* the goals: outlined squares at (3, 0) and (1, 2) */
+    assert_non_null(strstr(svg, "<rect x=\"3\" y=\"0\" width=\"1\""));
+    assert_non_null(strstr(svg, "<rect x=\"1\" y=\"2\" width=\"1\""));
+    free(svg);
+    /* a cell off the grid, a bad size: refused */
+    const wf_point off[2] = {{0, 2}, {9, 2}};
+    assert_int_equal(wf_team_plan_reset(&p, 1), WF_OK);
+    assert_int_equal(wf_team_plan_push(&p, off, 2), WF_OK);
+    wf_diag d;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(wf_render_grid_svg(f, g, &o, &d), WF_E_INVALID_ARG);
+    assert_non_null(strstr(d.message, "off the grid"));
+    assert_int_equal(ftell(f), 0);
+    o.team = NULL;
+    o.team_size = 65;
+    assert_int_equal(wf_render_grid_svg(f, g, &o, &d), WF_E_INVALID_ARG);
+    fclose(f);
+    wf_team_plan_free(&p);
+    wf_grid_destroy(g);
+}
+
 static void test_graph_svg(void **state) {
     (void)state;
     wf_graph_builder *b;
@@ -245,6 +292,7 @@ int main(void) {
         cmocka_unit_test(test_lines_and_marks),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_graph_svg),
+        cmocka_unit_test(test_team_animation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,7 @@
 
 #include "core.h"
 #include "export.h"
+#include "plan.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -171,6 +172,23 @@ WF_API void wf_place_opts_allow(wf_place_opts *o, uint8_t t);
 WF_API wf_status wf_place_points(const wf_grid *g, uint64_t seed,
                           const wf_place_opts *o, size_t n, wf_point *out,
                           wf_diag *diag);
+
+/**
+ * Places @p n agents (plan.h) for a team test at random (seeded): starts
+ * and goals in the largest region a unit with @p move and @p filter (NULL:
+ * none) can roam, on cells where it may stand, no two starts and no two
+ * goals whose squares overlap (distinct cells for size 1). With @p packed
+ * the goals are instead the n places nearest one random cell of that
+ * region by the unit's walking distance (nearest first, squares apart): a
+ * crowd heading for one place. The same seed and grid give the same
+ * agents. Errors: WF_E_INVALID_ARG (NULL, a bad model or filter),
+ * WF_E_UNSATISFIABLE (fewer places than agents; @p diag says how many
+ * fit), WF_E_NOMEM. O(cells log cells) with @p packed, else as
+ * wf_place_points.
+ */
+WF_API wf_status wf_place_agents(const wf_grid *g, uint64_t seed, wf_move move,
+                                 const wf_filter *filter, size_t n,
+                                 int packed, wf_agent *out, wf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,7 @@
 #include "core.h"
 #include "export.h"
 #include "polyline.h"
+#include "plan.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -280,6 +281,16 @@ typedef struct wf_grid_svg_opts {
     const uint8_t *cells;
     /** 256 colours, terrain code → colour (NULL: wf_render_terrain_color). */
     const wf_rgb *palette;
+    /** A team's plan (plan.h), animated: agent i a square of side
+     *  team_size in wf_render_path_color(i) moving along its timed path
+     *  (SMIL, looping), its goal outlined in the same colour (NULL: none).
+     *  Paths must lie on the grid. */
+    const wf_team_plan *team;
+    /** The team's agents, for their goals (NULL: no goals drawn; else
+     *  team->agents of them). */
+    const wf_agent *agents;
+    int team_size;        /**< agent side in cells; 0 means 1 */
+    double step_seconds;  /**< seconds a step takes; 0 means 0.25 */
 } wf_grid_svg_opts;
 
 /** Terrain only, at the automatic size. */
@@ -294,9 +305,14 @@ WF_API wf_grid_svg_opts wf_grid_svg_opts_default(void);
  * any browser. Options are checked before anything is written. @p opts
  * may be NULL; @p diag may be NULL.
  *
+ * With a team, each agent is animated along its timed path: the picture
+ * plays the whole plan in makespan × step_seconds and starts again.
+ *
  * Errors: WF_E_INVALID_ARG (f or g NULL, cell outside 0..WF_SVG_MAX_CELL or
  * not finite, a count without its array, a path or polyline with points
- * NULL; diag says which), WF_E_IO (a write failed). O(cells + points).
+ * NULL, a team whose cells leave the grid, team_size outside 1..64 or
+ * step_seconds not finite and >= 0; diag says which), WF_E_IO (a write
+ * failed). O(cells + points + team cells × agents' makespan).
  */
 WF_API wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
                                     const wf_grid_svg_opts *opts,

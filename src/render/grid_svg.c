@@ -30,12 +30,39 @@ static wf_status invalid(wf_diag *d, const char *what) {
     return WF_E_INVALID_ARG;
 }
 
-static wf_status check(const wf_grid_svg_opts *o, wf_diag *diag) {
+static wf_status check_team(const wf_grid *g, const wf_grid_svg_opts *o,
+                            wf_diag *diag) {
+    if (o->team_size < 0 || o->team_size > WF_MOVE_MAX_SIZE) {
+        wf__diag_set(diag, NULL, 0, 0, "team_size %d is outside 1..%d",
+                     o->team_size, WF_MOVE_MAX_SIZE);
+        return WF_E_INVALID_ARG;
+    }
+    if (!(o->step_seconds >= 0 && o->step_seconds < INFINITY))
+        return invalid(diag, "step_seconds must be finite and >= 0");
+    const wf_team_plan *p = o->team;
+    if (!p)
+        return WF_OK;
+    for (size_t i = 0; i < p->agents; i++)
+        for (size_t t = 0; t < wf_team_plan_length(p, i); t++) {
+            const wf_point c = p->cells[p->offset[i] + t];
+            if (!wf_grid_contains(g, c.x, c.y)) {
+                wf__diag_set(diag, NULL, 0, 0,
+                             "agent %zu is off the grid at step %zu", i, t);
+                return WF_E_INVALID_ARG;
+            }
+        }
+    return WF_OK;
+}
+
+static wf_status check(const wf_grid *g, const wf_grid_svg_opts *o,
+                       wf_diag *diag) {
     if (!(o->cell >= 0 && o->cell <= WF_SVG_MAX_CELL)) {
         wf__diag_set(diag, NULL, 0, 0, "cell %g is outside 0..%g", o->cell,
                      WF_SVG_MAX_CELL);
         return WF_E_INVALID_ARG;
     }
+    if (check_team(g, o, diag) != WF_OK)
+        return WF_E_INVALID_ARG;
     return wf__check_lists(o->paths, o->path_count, o->polylines,
                            o->polyline_count, o->marks, o->mark_count, diag);
 }
@@ -94,12 +121,58 @@ static void line_begin(svg *s, wf_rgb c, double width) {
         c.r, c.g, c.b, width);
 }
 
+/* One coordinate of agent i at every step of the plan, as SMIL values. */
+static void track(svg *s, const wf_team_plan *p, size_t i, int y, double inset) {
+    for (uint32_t t = 0; t <= p->makespan && !s->err; t++) {
+        const wf_point c = wf_team_plan_at(p, i, t);
+        put(s, "%s%.4g", t ? ";" : "", (y ? c.y : c.x) + inset);
+    }
+}
+
+/* The team: each goal outlined, each agent a square sliding from cell to
+ * cell, one step every step_seconds, all in step, looping. */
+static void team(svg *s, const wf_grid_svg_opts *o, double cell) {
+    const wf_team_plan *p = o->team;
+    const int k = o->team_size ? o->team_size : 1;
+    const double step = o->step_seconds > 0 ? o->step_seconds : 0.25;
+    const double dur = (p->makespan ? p->makespan : 1) * step;
+    const double inset = 0.1, side = k - 2 * inset, stroke = 1.5 / cell;
+    for (size_t i = 0; o->agents && i < p->agents && !s->err; i++) {
+        const wf_rgb c = wf_render_path_color(i);
+        put(s,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+            "fill=\"none\" stroke=\"#%02x%02x%02x\" stroke-width=\"%.4g\"/>\n",
+            o->agents[i].goal.x, o->agents[i].goal.y, k, k, c.r, c.g, c.b,
+            fmax(stroke, 0.08));
+    }
+    for (size_t i = 0; i < p->agents && !s->err; i++) {
+        if (!wf_team_plan_length(p, i))
+            continue;
+        const wf_rgb c = wf_render_path_color(i);
+        const wf_point at = wf_team_plan_at(p, i, 0);
+        put(s,
+            "<rect x=\"%.4g\" y=\"%.4g\" width=\"%.4g\" height=\"%.4g\" "
+            "rx=\"%.4g\" fill=\"#%02x%02x%02x\" stroke=\"black\" "
+            "stroke-width=\"%.4g\">\n",
+            at.x + inset, at.y + inset, side, side, side / 4, c.r, c.g, c.b,
+            stroke);
+        for (int y = 0; y < 2; y++) {
+            put(s, "<animate attributeName=\"%c\" dur=\"%.6gs\" "
+                   "repeatCount=\"indefinite\" calcMode=\"linear\" values=\"",
+                y ? 'y' : 'x', dur);
+            track(s, p, i, y, inset);
+            put(s, "\"/>\n");
+        }
+        put(s, "</rect>\n");
+    }
+}
+
 wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
                              const wf_grid_svg_opts *opts, wf_diag *diag) {
     if (!f || !g)
         return invalid(diag, f ? "no grid" : "no stream");
     wf_grid_svg_opts o = opts ? *opts : wf_grid_svg_opts_default();
-    wf_status st = check(&o, diag);
+    wf_status st = check(g, &o, diag);
     if (st != WF_OK)
         return st;
     const int W = wf_grid_width(g), H = wf_grid_height(g);
@@ -148,6 +221,8 @@ wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
             o.marks[i].x + 0.5 - m / 2, o.marks[i].y + 0.5 - m / 2, m, m, c.r,
             c.g, c.b, 1.5 / cell);
     }
+    if (o.team)
+        team(&s, &o, cell);
     put(&s, "</svg>\n");
     if (s.err || fflush(f) != 0 || ferror(f)) {
         wf__diag_set(diag, NULL, 0, 0, "write error");
