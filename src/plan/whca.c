@@ -1,11 +1,339 @@
-/* WHCA* (plan.h): not built yet; refuses with WF_E_UNSUPPORTED. */
-#include "plan_internal.h"
+/* WHCA* (plan.h, WF_TEAM_WHCA): windowed cooperative A*.
+ *
+ * Each window, the agents are planned one after another in priority
+ * order, each by a space-time search over the next w steps
+ * (whca_search.c) that keeps clear of the moves the agents before it
+ * reserved (whca_reserve.c), guided by its true distance to its goal
+ * (whca_rra.c, one resumable reverse search per agent, kept for the whole
+ * plan). Then every agent takes the first w / 2 steps of its plan and the
+ * next window is planned from where they stand. Agents already on their
+ * goals are planned too, so they step aside when an earlier agent needs
+ * their cell and come back afterwards.
+ *
+ * Priority, each window: the agents off their goals first, then those
+ * on them (so a parked agent steps aside rather than wall in a later
+ * one); within each group index order, rotated by one agent each window
+ * (window k starts at agent k mod n), so that no agent is always the one
+ * that yields: two agents facing each other in a corridor with a pocket
+ * take turns until one of them fits into it.
+ *
+ * Until its turn, each agent is reserved as waiting where it stands for
+ * the window's first step, so whatever the agents before it chose, it
+ * can at least wait that step. An agent whose search finds every way
+ * taken before the window's end keeps the steps it found (at least one);
+ * the agents then take only as many steps as every plan holds (at most
+ * w / 2), so all steps taken are free of collisions.
+ *
+ * The plan ends at the first step at which every agent stands on its
+ * goal; each path is cut after the last step on which its agent was off
+ * its goal. More than max_steps steps: WF_E_UNSATISFIABLE, naming the
+ * agents still away. Ties in every search: the least f, then the greater
+ * g, then the earlier push; tables hash cell and step numbers, never
+ * pointers, so a plan is the same on every run and platform. */
+#include <stdio.h>
 
-wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
-    (void)j;
-    (void)out;
-    return wf__team_fail(t, WF_E_UNSUPPORTED, "%s is not built yet",
-                         "WHCA*");
+#include "whca_internal.h"
+
+struct wf__whca {
+    wf__rra *rra;          /* one per agent */
+    size_t rra_cap;
+    wf__resv resv;
+    wf__st st;
+    uint32_t *order;       /* agents by priority */
+    size_t order_cap;
+    size_t *ph;            /* where each agent's first-step wait starts in
+                              the reservation table */
+    size_t ph_cap, ph_end;
+    uint32_t *win;         /* agent a's window plan: win[a*(w+1) + step] */
+    size_t win_cap;
+    uint32_t *hist;        /* the cell of agent a at step s: hist[s*n + a] */
+    size_t hist_cap;
+    wf_point *path;        /* one agent's output path */
+    size_t path_cap;
+};
+
+wf_status wf__whca_grow(const wf_team *t, void **p, size_t *cap, size_t need,
+                        size_t size) {
+    if (need <= *cap)
+        return WF_OK;
+    size_t c = *cap ? *cap : 16, bytes;
+    while (c < need) {
+        if (c > SIZE_MAX / 2)
+            return WF_E_TOO_BIG;
+        c *= 2;
+    }
+    if (!wf__mul_size(c, size, &bytes))
+        return WF_E_TOO_BIG;
+    /* the old size was allocated, so it does not overflow */
+    void *q = wf__realloc(&t->alloc, *p, *cap * size, bytes);
+    if (!q)
+        return WF_E_NOMEM;
+    *p = q;
+    *cap = c;
+    return WF_OK;
 }
 
-void wf__whca_free(wf_team *t) { (void)t; }
+static int before(const wf__whca_open *a, const wf__whca_open *b) {
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->seq < b->seq;
+}
+
+wf_status wf__whca_push(wf__whca_heap *h, const wf_team *t, double f,
+                        double g, uint32_t id) {
+    wf_status s = wf__whca_grow(t, (void **)&h->e, &h->cap, h->n + 1,
+                                sizeof *h->e);
+    if (s != WF_OK)
+        return s;
+    const wf__whca_open x = {f, g, id, h->seq++};
+    size_t i = h->n++;
+    while (i > 0) {
+        const size_t p = (i - 1) / 2;
+        if (!before(&x, &h->e[p]))
+            break;
+        h->e[i] = h->e[p];
+        i = p;
+    }
+    h->e[i] = x;
+    return WF_OK;
+}
+
+int wf__whca_pop(wf__whca_heap *h, wf__whca_open *out) {
+    if (!h->n)
+        return 0;
+    *out = h->e[0];
+    const wf__whca_open x = h->e[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && before(&h->e[c + 1], &h->e[c]))
+            c++;
+        if (!before(&h->e[c], &x))
+            break;
+        h->e[i] = h->e[c];
+        i = c;
+    }
+    if (h->n)
+        h->e[i] = x;
+    return 1;
+}
+
+void wf__whca_free(wf_team *t) {
+    struct wf__whca *wh = t->whca;
+    if (!wh)
+        return;
+    for (size_t i = 0; i < wh->rra_cap; i++)
+        wf__rra_free(&wh->rra[i], t);
+    wf__free(&t->alloc, wh->rra, wh->rra_cap * sizeof *wh->rra);
+    wf__resv_free(&wh->resv, t);
+    wf__st_free(&wh->st, t);
+    wf__free(&t->alloc, wh->order, wh->order_cap * sizeof *wh->order);
+    wf__free(&t->alloc, wh->ph, wh->ph_cap * sizeof *wh->ph);
+    wf__free(&t->alloc, wh->win, wh->win_cap * sizeof *wh->win);
+    wf__free(&t->alloc, wh->hist, wh->hist_cap * sizeof *wh->hist);
+    wf__free(&t->alloc, wh->path, wh->path_cap * sizeof *wh->path);
+    wf__free(&t->alloc, wh, sizeof *wh);
+    t->whca = NULL;
+}
+
+static uint32_t cell_of(const wf__team_job *j, wf_point p) {
+    return (uint32_t)p.y * (uint32_t)j->g->width + (uint32_t)p.x;
+}
+
+static wf_point point_of(const wf__team_job *j, uint32_t c) {
+    return (wf_point){(int)(c % (uint32_t)j->g->width),
+                      (int)(c / (uint32_t)j->g->width)};
+}
+
+/* The workspace sized for n agents and windows of w steps. */
+static wf_status prepare(wf_team *t, const wf__team_job *j, size_t w) {
+    if (!t->whca) {
+        t->whca = wf__alloc(&t->alloc, sizeof *t->whca);
+        if (!t->whca)
+            return WF_E_NOMEM;
+        memset(t->whca, 0, sizeof *t->whca);
+    }
+    struct wf__whca *wh = t->whca;
+    const size_t n = j->n;
+    size_t win;
+    if (!wf__mul_size(n, w + 1, &win))
+        return WF_E_TOO_BIG;
+    if (n > wh->rra_cap) {
+        size_t bytes;
+        if (!wf__mul_size(n, sizeof *wh->rra, &bytes))
+            return WF_E_TOO_BIG;
+        wf__rra *r = wf__realloc(&t->alloc, wh->rra,
+                                 wh->rra_cap * sizeof *wh->rra, bytes);
+        if (!r)
+            return WF_E_NOMEM;
+        memset(r + wh->rra_cap, 0, (n - wh->rra_cap) * sizeof *r);
+        wh->rra = r;
+        wh->rra_cap = n;
+    }
+    wf_status s = wf__whca_grow(t, (void **)&wh->order, &wh->order_cap, n,
+                                sizeof *wh->order);
+    if (s == WF_OK)
+        s = wf__whca_grow(t, (void **)&wh->ph, &wh->ph_cap, n,
+                          sizeof *wh->ph);
+    if (s == WF_OK)
+        s = wf__whca_grow(t, (void **)&wh->win, &wh->win_cap, win,
+                          sizeof *wh->win);
+    if (s == WF_OK)
+        s = wf__whca_grow(t, (void **)&wh->hist, &wh->hist_cap, n,
+                          sizeof *wh->hist);
+    for (size_t i = 0; i < n && s == WF_OK; i++)
+        s = wf__rra_start(&wh->rra[i], t, j, cell_of(j, j->agents[i].goal),
+                          cell_of(j, j->agents[i].start));
+    return s;
+}
+
+/* Plans one window from the agents' cells at step `at` of the history:
+ * each agent's plan into win; into *sound the steps every plan keeps
+ * clear of the others (>= 1). Until its turn, an agent is reserved as
+ * waiting where it stands for the first step, so whatever the agents
+ * before it chose, it can at least wait one step. */
+static wf_status plan_window(wf_team *t, const wf__team_job *j, uint32_t w,
+                             size_t at, size_t rot, uint32_t *sound) {
+    struct wf__whca *wh = t->whca;
+    const size_t n = j->n;
+    const int k = (int)j->unit.k, width = j->g->width;
+    const uint32_t *pos = wh->hist + at * n;
+    /* the order: agents off their goals first, so that one parked on its
+     * goal steps aside for them; index order within each group */
+    size_t m = 0;
+    for (int parked = 0; parked < 2; parked++)
+        for (size_t i = 0; i < n; i++) {
+            const size_t a = (i + rot) % n;
+            if ((pos[a] == cell_of(j, j->agents[a].goal)) == parked)
+                wh->order[m++] = (uint32_t)a;
+        }
+    wf__resv_clear(&wh->resv);
+    wf_status s = WF_OK;
+    for (size_t a = 0; a < n && s == WF_OK; a++) {
+        wh->ph[a] = wh->resv.n;
+        s = wf__resv_add(&wh->resv, t, width, k, 0, point_of(j, pos[a]),
+                         point_of(j, pos[a]), (uint32_t)a);
+    }
+    wh->ph_end = wh->resv.n;
+    *sound = w;
+    for (size_t rank = 0; rank < n && s == WF_OK; rank++) {
+        const uint32_t a = wh->order[rank];
+        uint32_t *p = wh->win + (size_t)a * (w + 1), depth;
+        wf__resv_drop(&wh->resv, wh->ph[a],
+                      a + 1 < n ? wh->ph[a + 1] : wh->ph_end);
+        s = wf__st_plan(&wh->st, t, j, &wh->rra[a], &wh->resv, pos[a],
+                        cell_of(j, j->agents[a].goal), w, p, &depth);
+        if (s == WF_OK && depth < *sound)
+            *sound = depth;
+        for (uint32_t q = 0; q < w && s == WF_OK; q++)
+            s = wf__resv_add(&wh->resv, t, width, k, q, point_of(j, p[q]),
+                             point_of(j, p[q + 1]), a);
+    }
+    return s;
+}
+
+/* The agents off their goals at step `at`, listed into t->msg. */
+static wf_status fail_steps(wf_team *t, const wf__team_job *j, size_t at) {
+    const uint32_t *pos = t->whca->hist + at * j->n;
+    size_t away = 0;
+    for (size_t a = 0; a < j->n; a++)
+        away += pos[a] != cell_of(j, j->agents[a].goal);
+    int len = snprintf(t->msg, sizeof t->msg,
+                       "WHCA*: %zu of %zu agents not on their goals after "
+                       "max_steps (%u) steps:",
+                       away, j->n, j->max_steps);
+    size_t listed = 0;
+    for (size_t a = 0; a < j->n && len > 0 &&
+                       (size_t)len + 24 < sizeof t->msg;
+         a++)
+        if (pos[a] != cell_of(j, j->agents[a].goal)) {
+            len += snprintf(t->msg + len, sizeof t->msg - (size_t)len,
+                            " %zu", a);
+            listed++;
+        }
+    if (listed < away && len > 0 && (size_t)len < sizeof t->msg)
+        snprintf(t->msg + len, sizeof t->msg - (size_t)len, " ...");
+    return WF_E_UNSATISFIABLE;
+}
+
+/* Each agent's path out of the history of `steps` steps, cut after its
+ * last step off its goal. */
+static wf_status output(wf_team *t, const wf__team_job *j, size_t steps,
+                        wf_team_plan *out) {
+    struct wf__whca *wh = t->whca;
+    const size_t n = j->n;
+    for (size_t a = 0; a < n; a++) {
+        const uint32_t goal = cell_of(j, j->agents[a].goal);
+        size_t len = steps + 1;
+        while (len > 1 && wh->hist[(len - 2) * n + a] == goal)
+            len--;
+        wf_status s = wf__whca_grow(t, (void **)&wh->path, &wh->path_cap,
+                                    len, sizeof *wh->path);
+        if (s != WF_OK)
+            return s;
+        for (size_t k = 0; k < len; k++)
+            wh->path[k] = point_of(j, wh->hist[k * n + a]);
+        s = wf_team_plan_push(out, wh->path, len);
+        if (s != WF_OK)
+            return s;
+    }
+    return WF_OK;
+}
+
+wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
+    const size_t n = j->n;
+    const uint32_t w = (uint32_t)j->o.window, advance = w / 2;
+    wf_status s = prepare(t, j, w);
+    if (s != WF_OK)
+        return s;
+    struct wf__whca *wh = t->whca;
+    wh->st.expanded = 0;
+    size_t away = 0;
+    for (size_t a = 0; a < n; a++) {
+        wh->order[a] = (uint32_t)a;
+        wh->hist[a] = cell_of(j, j->agents[a].start);
+        away += wh->hist[a] != cell_of(j, j->agents[a].goal);
+    }
+    size_t at = 0, windows = 0; /* the steps taken, the windows planned */
+    while (away && s == WF_OK) {
+        uint32_t sound = 0;
+        s = plan_window(t, j, w, at, windows++ % n, &sound);
+        if (s == WF_OK && sound < 1) /* cannot be: each may wait a step */
+            s = wf__team_fail(t, WF_E_UNSATISFIABLE,
+                              "WHCA*: no agent can move at step %zu", at);
+        const uint32_t steps = sound < advance ? sound : advance;
+        for (uint32_t k = 1; k <= steps && away && s == WF_OK; k++) {
+            if (at + 1 > j->max_steps) {
+                s = fail_steps(t, j, at);
+                break;
+            }
+            size_t need;
+            if (!wf__mul_size(at + 2, n, &need)) {
+                s = WF_E_TOO_BIG;
+                break;
+            }
+            s = wf__whca_grow(t, (void **)&wh->hist, &wh->hist_cap, need,
+                              sizeof *wh->hist);
+            if (s != WF_OK)
+                break;
+            at++;
+            away = 0;
+            for (size_t a = 0; a < n; a++) {
+                const uint32_t c = wh->win[a * (w + 1) + k];
+                wh->hist[at * n + a] = c;
+                away += c != cell_of(j, j->agents[a].goal);
+            }
+        }
+    }
+    uint64_t expanded = wh->st.expanded;
+    for (size_t a = 0; a < n; a++)
+        expanded += wh->rra[a].expanded;
+    if (s == WF_OK)
+        s = output(t, j, at, out);
+    out->expanded = expanded;
+    return s;
+}
