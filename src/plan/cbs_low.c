@@ -1,0 +1,295 @@
+/* CBS's low level: each agent's true distance to its goal (a Dijkstra from
+ * the goal over the moves into each cell), and the space-time A* that
+ * finds an agent's least-cost timed path under its constraints. */
+#include <math.h>
+
+#include "cbs_internal.h"
+
+int wf__cbs_grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
+                 size_t size) {
+    if (need <= *cap)
+        return 1;
+    size_t n = *cap ? *cap : 64, bytes;
+    while (n < need)
+        n = n > SIZE_MAX / 4 ? need : 2 * n;
+    if (!wf__mul_size(n, size, &bytes))
+        return 0;
+    void *q = wf__realloc(a, *p, *cap * size, bytes);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = n;
+    return 1;
+}
+
+static int before(const wf__cbs_entry *x, const wf__cbs_entry *y) {
+    if (x->a != y->a)
+        return x->a < y->a;
+    if (x->b != y->b)
+        return x->b < y->b;
+    if (x->c != y->c)
+        return x->c < y->c;
+    return x->id < y->id;
+}
+
+int wf__cbs_push(const wf_allocator *a, wf__cbs_heap *h, wf__cbs_entry e) {
+    if (!wf__cbs_grow(a, (void **)&h->e, &h->cap, h->n + 1, sizeof e))
+        return 0;
+    size_t i = h->n++;
+    while (i > 0 && before(&e, &h->e[(i - 1) / 2])) {
+        h->e[i] = h->e[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->e[i] = e;
+    return 1;
+}
+
+wf__cbs_entry wf__cbs_pop(wf__cbs_heap *h) {
+    const wf__cbs_entry top = h->e[0], last = h->e[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && before(&h->e[c + 1], &h->e[c]))
+            c++;
+        if (!before(&h->e[c], &last))
+            break;
+        h->e[i] = h->e[c];
+        i = c;
+    }
+    if (h->n)
+        h->e[i] = last;
+    return top;
+}
+
+static ptrdiff_t offset(const wf_grid *g, int d) {
+    const ptrdiff_t W = g->width;
+    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
+    return off[d];
+}
+
+wf_status wf__cbs_distances(const wf_allocator *a, struct wf__cbs *c,
+                            const wf__team_job *j) {
+    const wf_grid *g = j->g;
+    size_t need;
+    if (!wf__mul_size(j->n, g->cells, &need) ||
+        !wf__cbs_grow(a, (void **)&c->h, &c->h_cap, need, sizeof *c->h))
+        return WF_E_NOMEM;
+    for (size_t i = 0; i < j->n; i++) {
+        double *d = c->h + i * g->cells;
+        for (size_t k = 0; k < g->cells; k++)
+            d[k] = INFINITY;
+        const wf_point p = j->agents[i].goal;
+        const uint32_t goal = (uint32_t)((size_t)p.y * (size_t)g->width +
+                                         (size_t)p.x);
+        d[goal] = 0;
+        c->open.n = 0;
+        if (!wf__cbs_push(a, &c->open, (wf__cbs_entry){0, 0, 0, goal}))
+            return WF_E_NOMEM;
+        while (c->open.n) {
+            const wf__cbs_entry e = wf__cbs_pop(&c->open);
+            const uint32_t v = e.id;
+            if (e.a > d[v])
+                continue;
+            /* moves are symmetric in whether they are allowed: v's moves
+             * are the cells that may move into v */
+            for (unsigned m = wf__mover_moves(g, &j->unit, v); m; m &= m - 1) {
+                const uint32_t u =
+                    (uint32_t)((ptrdiff_t)v + offset(g, __builtin_ctz(m)));
+                const double du = d[v] + wf__team_step(j, u, v);
+                if (du < d[u]) {
+                    d[u] = du;
+                    if (!wf__cbs_push(a, &c->open, (wf__cbs_entry){du, 0, 0, u}))
+                        return WF_E_NOMEM;
+                }
+            }
+        }
+    }
+    return WF_OK;
+}
+
+/* The hash slot of state (cell, t) in a table of 2^bits slots. */
+static size_t slot(uint32_t cell, uint32_t t, size_t mask) {
+    const uint64_t x = ((uint64_t)t << 32 | cell) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(x >> 32) & mask;
+}
+
+/* Finds (cell, t) in the hash: its state's id, or WF__CBS_NONE with *at
+ * the empty slot where it goes. */
+static uint32_t find(const struct wf__cbs *c, uint32_t cell, uint32_t t,
+                     uint32_t tcap, size_t *at) {
+    const size_t mask = c->hash_cap - 1;
+    for (size_t s = slot(cell, t, mask);; s = (s + 1) & mask) {
+        const uint32_t id = c->hash[s];
+        if (!id) {
+            *at = s;
+            return WF__CBS_NONE;
+        }
+        const wf__cbs_state *q = &c->st[id - 1];
+        if (q->cell == cell && (q->t < tcap ? q->t : tcap) == t)
+            return id - 1;
+    }
+}
+
+/* Makes room for one more state, keeping the hash at most half full. */
+static int room(const wf_allocator *a, struct wf__cbs *c, uint32_t tcap) {
+    if (!wf__cbs_grow(a, (void **)&c->st, &c->st_cap, c->st_n + 1,
+                      sizeof *c->st) ||
+        c->st_n + 1 >= UINT32_MAX)
+        return 0;
+    if (2 * (c->st_n + 1) <= c->hash_cap)
+        return 1;
+    size_t n = c->hash_cap ? 2 * c->hash_cap : 1024, bytes;
+    if (!wf__mul_size(n, sizeof *c->hash, &bytes))
+        return 0;
+    uint32_t *h = wf__alloc(a, bytes);
+    if (!h)
+        return 0;
+    wf__free(a, c->hash, c->hash_cap * sizeof *c->hash);
+    memset(h, 0, bytes);
+    c->hash = h;
+    c->hash_cap = n;
+    for (size_t i = 0; i < c->st_n; i++) {
+        size_t at;
+        const wf__cbs_state *q = &c->st[i];
+        find(c, q->cell, q->t < tcap ? q->t : tcap, tcap, &at);
+        c->hash[at] = (uint32_t)i + 1;
+    }
+    return 1;
+}
+
+/* Does a constraint forbid the step u -> v from time t? */
+static int forbidden(const wf__cbs_con *cons, size_t m, uint32_t u,
+                     uint32_t v, uint32_t t) {
+    for (size_t k = 0; k < m; k++)
+        if (cons[k].to == v &&
+            (cons[k].from == WF__CBS_NONE ? cons[k].t == t + 1
+                                          : cons[k].from == u &&
+                                                cons[k].t == t))
+            return 1;
+    return 0;
+}
+
+/* The open list's order: least f, then fewest collisions with the
+ * others, then the deepest (the greatest g), then the oldest state. */
+static wf__cbs_entry entry(const wf__cbs_state *s, double h, uint32_t id) {
+    return (wf__cbs_entry){s->g + h, s->nc, -s->g, id};
+}
+
+static wf_status search(const wf_allocator *a, struct wf__cbs *c,
+                        const wf__team_job *j, uint32_t i,
+                        const wf__cbs_con *cons, size_t m,
+                        const wf__cbs_paths *others, double *cost,
+                        uint64_t *expanded) {
+    const wf_grid *g = j->g;
+    const size_t W = (size_t)g->width;
+    const double *h = c->h + (size_t)i * g->cells;
+    const wf_agent *ag = &j->agents[i];
+    const uint32_t start = (uint32_t)((size_t)ag->start.y * W +
+                                      (size_t)ag->start.x);
+    const uint32_t goal = (uint32_t)((size_t)ag->goal.y * W +
+                                     (size_t)ag->goal.x);
+    /* past tcap no constraint bites, so states differing only in a later
+     * time are one; the path may end on the goal from time `done` on */
+    uint32_t tcap = 0, done = 0;
+    for (size_t k = 0; k < m; k++) {
+        const uint32_t last = cons[k].from == WF__CBS_NONE ? cons[k].t
+                                                           : cons[k].t + 1;
+        if (last + 1 > tcap)
+            tcap = last + 1;
+        if (cons[k].to == goal &&
+            (cons[k].from == WF__CBS_NONE || cons[k].from == goal) &&
+            cons[k].t + 1 > done)
+            done = cons[k].t + 1;
+        c->mark[cons[k].to] = 1;
+    }
+    c->st_n = 0;
+    c->open.n = 0;
+    if (c->hash_cap)
+        memset(c->hash, 0, c->hash_cap * sizeof *c->hash);
+    size_t at;
+    if (!room(a, c, tcap))
+        return WF_E_NOMEM;
+    find(c, start, 0, tcap, &at);
+    c->st[c->st_n] = (wf__cbs_state){start, 0, WF__CBS_NONE, 0, 0, 0};
+    c->hash[at] = (uint32_t)++c->st_n;
+    if (!wf__cbs_push(a, &c->open, entry(&c->st[0], h[start], 0)))
+        return WF_E_NOMEM;
+    while (c->open.n) {
+        const wf__cbs_entry e = wf__cbs_pop(&c->open);
+        wf__cbs_state *s = &c->st[e.id];
+        if (s->closed || -e.c != s->g || e.b != s->nc)
+            continue;
+        if (s->cell == goal && s->t >= done) {
+            uint32_t n = 0;
+            for (uint32_t q = e.id; q != WF__CBS_NONE; q = c->st[q].parent)
+                n++;
+            if (!wf__cbs_grow(a, (void **)&c->path, &c->path_cap, n,
+                              sizeof *c->path))
+                return WF_E_NOMEM;
+            c->path_n = n;
+            for (uint32_t q = e.id; q != WF__CBS_NONE; q = c->st[q].parent)
+                c->path[--n] = c->st[q].cell;
+            *cost = s->g;
+            return WF_OK;
+        }
+        s->closed = 1;
+        ++*expanded;
+        if (s->t >= j->max_steps)
+            continue;
+        const uint32_t u = s->cell, t = s->t;
+        const double gu = s->g;
+        const uint32_t id = e.id, nu = s->nc;
+        /* the wait first, then the moves in direction order */
+        unsigned moves = wf__mover_moves(g, &j->unit, u) << 1 | 1u;
+        for (; moves; moves &= moves - 1) {
+            const int d = __builtin_ctz(moves);
+            const uint32_t v =
+                d ? (uint32_t)((ptrdiff_t)u + offset(g, d - 1)) : u;
+            if (h[v] == INFINITY ||
+                (c->mark[v] && forbidden(cons, m, u, v, t)))
+                continue;
+            const uint32_t nt = t + 1, key = nt < tcap ? nt : tcap;
+            const double ng = gu + wf__team_step(j, u, v);
+            uint32_t q = find(c, v, key, tcap, &at);
+            uint32_t nc = 0;
+            if (q != WF__CBS_NONE) {
+                wf__cbs_state *r = &c->st[q];
+                if (r->closed || ng > r->g || (ng == r->g && nu >= r->nc))
+                    continue;
+                nc = nu + wf__cbs_step_conflicts(j, others, i, u, v, t);
+                if (ng == r->g && nc >= r->nc)
+                    continue;
+                *r = (wf__cbs_state){v, nt, id, 0, ng, nc};
+            } else {
+                nc = nu + wf__cbs_step_conflicts(j, others, i, u, v, t);
+                if (!room(a, c, tcap))
+                    return WF_E_NOMEM;
+                find(c, v, key, tcap, &at); /* room may have rehashed */
+                q = (uint32_t)c->st_n;
+                c->st[c->st_n] = (wf__cbs_state){v, nt, id, 0, ng, nc};
+                c->hash[at] = (uint32_t)++c->st_n;
+            }
+            if (!wf__cbs_push(a, &c->open, entry(&c->st[q], h[v], q)))
+                return WF_E_NOMEM;
+        }
+    }
+    return WF_E_UNSATISFIABLE;
+}
+
+wf_status wf__cbs_low(const wf_allocator *a, struct wf__cbs *c,
+                      const wf__team_job *j, uint32_t i,
+                      const wf__cbs_con *cons, size_t m,
+                      const wf__cbs_paths *others, double *cost,
+                      uint64_t *expanded) {
+    if (c->mark_cap < j->g->cells) {
+        if (!wf__cbs_grow(a, (void **)&c->mark, &c->mark_cap, j->g->cells, 1))
+            return WF_E_NOMEM;
+        memset(c->mark, 0, c->mark_cap);
+    }
+    const wf_status s = search(a, c, j, i, cons, m, others, cost, expanded);
+    for (size_t k = 0; k < m; k++)
+        c->mark[cons[k].to] = 0;
+    return s;
+}
