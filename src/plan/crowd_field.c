@@ -123,15 +123,19 @@ static uint32_t find(uint32_t *parent, uint32_t i) {
     return i;
 }
 
-/* Unions the goals within the unit's size + 1 of each other (so that
- * goals one aisle apart still join); with tile, only those in one tile
+/* Goals this many cells beyond the unit's size apart still join a group:
+ * a crowd's goals handed out with room between them share their maps. */
+#define WF__CROWD_JOIN 3
+
+/* Unions the goals within the unit's size + WF__CROWD_JOIN of each other;
+ * with tile, only those in one tile
  * of WF__CROWD_TILE cells a side counted from their component's corner
  * (org: per agent, the corner of its component). */
 static void join_goals(const wf__team_job *j, const uint32_t *goal_at,
                        uint32_t *parent, const wf_point *org) {
     const wf_grid *g = j->g;
     const size_t W = (size_t)g->width;
-    const int k = (int)j->unit.k + 1;
+    const int k = (int)j->unit.k + WF__CROWD_JOIN;
     for (size_t i = 0; i < j->n; i++)
         parent[i] = (uint32_t)i;
     for (size_t i = 0; i < j->n; i++) {

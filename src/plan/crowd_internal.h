@@ -14,7 +14,7 @@ typedef struct wf__crowd_box {
 } wf__crowd_box;
 
 /*
- * Goals close together (within the unit's size + 1 of each other, in one
+ * Goals close together (within the unit's size + 3 of each other, in one
  * WF__CROWD_TILE square tile counted from their cluster's corner) form a
  * group; each group has one
  * Dijkstra map over the whole grid from all its goals (its agents share
@@ -25,7 +25,7 @@ typedef struct wf__crowd_box {
  * finite, else the group's map plus an offset above every box value, so
  * that entering its group's box is always downhill.
  */
-#define WF__CROWD_TILE 64
+#define WF__CROWD_TILE 32
 
 typedef struct wf__crowd_fields {
     size_t groups;
