@@ -8,10 +8,11 @@
  * neighbour of least potential (ties: the lower direction, N E S W NE SE
  * SW NW) among those not above its own and free this step; free means not
  * colliding (wf_team_collide) with a move already decided this step nor
- * with an agent yet to move, standing where it is; never straight back to
- * the cell it last left. An agent that waited the step before may also
- * step uphill (to the least uphill free neighbour) when the cell it wants
- * most is held for good (an agent on its goal) or by an agent that wants
+ * with an agent yet to move, standing where it is; never down or level
+ * straight back to the cell it left the step before. An agent that waited
+ * the step before may also step uphill (to the least uphill free
+ * neighbour) when the move it wants most is blocked for good (by an agent
+ * on its goal, in the cell or beside a diagonal) or by an agent that wants
  * its cell: two agents head on get out of each other's way. Nothing free:
  * it waits, which never collides, since every move was checked against it
  * standing. An agent on its goal stays there for good; its path ends on
@@ -50,7 +51,7 @@ typedef struct crowd {
     uint32_t *arrive;               /* per agent: step of arrival, or
                                        UINT32_MAX */
     uint32_t *waits, *prev;         /* per agent: steps waited in a row,
-                                       the cell before its last step */
+                                       its cell the step before */
     double *best;                   /* per agent: least potential so far */
     keyed *order;
     uint32_t *anchor;               /* per cell: agent + 1 whose cell it
@@ -60,15 +61,20 @@ typedef struct crowd {
 } crowd;
 
 static wf_point at_cell(const wf_grid *g, size_t c) {
-    return (wf_point){(int)(c % (size_t)g->width), (int)(c / (size_t)g->width)};
+    const size_t W = (size_t)g->width;
+    return (wf_point){(int)(c % W), (int)(c / W)};
 }
 
-/* Does agent i moving from a to b during step t collide with anyone? */
-static int collides(const crowd *s, uint32_t i, uint32_t t, size_t a,
-                    size_t b) {
+/* Who agent i moving from a to b during step t collides with: an agent
+ * + 1 (the one on b first), or 0 for no one. */
+static uint32_t blocker(const crowd *s, uint32_t i, uint32_t t, size_t a,
+                        size_t b) {
     const wf_grid *g = s->j->g;
     const int k = (int)s->j->unit.k;
     const wf_point a0 = at_cell(g, a), a1 = at_cell(g, b);
+    if (s->anchor[b] && s->anchor[b] - 1 != i &&
+        s->decided[s->anchor[b] - 1] != t + 1)
+        return s->anchor[b]; /* standing on b, yet to move */
     /* two squares that meet within a step start within k + 1 */
     for (int y = a0.y - k - 1; y <= a0.y + k + 1; y++)
         for (int x = a0.x - k - 1; x <= a0.x + k + 1; x++) {
@@ -83,7 +89,7 @@ static int collides(const crowd *s, uint32_t i, uint32_t t, size_t a,
                                     ? at_cell(g, s->next[o - 1])
                                     : b0;
             if (wf_team_collide(a0, a1, k, b0, b1, k))
-                return 1;
+                return o;
         }
     return 0;
 }
@@ -93,57 +99,70 @@ static double pot(const crowd *s, uint32_t i, size_t c) {
     return wf__crowd_pot(s->f, i, p.x, p.y, c);
 }
 
-/* May agent i, who waited the step before, step uphill? When the cell
- * it wants most, want, is held for good (by an agent on its goal) or by
- * an agent that wants i's cell (head on). */
-static int may_climb(const crowd *s, uint32_t i, size_t want) {
-    const uint32_t o = s->anchor[want];
-    if (!s->waits[i] || !o)
+/* May agent i, who waited the step before, step uphill, as the move it
+ * wants most collides with agent o + 1 (0: it has no move downhill)? When
+ * o is on its goal for good or wants i's cell (head on). */
+static int may_climb(const crowd *s, uint32_t i, uint32_t o) {
+    if (!s->waits[i])
         return 0;
+    if (!o)
+        return 1;
     const uint32_t m = o - 1;
     return s->arrive[m] != UINT32_MAX ||
            pot(s, m, s->pos[i]) < pot(s, m, s->pos[m]);
 }
 
-/* Agent i's move for step t: next[i]. */
-static void decide(crowd *s, uint32_t i, uint32_t t) {
+/* Agent i's candidate moves by (potential, direction): downhill and level
+ * (up 0; never back to the cell it left the step before) or uphill (up 1;
+ * back out of a dead end too). */
+static int candidates(const crowd *s, uint32_t i, int up, keyed cand[8]) {
     const wf__team_job *j = s->j;
     const size_t a = s->pos[i];
     const double here = pot(s, i, a);
-    keyed cand[8];
-    int nc = 0, climb = -1;
     const wf_point p = at_cell(j->g, a);
-    for (int pass = 0; pass < 2 && climb != 0; pass++) {
-        for (unsigned m = wf__mover_moves(j->g, &j->unit, a); m; m &= m - 1) {
-            const int d = __builtin_ctz(m);
-            const size_t v = (size_t)(p.y + DY[d]) * (size_t)j->g->width +
-                             (size_t)(p.x + DX[d]);
-            const double pv = pot(s, i, v);
-            if (!(pv < INFINITY) || !(wf__crowd_enter(j, v) < INFINITY) ||
-                (pass == 0) != (pv <= here) || v == s->prev[i])
-                continue;
-            /* insertion by (potential, direction): directions in order */
-            int at = nc++;
-            while (at > 0 && pv < cand[at - 1].key) {
-                cand[at] = cand[at - 1];
-                at--;
-            }
-            cand[at] = (keyed){pv, (uint32_t)v};
+    int nc = 0;
+    for (unsigned m = wf__mover_moves(j->g, &j->unit, a); m; m &= m - 1) {
+        const int d = __builtin_ctz(m);
+        const size_t v = (size_t)(p.y + DY[d]) * (size_t)j->g->width +
+                         (size_t)(p.x + DX[d]);
+        const double pv = pot(s, i, v);
+        if (!(pv < INFINITY) || !(wf__crowd_enter(j, v) < INFINITY) ||
+            up != (pv > here) || (!up && v == s->prev[i]))
+            continue;
+        /* insertion: directions come in order, so ties keep it */
+        int at = nc++;
+        while (at > 0 && pv < cand[at - 1].key) {
+            cand[at] = cand[at - 1];
+            at--;
         }
-        if (climb < 0)
-            climb = nc && cand[0].key < here ? may_climb(s, i, cand[0].i)
-                                             : s->waits[i] > 0;
+        cand[at] = (keyed){pv, (uint32_t)v};
     }
+    return nc;
+}
+
+/* Agent i's move for step t: next[i]. */
+static void decide(crowd *s, uint32_t i, uint32_t t) {
+    const size_t a = s->pos[i];
+    keyed cand[8];
+    uint32_t first = 0;
     s->next[i] = (uint32_t)a;
-    for (int c = 0; c < nc; c++)
-        if (!collides(s, i, t, a, cand[c].i)) {
-            s->next[i] = cand[c].i;
+    for (int up = 0; up < 2 && s->next[i] == a; up++) {
+        if (up && !may_climb(s, i, first))
             break;
+        const int nc = candidates(s, i, up, cand);
+        for (int c = 0; c < nc; c++) {
+            const uint32_t o = blocker(s, i, t, a, cand[c].i);
+            if (!o) {
+                s->next[i] = cand[c].i;
+                break;
+            }
+            if (!up && c == 0)
+                first = o;
         }
+    }
     s->decided[i] = t + 1;
     s->waits[i] = s->next[i] == a ? s->waits[i] + 1 : 0;
-    if (s->next[i] != a)
-        s->prev[i] = (uint32_t)a;
+    s->prev[i] = (uint32_t)a; /* a wait forgets where it came from */
 }
 
 static wf_status hist_push(const wf_allocator *al, crowd *s, uint32_t t) {
@@ -276,8 +295,9 @@ wf_status wf__team_field(wf_team *t, const wf__team_job *j,
     /* room for 64 steps to start with */
     s.hist_cap = n <= SIZE_MAX / sizeof *s.hist / 64 ? 64 * n : 0;
     s.hist = s.hist_cap ? wf__alloc(al, s.hist_cap * sizeof *s.hist) : NULL;
-    if (st == WF_OK && (!s.pos || !s.next || !s.decided || !s.arrive ||
-                        !s.best || !s.waits || !s.prev || !s.order || !s.anchor || !s.hist))
+    if (st == WF_OK &&
+        (!s.pos || !s.next || !s.decided || !s.arrive || !s.best ||
+         !s.waits || !s.prev || !s.order || !s.anchor || !s.hist))
         st = s.hist_cap ? WF_E_NOMEM : WF_E_TOO_BIG;
     uint32_t steps = 0;
     if (st == WF_OK) {
