@@ -150,10 +150,15 @@ typedef enum wf_team_algo {
      *  over all collision-free plans; for small teams (up to about 20
      *  agents), within opts.max_nodes constraint-tree nodes. */
     WF_TEAM_CBS = 1,
-    /** A crowd on shared fields: one Dijkstra map per distinct goal, each
-     *  agent stepping down its goal's field, waiting or side-stepping
-     *  when its next cell is taken at that step. For many agents and few
-     *  goals; no optimality claim. */
+    /** A crowd on shared fields: one Dijkstra map per group of goals near
+     *  each other (and a small map per agent over its group's box, for
+     *  the last cells), each agent stepping down its goal's field,
+     *  waiting or side-stepping when its next cell is taken at that step;
+     *  out->expanded counts the cells the maps settled. An agent on its
+     *  goal stays there, so goals packed so tightly that early arrivals
+     *  wall later ones off stall (WF_E_UNSATISFIABLE, with how many
+     *  arrived); goals with a free cell between them fare far better.
+     *  For many agents and few goal regions; no optimality claim. */
     WF_TEAM_FIELD = 2
 } wf_team_algo;
 
