@@ -179,8 +179,10 @@ WF_API wf_status wf_place_points(const wf_grid *g, uint64_t seed,
  * none) can roam, on cells where it may stand, no two starts and no two
  * goals whose squares overlap (distinct cells for size 1). With @p packed
  * the goals are instead the n places nearest one random cell of that
- * region by the unit's walking distance (nearest first, squares apart): a
- * crowd heading for one place. The same seed and grid give the same
+ * region by the unit's walking distance, each with a free cell all round
+ * it (so the crowd can walk between goals already taken), given to the
+ * agents in the order of their starts' distance (the nearest start gets
+ * the nearest goal): a crowd heading for one place. The same seed and grid give the same
  * agents. Errors: WF_E_INVALID_ARG (NULL, a bad model or filter),
  * WF_E_UNSATISFIABLE (fewer places than agents; @p diag says how many
  * fit), WF_E_NOMEM. O(cells log cells) with @p packed, else as

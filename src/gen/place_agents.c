@@ -19,8 +19,10 @@ static int by_distance(const void *x, const void *y) {
 }
 
 /* The n places nearest centre by the unit's walking distance (so in its
- * region, where it may stand), nearest first, no two squares of side k
- * overlapping, into the agents' goals. */
+ * region, where it may stand), nearest first, each with a free cell all
+ * round it (no two squares of side k touching), into the agents' goals: the nearest goal to the agent that
+ * starts nearest, and so on, so that the crowd fills its goals from the
+ * inside out and no early arrival walls in a goal still to be reached. */
 static wf_status pack_goals(const wf_grid *g, wf_move move,
                             const wf_filter *f, wf_point centre, wf_agent *v,
                             size_t n, wf_diag *diag) {
@@ -43,6 +45,17 @@ static wf_status pack_goals(const wf_grid *g, wf_move move,
             if (dist[c] < INFINITY)
                 order[m++] = (near_cell){dist[c], (uint32_t)c};
         qsort(order, m, sizeof *order, by_distance);
+        /* the agents by their start's distance: rank[j] is the j-th */
+        near_cell *rank = wf__alloc(al, n * sizeof *rank);
+        if (!rank) {
+            s = WF_E_NOMEM;
+            goto out;
+        }
+        for (size_t i = 0; i < n; i++)
+            rank[i] = (near_cell){dist[(size_t)v[i].start.y * W +
+                                       (size_t)v[i].start.x],
+                                  (uint32_t)i};
+        qsort(rank, n, sizeof *rank, by_distance);
         size_t got = 0;
         for (size_t i = 0; i < m && got < n; i++) {
             const int x = (int)(order[i].c % (uint32_t)W),
@@ -53,11 +66,16 @@ static wf_status pack_goals(const wf_grid *g, wf_move move,
                     open = !taken[(size_t)(y + dy) * W + (size_t)(x + dx)];
             if (!open)
                 continue;
-            for (int dy = 0; dy < k; dy++)
-                for (int dx = 0; dx < k; dx++)
-                    taken[(size_t)(y + dy) * W + (size_t)(x + dx)] = 1;
-            v[got++].goal = (wf_point){x, y};
+            /* a free ring round each goal: a crowd can walk between the
+             * goals of those who arrived first */
+            for (int dy = -1; dy <= k; dy++)
+                for (int dx = -1; dx <= k; dx++)
+                    if (x + dx >= 0 && y + dy >= 0 && x + dx < W &&
+                        y + dy < H)
+                        taken[(size_t)(y + dy) * W + (size_t)(x + dx)] = 1;
+            v[rank[got++].c].goal = (wf_point){x, y};
         }
+        wf__free(al, rank, n * sizeof *rank);
         if (got < n) {
             wf__diag_set(diag, NULL, 0, 0,
                          "only %zu of %zu goals fit round (%d, %d)", got, n,
@@ -65,6 +83,7 @@ static wf_status pack_goals(const wf_grid *g, wf_move move,
             s = WF_E_UNSATISFIABLE;
         }
     }
+out:
     wf_search_destroy(ws);
     wf__free(al, dist, cells * sizeof *dist);
     wf__free(al, order, cells * sizeof *order);
