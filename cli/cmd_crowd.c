@@ -323,7 +323,7 @@ int cli_crowd(int argc, char **argv) {
                                         : cli_exit_code(st);
         goto done;
     }
-    double independent;
+    double independent = 0;
     if ((code = independent_sum(g, v, n, &a.s, &independent)))
         goto done;
     if (a.json)
