@@ -151,7 +151,7 @@ static int room(const wf_allocator *a, struct wf__cbs *c, uint32_t tcap) {
     c->hash = h;
     c->hash_cap = n;
     for (size_t i = 0; i < c->st_n; i++) {
-        size_t at;
+        size_t at = 0;
         const wf__cbs_state *q = &c->st[i];
         find(c, q->cell, q->t < tcap ? q->t : tcap, tcap, &at);
         c->hash[at] = (uint32_t)i + 1;
@@ -227,7 +227,7 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
     c->open.n = 0;
     if (c->hash_cap)
         memset(c->hash, 0, c->hash_cap * sizeof *c->hash);
-    size_t at;
+    size_t at = 0;
     if (!room(a, c, tcap))
         return WF_E_NOMEM;
     find(c, start, 0, tcap, &at);
