@@ -362,7 +362,68 @@ static void test_equals_brute_force(void **state) {
     wf_team_destroy(t);
 }
 
-/* Paths from strings as in test_plan_check: is the plan's path i? */
+/* Agents of size 2 on 6 x 6 maps with a few walls, against the brute
+ * force. */
+static void test_size_two(void **state) {
+    (void)state;
+    wf_test_rng r = {1511};
+    wf_team *t;
+    assert_int_equal(wf_team_create(NULL, &t), WF_OK);
+    wf_team_plan p;
+    wf_team_plan_init(&p, NULL);
+    static const wf_corners rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ONE_FREE,
+                                        WF_CORNERS_ALWAYS};
+    int solved = 0, split = 0, none = 0;
+    const int total = wf_test_count(60);
+    for (int it = 0; it < total; it++) {
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(6, 6, NULL, &g), WF_OK);
+        for (int k = 1; k <= 2; k++)
+            assert_int_equal(wf_grid_set_cost(g, (uint8_t)k, k + 1), WF_OK);
+        for (int y = 0; y < 6; y++)
+            for (int x = 0; x < 6; x++)
+                assert_int_equal(
+                    wf_grid_set(g, x, y, (uint8_t)wf_test_rng_below(&r, 3)),
+                    WF_OK);
+        for (uint32_t w = wf_test_rng_below(&r, 4); w > 0; w--) {
+            const wf_point c = wf_test_random_cell(&r, g);
+            assert_int_equal(wf_grid_set(g, c.x, c.y, WF_TERRAIN_WALL), WF_OK);
+        }
+        wf_team_opts o = wf_team_opts_default();
+        o.algo = WF_TEAM_CBS;
+        o.move = wf_move_make(wf_test_rng_below(&r, 2) ? 8 : 4,
+                              rules[wf_test_rng_below(&r, 3)]);
+        o.move.size = 2;
+        o.max_steps = 64;
+        o.max_nodes = 3000;
+        const wf_test_pricing pr = {g, o.move, NULL, NULL, NULL, NULL};
+        wf_agent ag[2];
+        if (random_agents(&r, &pr, 2, ag)) {
+            const double want = brute(&pr, ag, 2, default_wait(&pr));
+            double got = INFINITY;
+            const wf_status s = plan_checked(t, g, ag, 2, &o, &p, &got);
+            if (want == INFINITY) {
+                assert_int_equal(s, WF_E_UNSATISFIABLE);
+                none++;
+            } else {
+                if (s != WF_OK)
+                    fail_msg("size 2, instance %d: %s, brute force %g", it,
+                             wf_team_message(t), want);
+                assert_true(wf_test_close(got, want));
+                solved++;
+                split += p.nodes > 1;
+            }
+        }
+        wf_grid_destroy(g);
+    }
+    printf("size 2: %d instances equal to the brute force (%d needed more "
+           "than the root), %d without a plan\n",
+           solved, split, none);
+    assert_true(solved > total / 2);
+    wf_team_plan_free(&p);
+    wf_team_destroy(t);
+}
+
 static void test_hand_made(void **state) {
     (void)state;
     wf_team *t;
@@ -522,6 +583,7 @@ static void test_allocation_failure(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equals_brute_force),
+        cmocka_unit_test(test_size_two),
         cmocka_unit_test(test_hand_made),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_allocation_failure),

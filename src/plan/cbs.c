@@ -6,8 +6,9 @@
  * A node with collisions is split on one of them, between agents a and b
  * at one step, into two children, each with one more constraint on one of
  * the two (cbs_conflict.c):
- * - when their squares overlap at the end of the step, "a may not be on
- *   its cell at that time" and "b may not be on its cell at that time";
+ * - when their squares overlap at the end of the step, "a's square may
+ *   not cover cell v at that time" and the same for b, v being a cell both
+ *   cover (for size 1: "a may not be on its cell then", and b);
  * - otherwise (they meet during the step) "a may not make its step then"
  *   and "b may not make its step then" (a wait is a step too).
  * Every collision-free plan keeps at least one of the two (with both the
@@ -22,9 +23,12 @@
  * than the node (a cardinal one, which raises the bound on both sides),
  * else the first with one dearer child, else the first. Any choice keeps
  * the search optimal; this one keeps the tree small (on an open 8 x 8 map,
- * 5 agents take about 100 nodes instead of over 100,000). The low level
- * breaks ties between paths of equal cost towards fewer collisions with
- * the other agents' paths. */
+ * 5 agents take about 100 nodes instead of over 100,000). A child that
+ * costs no more than its node and collides with fewer agents is not a
+ * split but a better path for the node: it replaces the node (a node with
+ * the same constraints, so nothing is lost). The low level breaks ties
+ * between paths of equal cost towards fewer collisions with the other
+ * agents' paths. */
 #include <inttypes.h>
 
 #include "cbs_internal.h"
@@ -204,6 +208,23 @@ static wf_status expand(wf_team *t, struct wf__cbs *c, const wf__team_job *j,
             s = child(t, c, j, q, con[2 * k + 1], out, &id[1]);
         if (s != WF_OK)
             return s;
+        for (int side = 0; side < 2; side++) {
+            const uint32_t b = id[side];
+            if (b == WF__CBS_NONE || dearer(c, q, b) ||
+                c->node[b].conflicts >= c->node[q].conflicts)
+                continue;
+            /* a path as cheap with fewer collisions: q takes it (a node
+             * with q's constraints and that path) instead of splitting */
+            wf__cbs_node d = c->node[b];
+            d.con.agent = WF__CBS_NONE;
+            c->node_n = nodes;
+            c->node[c->node_n++] = d;
+            return wf__cbs_push(&t->alloc, &c->tree,
+                                (wf__cbs_entry){d.cost, d.conflicts, 0,
+                                                (uint32_t)nodes})
+                       ? WF_OK
+                       : WF_E_NOMEM;
+        }
         const int rank = dearer(c, q, id[0]) + dearer(c, q, id[1]);
         if (rank > best_rank) {
             best_rank = rank;

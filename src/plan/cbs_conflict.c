@@ -49,10 +49,14 @@ static void split(const wf__team_job *j, const wf__cbs_paths *p, size_t a,
     const wf_point pa = point(j, a1), pb = point(j, b1);
     const int k = (int)j->unit.k;
     if (abs(pa.x - pb.x) < k && abs(pa.y - pb.y) < k) {
-        /* their squares overlap at time t + 1: any plan with a on a1 and
-         * b on b1 then collides, so one of the two must go */
-        out[0] = (wf__cbs_con){(uint32_t)a, WF__CBS_NONE, a1, t + 1};
-        out[1] = (wf__cbs_con){(uint32_t)b, WF__CBS_NONE, b1, t + 1};
+        /* their squares overlap at time t + 1, both covering cell v (the
+         * overlap's top-left): any plan in which both squares cover v
+         * then collides, so one of the two must leave it */
+        const uint32_t v =
+            (uint32_t)(pa.y > pb.y ? pa.y : pb.y) * (uint32_t)j->g->width +
+            (uint32_t)(pa.x > pb.x ? pa.x : pb.x);
+        out[0] = (wf__cbs_con){(uint32_t)a, WF__CBS_NONE, v, t + 1};
+        out[1] = (wf__cbs_con){(uint32_t)b, WF__CBS_NONE, v, t + 1};
     } else {
         /* they meet during the step: any plan with both steps collides */
         out[0] = (wf__cbs_con){(uint32_t)a, a0, a1, t};

@@ -10,12 +10,19 @@
 /* Collisions of a node tried for a cardinal one (cbs.c) */
 #define WF__CBS_PROBES 8
 
-/* A constraint on one agent. Vertex (from == WF__CBS_NONE): the agent may
- * not be on cell `to` at time t. Step: it may not move (or wait, from ==
- * to) from `from` to `to` during the step from t to t + 1. */
+/* A constraint on one agent. Vertex (from == WF__CBS_NONE): the agent's
+ * square may not cover cell `to` at time t (for size 1: it may not be on
+ * it). Step: it may not move (or wait, from == to) from `from` to `to`
+ * during the step from t to t + 1. */
 typedef struct wf__cbs_con {
     uint32_t agent, from, to, t;
 } wf__cbs_con;
+
+/* Does the square of the job's unit on cell p cover cell c? */
+WF_INLINE int wf__cbs_covers(const wf__team_job *j, uint32_t p, uint32_t c) {
+    const uint32_t W = (uint32_t)j->g->width, k = j->unit.k;
+    return c % W - p % W < k && c / W - p / W < k; /* unsigned: c >= p */
+}
 
 /* A heap entry: the least (a, b, c, id) first. Every key is distinct (id
  * breaks ties), so the order never depends on the heap's shape. */

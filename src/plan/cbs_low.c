@@ -160,15 +160,33 @@ static int room(const wf_allocator *a, struct wf__cbs *c, uint32_t tcap) {
 }
 
 /* Does a constraint forbid the step u -> v from time t? */
-static int forbidden(const wf__cbs_con *cons, size_t m, uint32_t u,
-                     uint32_t v, uint32_t t) {
+static int forbidden(const wf__team_job *j, const wf__cbs_con *cons,
+                     size_t m, uint32_t u, uint32_t v, uint32_t t) {
     for (size_t k = 0; k < m; k++)
-        if (cons[k].to == v &&
-            (cons[k].from == WF__CBS_NONE ? cons[k].t == t + 1
-                                          : cons[k].from == u &&
-                                                cons[k].t == t))
+        if (cons[k].from == WF__CBS_NONE
+                ? cons[k].t == t + 1 && wf__cbs_covers(j, v, cons[k].to)
+                : cons[k].to == v && cons[k].from == u && cons[k].t == t)
             return 1;
     return 0;
+}
+
+/* Sets (on 1, else 0) the mark of every cell a constraint may forbid
+ * standing on: a step's end, or each cell whose square covers a vertex
+ * constraint's cell. */
+static void mark(const wf__team_job *j, uint8_t *marks,
+                 const wf__cbs_con *cons, size_t m, uint8_t on) {
+    const int W = j->g->width, k = (int)j->unit.k;
+    for (size_t i = 0; i < m; i++) {
+        const uint32_t c = cons[i].to;
+        if (cons[i].from != WF__CBS_NONE) {
+            marks[c] = on;
+            continue;
+        }
+        const int cx = (int)(c % (uint32_t)W), cy = (int)(c / (uint32_t)W);
+        for (int y = cy - k + 1 > 0 ? cy - k + 1 : 0; y <= cy; y++)
+            for (int x = cx - k + 1 > 0 ? cx - k + 1 : 0; x <= cx; x++)
+                marks[(size_t)y * (size_t)W + (size_t)x] = on;
+    }
 }
 
 /* The open list's order: least f, then fewest collisions with the
@@ -198,12 +216,13 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
                                                            : cons[k].t + 1;
         if (last + 1 > tcap)
             tcap = last + 1;
-        if (cons[k].to == goal &&
-            (cons[k].from == WF__CBS_NONE || cons[k].from == goal) &&
+        if ((cons[k].from == WF__CBS_NONE
+                 ? wf__cbs_covers(j, goal, cons[k].to)
+                 : cons[k].to == goal && cons[k].from == goal) &&
             cons[k].t + 1 > done)
             done = cons[k].t + 1;
-        c->mark[cons[k].to] = 1;
     }
+    mark(j, c->mark, cons, m, 1);
     c->st_n = 0;
     c->open.n = 0;
     if (c->hash_cap)
@@ -248,7 +267,7 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
             const uint32_t v =
                 d ? (uint32_t)((ptrdiff_t)u + offset(g, d - 1)) : u;
             if (h[v] == INFINITY ||
-                (c->mark[v] && forbidden(cons, m, u, v, t)))
+                (c->mark[v] && forbidden(j, cons, m, u, v, t)))
                 continue;
             const uint32_t nt = t + 1, key = nt < tcap ? nt : tcap;
             const double ng = gu + wf__team_step(j, u, v);
@@ -289,7 +308,6 @@ wf_status wf__cbs_low(const wf_allocator *a, struct wf__cbs *c,
         memset(c->mark, 0, c->mark_cap);
     }
     const wf_status s = search(a, c, j, i, cons, m, others, cost, expanded);
-    for (size_t k = 0; k < m; k++)
-        c->mark[cons[k].to] = 0;
+    mark(j, c->mark, cons, m, 0);
     return s;
 }
