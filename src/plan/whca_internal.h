@@ -35,14 +35,17 @@ int wf__whca_pop(wf__whca_heap *h, wf__whca_open *out);
 /* A reverse A* from the goal towards the agent's start, with a consistent
  * heuristic, so every closed cell's cost is its true distance to the
  * goal; asked for a cell not yet closed, it runs on until that cell is
- * closed. Sparse: a hash of the cells it has touched (16 bytes each, at
- * most half full) and a heap of its open cells, so memory follows the
+ * closed. Sparse: a hash of the cells it has touched (8 bytes each, at
+ * most three quarters full; cells must be < 2^31 - 1) and a heap of its open cells, so memory follows the
  * cells the agent's searches ask about, not the map. */
 typedef struct wf__rra_slot {
-    uint32_t cell;   /* UINT32_MAX: empty */
-    uint32_t closed;
-    double g;        /* best cost to the goal found so far */
+    uint32_t cell;   /* UINT32_MAX: empty; WF__RRA_CLOSED set: closed */
+    float g;         /* best cost to the goal found so far (a float: the
+                        heuristic loses a few ulps, the table half its
+                        size) */
 } wf__rra_slot;
+
+#define WF__RRA_CLOSED 0x80000000u
 
 
 typedef struct wf__rra {
