@@ -137,11 +137,15 @@ typedef struct wf__st {
     uint64_t expanded;
 } wf__st;
 
+/* States a search may close per step of its window. */
+#define WF__ST_BUDGET 64
+
 /* Plans one agent's next @p w steps from @p from against the table
  * @p r, guided by its true distance @p rra: writes its cells at steps
  * 0 .. w into @p path and into *depth the steps that are sound: w, or,
- * when every way is taken before step w, the deepest step the search
- * reached (then the path waits there, a wait that is not checked).
+ * when every way is taken before step w (or the search's budget is
+ * spent first), the deepest step the search reached (then the path
+ * waits there, a wait that is not checked).
  * Errors: WF_E_NOMEM. */
 wf_status wf__st_plan(wf__st *s, const wf_team *t, const wf__team_job *j,
                       wf__rra *rra, const wf__resv *r, uint32_t from,
