@@ -104,7 +104,7 @@ static void test_random_maps(void **state) {
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     wf_team_plan p;
     wf_team_plan_init(&p, NULL);
-    const int maps = wf_test_count(1500);
+    const int maps = wf_test_count(1200);
     size_t teams = 0, ok = 0, agents = 0;
     size_t model[2][2][3][2] = {{{{0}}}}; /* [4-conn][size 2][corners][ok] */
     size_t crowd[3][2] = {{0}}, window[4][2] = {{0}};

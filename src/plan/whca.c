@@ -20,9 +20,11 @@
  * Until its turn, each agent is reserved as waiting where it stands for
  * the window's first step, so whatever the agents before it chose, it
  * can at least wait that step. An agent whose search finds every way
- * taken before the window's end keeps the steps it found (at least one);
- * the agents then take only as many steps as every plan holds (at most
- * w / 2), so all steps taken are free of collisions.
+ * taken before the window's end keeps the steps it found (at least one).
+ * When some plan holds fewer than w / 2 steps, the agents so held up are
+ * moved to the front of the order and the window is planned again, at
+ * most twice; then the agents take only as many steps as every plan
+ * holds (at most w / 2), so all steps taken are free of collisions.
  *
  * The plan ends at the first step at which every agent stands on its
  * goal; each path is cut after the last step on which its agent was off
@@ -44,6 +46,10 @@ struct wf__whca {
     size_t *ph;            /* where each agent's first-step wait starts in
                               the reservation table */
     size_t ph_cap, ph_end;
+    uint32_t *depth;       /* the sound steps of each agent's window plan */
+    size_t depth_cap;
+    uint32_t *tmp;         /* n agents, for reordering */
+    size_t tmp_cap;
     uint32_t *win;         /* agent a's window plan: win[a*(w+1) + step] */
     size_t win_cap;
     uint32_t *hist;        /* the cell of agent a at step s: hist[s*n + a] */
@@ -133,6 +139,8 @@ void wf__whca_free(wf_team *t) {
     wf__st_free(&wh->st, t);
     wf__free(&t->alloc, wh->order, wh->order_cap * sizeof *wh->order);
     wf__free(&t->alloc, wh->ph, wh->ph_cap * sizeof *wh->ph);
+    wf__free(&t->alloc, wh->depth, wh->depth_cap * sizeof *wh->depth);
+    wf__free(&t->alloc, wh->tmp, wh->tmp_cap * sizeof *wh->tmp);
     wf__free(&t->alloc, wh->win, wh->win_cap * sizeof *wh->win);
     wf__free(&t->alloc, wh->hist, wh->hist_cap * sizeof *wh->hist);
     wf__free(&t->alloc, wh->path, wh->path_cap * sizeof *wh->path);
@@ -180,6 +188,12 @@ static wf_status prepare(wf_team *t, const wf__team_job *j, size_t w) {
         s = wf__whca_grow(t, (void **)&wh->ph, &wh->ph_cap, n,
                           sizeof *wh->ph);
     if (s == WF_OK)
+        s = wf__whca_grow(t, (void **)&wh->depth, &wh->depth_cap, n,
+                          sizeof *wh->depth);
+    if (s == WF_OK)
+        s = wf__whca_grow(t, (void **)&wh->tmp, &wh->tmp_cap, n,
+                          sizeof *wh->tmp);
+    if (s == WF_OK)
         s = wf__whca_grow(t, (void **)&wh->win, &wh->win_cap, win,
                           sizeof *wh->win);
     if (s == WF_OK)
@@ -197,7 +211,8 @@ static wf_status prepare(wf_team *t, const wf__team_job *j, size_t w) {
  * waiting where it stands for the first step, so whatever the agents
  * before it chose, it can at least wait one step. */
 static wf_status plan_window(wf_team *t, const wf__team_job *j, uint32_t w,
-                             size_t at, size_t rot, uint32_t *sound) {
+                             size_t at, size_t rot, uint32_t want,
+                             uint32_t *sound) {
     struct wf__whca *wh = t->whca;
     const size_t n = j->n;
     const int k = (int)j->unit.k, width = j->g->width;
@@ -211,27 +226,44 @@ static wf_status plan_window(wf_team *t, const wf__team_job *j, uint32_t w,
             if ((pos[a] == cell_of(j, j->agents[a].goal)) == parked)
                 wh->order[m++] = (uint32_t)a;
         }
-    wf__resv_clear(&wh->resv);
     wf_status s = WF_OK;
-    for (size_t a = 0; a < n && s == WF_OK; a++) {
-        wh->ph[a] = wh->resv.n;
-        s = wf__resv_add(&wh->resv, t, width, k, 0, point_of(j, pos[a]),
-                         point_of(j, pos[a]), (uint32_t)a);
-    }
-    wh->ph_end = wh->resv.n;
-    *sound = w;
-    for (size_t rank = 0; rank < n && s == WF_OK; rank++) {
-        const uint32_t a = wh->order[rank];
-        uint32_t *p = wh->win + (size_t)a * (w + 1), depth;
-        wf__resv_drop(&wh->resv, wh->ph[a],
-                      a + 1 < n ? wh->ph[a + 1] : wh->ph_end);
-        s = wf__st_plan(&wh->st, t, j, &wh->rra[a], &wh->resv, pos[a],
-                        cell_of(j, j->agents[a].goal), w, p, &depth);
-        if (s == WF_OK && depth < *sound)
-            *sound = depth;
-        for (uint32_t q = 0; q < w && s == WF_OK; q++)
-            s = wf__resv_add(&wh->resv, t, width, k, q, point_of(j, p[q]),
-                             point_of(j, p[q + 1]), a);
+    for (int round = 0; round < 3 && s == WF_OK; round++) {
+        if (round) {
+            /* the agents held up first, keeping their order */
+            m = 0;
+            for (int late = 0; late < 2; late++)
+                for (size_t r = 0; r < n; r++) {
+                    const uint32_t a = wh->order[r];
+                    if ((wh->depth[a] >= want) == late)
+                        wh->tmp[m++] = a;
+                }
+            memcpy(wh->order, wh->tmp, n * sizeof *wh->order);
+        }
+        wf__resv_clear(&wh->resv);
+        for (size_t a = 0; a < n && s == WF_OK; a++) {
+            wh->ph[a] = wh->resv.n;
+            s = wf__resv_add(&wh->resv, t, width, k, 0, point_of(j, pos[a]),
+                             point_of(j, pos[a]), (uint32_t)a);
+        }
+        wh->ph_end = wh->resv.n;
+        *sound = w;
+        for (size_t rank = 0; rank < n && s == WF_OK; rank++) {
+            const uint32_t a = wh->order[rank];
+            uint32_t *p = wh->win + (size_t)a * (w + 1);
+            wf__resv_drop(&wh->resv, wh->ph[a],
+                          a + 1 < n ? wh->ph[a + 1] : wh->ph_end);
+            s = wf__st_plan(&wh->st, t, j, &wh->rra[a], &wh->resv, pos[a],
+                            cell_of(j, j->agents[a].goal), w, p,
+                            &wh->depth[a]);
+            if (s == WF_OK && wh->depth[a] < *sound)
+                *sound = wh->depth[a];
+            for (uint32_t q = 0; q < w && s == WF_OK; q++)
+                s = wf__resv_add(&wh->resv, t, width, k, q,
+                                 point_of(j, p[q]), point_of(j, p[q + 1]),
+                                 a);
+        }
+        if (*sound >= want)
+            break;
     }
     return s;
 }
@@ -287,6 +319,10 @@ static wf_status output(wf_team *t, const wf__team_job *j, size_t steps,
 wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
     const size_t n = j->n;
     const uint32_t w = (uint32_t)j->o.window, advance = w / 2;
+    if (j->g->cells >= WF__RRA_CLOSED - 1)
+        return wf__team_fail(t, WF_E_TOO_BIG,
+                             "WHCA*: a grid of %zu cells (at most 2^31 - 2)",
+                             j->g->cells);
     wf_status s = prepare(t, j, w);
     if (s != WF_OK)
         return s;
@@ -301,7 +337,7 @@ wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
     size_t at = 0, windows = 0; /* the steps taken, the windows planned */
     while (away && s == WF_OK) {
         uint32_t sound = 0;
-        s = plan_window(t, j, w, at, windows++ % n, &sound);
+        s = plan_window(t, j, w, at, windows++ % n, advance, &sound);
         if (s == WF_OK && sound < 1) /* cannot be: each may wait a step */
             s = wf__team_fail(t, WF_E_UNSATISFIABLE,
                               "WHCA*: no agent can move at step %zu", at);

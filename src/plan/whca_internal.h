@@ -35,14 +35,17 @@ int wf__whca_pop(wf__whca_heap *h, wf__whca_open *out);
 /* A reverse A* from the goal towards the agent's start, with a consistent
  * heuristic, so every closed cell's cost is its true distance to the
  * goal; asked for a cell not yet closed, it runs on until that cell is
- * closed. Sparse: a hash of the cells it has touched (16 bytes each, at
- * most half full) and a heap of its open cells, so memory follows the
+ * closed. Sparse: a hash of the cells it has touched (8 bytes each, at
+ * most three quarters full; cells must be < 2^31 - 1) and a heap of its open cells, so memory follows the
  * cells the agent's searches ask about, not the map. */
 typedef struct wf__rra_slot {
-    uint32_t cell;   /* UINT32_MAX: empty */
-    uint32_t closed;
-    double g;        /* best cost to the goal found so far */
+    uint32_t cell;   /* UINT32_MAX: empty; WF__RRA_CLOSED set: closed */
+    float g;         /* best cost to the goal found so far (a float: the
+                        heuristic loses a few ulps, the table half its
+                        size) */
 } wf__rra_slot;
+
+#define WF__RRA_CLOSED 0x80000000u
 
 
 typedef struct wf__rra {
@@ -134,11 +137,15 @@ typedef struct wf__st {
     uint64_t expanded;
 } wf__st;
 
+/* States a search may close per step of its window. */
+#define WF__ST_BUDGET 64
+
 /* Plans one agent's next @p w steps from @p from against the table
  * @p r, guided by its true distance @p rra: writes its cells at steps
  * 0 .. w into @p path and into *depth the steps that are sound: w, or,
- * when every way is taken before step w, the deepest step the search
- * reached (then the path waits there, a wait that is not checked).
+ * when every way is taken before step w (or the search's budget is
+ * spent first), the deepest step the search reached (then the path
+ * waits there, a wait that is not checked).
  * Errors: WF_E_NOMEM. */
 wf_status wf__st_plan(wf__st *s, const wf_team *t, const wf__team_job *j,
                       wf__rra *rra, const wf__resv *r, uint32_t from,

@@ -12,14 +12,15 @@
 /* The slot of cell c: its own, or the empty one where it would go. */
 static wf__rra_slot *find(const wf__rra *r, uint32_t c) {
     size_t i = wf__whca_hash(c, 0) & (r->cap - 1);
-    while (r->slot[i].cell != c && r->slot[i].cell != UINT32_MAX)
+    while ((r->slot[i].cell & ~WF__RRA_CLOSED) != c &&
+           r->slot[i].cell != UINT32_MAX)
         i = (i + 1) & (r->cap - 1);
     return &r->slot[i];
 }
 
-/* Room for one more cell at most half full. */
+/* Room for one more cell, at most three quarters full. */
 static wf_status reserve(wf__rra *r, const wf_team *t) {
-    if (2 * (r->used + 1) <= r->cap)
+    if (4 * (r->used + 1) <= 3 * r->cap)
         return WF_OK;
     const size_t cap = r->cap ? 2 * r->cap : 256;
     size_t bytes;
@@ -37,7 +38,7 @@ static wf_status reserve(wf__rra *r, const wf_team *t) {
         r->slot[i].cell = UINT32_MAX;
     for (size_t i = 0; i < old_cap; i++)
         if (old[i].cell != UINT32_MAX)
-            *find(r, old[i].cell) = old[i];
+            *find(r, old[i].cell & ~WF__RRA_CLOSED) = old[i];
     wf__free(&t->alloc, old, old_cap * sizeof *old);
     return WF_OK;
 }
@@ -73,7 +74,7 @@ wf_status wf__rra_start(wf__rra *r, const wf_team *t, const wf__team_job *j,
     if (s != WF_OK)
         return s;
     wf__rra_slot *e = find(r, goal);
-    *e = (wf__rra_slot){goal, 0, 0.0};
+    *e = (wf__rra_slot){goal, 0.0f};
     r->used++;
     return wf__whca_push(&r->open, t, heuristic(r, j, goal), 0.0, goal);
 }
@@ -81,7 +82,7 @@ wf_status wf__rra_start(wf__rra *r, const wf_team *t, const wf__team_job *j,
 wf_status wf__rra_dist(wf__rra *r, const wf_team *t, const wf__team_job *j,
                        uint32_t cell, double *d) {
     const wf__rra_slot *at = find(r, cell);
-    if (at->cell == cell && at->closed) {
+    if (at->cell == (cell | WF__RRA_CLOSED)) {
         *d = at->g;
         return WF_OK;
     }
@@ -91,9 +92,9 @@ wf_status wf__rra_dist(wf__rra *r, const wf_team *t, const wf__team_job *j,
     wf__whca_open top;
     while (wf__whca_pop(&r->open, &top)) {
         wf__rra_slot *u = find(r, top.id);
-        if (u->closed || top.g != u->g)
+        if ((u->cell & WF__RRA_CLOSED) || top.g != u->g)
             continue; /* stale */
-        u->closed = 1;
+        u->cell |= WF__RRA_CLOSED;
         r->expanded++;
         const double gu = u->g;
         const uint32_t uc = top.id;
@@ -101,15 +102,15 @@ wf_status wf__rra_dist(wf__rra *r, const wf_team *t, const wf__team_job *j,
         for (unsigned m = wf__mover_moves(g, &j->unit, uc); m; m &= m - 1) {
             const uint32_t v = (uint32_t)((ptrdiff_t)uc +
                                           off[__builtin_ctz(m)]);
-            const double gv = gu + wf__team_step(j, v, uc);
+            const float gv = (float)(gu + wf__team_step(j, v, uc));
             wf_status s = reserve(r, t);
             if (s != WF_OK)
                 return s;
             wf__rra_slot *e = find(r, v);
-            if (e->cell == v && (e->closed || e->g <= gv))
+            if (e->cell == (v | WF__RRA_CLOSED) || (e->cell == v && e->g <= gv))
                 continue;
             if (e->cell != v) {
-                *e = (wf__rra_slot){v, 0, gv};
+                *e = (wf__rra_slot){v, gv};
                 r->used++;
             }
             e->g = gv;

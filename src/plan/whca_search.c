@@ -6,8 +6,8 @@
  * cheapest that keeps clear of the reserved moves for w steps and then
  * walks freely. A wait on the agent's own goal is free here (it may stay
  * there), any other costs the job's wait cost. The true distance is
- * consistent, so each state closes once: at most cells × (w + 1)
- * expansions. */
+ * consistent, so each state closes once; a search closes at most
+ * WF__ST_BUDGET × (w + 1) states, then keeps the deepest plan it found. */
 #include <math.h>
 
 #include "whca_internal.h"
@@ -104,7 +104,11 @@ wf_status wf__st_plan(wf__st *s, const wf_team *t, const wf__team_job *j,
         return st;
     wf__whca_open top;
     uint32_t deepest = 0; /* the first state closed at the greatest step */
-    while (wf__whca_pop(&s->open, &top)) {
+    /* a budget: a way round a jam lies within a few hundred states of
+     * the agent or not at all within the window, and the search that
+     * cannot reach step w would otherwise close every state in reach */
+    uint64_t budget = (uint64_t)WF__ST_BUDGET * ((uint64_t)w + 1);
+    while (budget-- && wf__whca_pop(&s->open, &top)) {
         wf__st_node *u = &s->node[top.id];
         if (u->closed || top.g != u->g)
             continue; /* stale */
