@@ -105,7 +105,7 @@ static void test_random_maps(void **state) {
     wf_team_plan p;
     wf_team_plan_init(&p, NULL);
     const int maps = wf_test_count(1200);
-    size_t teams = 0, ok = 0, agents = 0;
+    size_t teams = 0, ok = 0, agents = 0, stalled = 0;
     size_t model[2][2][3][2] = {{{{0}}}}; /* [4-conn][size 2][corners][ok] */
     size_t crowd[3][2] = {{0}}, window[4][2] = {{0}};
     for (int m = 0; m < maps; m++) {
@@ -128,8 +128,12 @@ static void test_random_maps(void **state) {
         o.max_steps = 100;
         const wf_status s = plan_checked(t, g, ag, n, &o, alone, &p);
         assert_true(s == WF_OK || s == WF_E_UNSATISFIABLE);
-        if (s != WF_OK)
-            assert_non_null(strstr(wf_team_message(t), "max_steps (100)"));
+        if (s != WF_OK) {
+            /* gave up at max_steps, or earlier on a jam */
+            assert_true(strstr(wf_team_message(t), "max_steps (100)") ||
+                        strstr(wf_team_message(t), "stalled"));
+            stalled += strstr(wf_team_message(t), "stalled") != NULL;
+        }
         const int good = s == WF_OK;
         const size_t share = 10 * n * so.move.size * so.move.size /
                              open_cells(g); /* tenths of the open cells */
@@ -142,8 +146,8 @@ static void test_random_maps(void **state) {
         wf_grid_destroy(g);
     }
     printf("WHCA*: %zu random teams (%zu agents): %zu planned, all sound; "
-           "%zu gave up at max_steps\n",
-           teams, agents, ok, teams - ok);
+           "%zu gave up (%zu stalled in a jam, the rest at max_steps)\n",
+           teams, agents, ok, teams - ok, stalled);
     for (int c = 0; c < 2; c++)
         for (int sz = 0; sz < 2; sz++)
             for (int k = 0; k < 3; k++)

@@ -212,9 +212,10 @@ WF_API const char *wf_team_message(const wf_team *t);
  * the reason in wf_team_message: a start or goal the agent cannot stand
  * on, two agents with the same start or the same goal (or squares that
  * overlap there), a goal out of its agent's reach, more agents than the
- * map holds, or the
- * planner giving up (WHCA* with no way within max_steps, CBS past
- * max_nodes); errors: WF_E_INVALID_ARG (NULL, a bad option), WF_E_RANGE
+ * map holds, or the planner giving up: WHCA* past max_steps or stalled (the
+ * agents' total true distance to their goals not lower than its best for
+ * 2 × (width + height) + 8 × window steps: a jam), CBS past max_nodes, the
+ * field crowd stalled; errors: WF_E_INVALID_ARG (NULL, a bad option), WF_E_RANGE
  * (a start or goal off the grid), WF_E_NOMEM.
  */
 WF_API wf_status wf_team_plan_grid(wf_team *t, const wf_grid *g,

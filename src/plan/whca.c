@@ -34,6 +34,8 @@
  * pointers, so a plan is the same on every run and platform. */
 #include <stdio.h>
 
+#include <math.h>
+
 #include "whca_internal.h"
 
 struct wf__whca {
@@ -335,6 +337,13 @@ wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
         away += wh->hist[a] != cell_of(j, j->agents[a].goal);
     }
     size_t at = 0, windows = 0; /* the steps taken, the windows planned */
+    /* a jam that never clears must end long before max_steps: when the
+     * agents' total true distance to their goals has not fallen below its
+     * best for this many steps, give up */
+    const size_t stall = 2 * ((size_t)j->g->width + (size_t)j->g->height) +
+                         8 * (size_t)w;
+    double best = INFINITY;
+    size_t best_at = 0;
     while (away && s == WF_OK) {
         uint32_t sound = 0;
         s = plan_window(t, j, w, at, windows++ % n, advance, &sound);
@@ -363,6 +372,22 @@ wf_status wf__team_whca(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
                 wh->hist[at * n + a] = c;
                 away += c != cell_of(j, j->agents[a].goal);
             }
+        }
+        double total = 0;
+        for (size_t a = 0; a < n && s == WF_OK && away; a++) {
+            double d;
+            s = wf__rra_dist(&wh->rra[a], t, j, wh->hist[at * n + a], &d);
+            total += d;
+        }
+        if (s == WF_OK && away && total < best) {
+            best = total;
+            best_at = at;
+        } else if (s == WF_OK && away && at - best_at > stall) {
+            s = wf__team_fail(t, WF_E_UNSATISFIABLE,
+                              "WHCA*: stalled: the agents came no closer to "
+                              "their goals in %zu steps (step %zu); %zu of "
+                              "%zu arrived",
+                              at - best_at, at, n - away, n);
         }
     }
     uint64_t expanded = wh->st.expanded;
