@@ -116,6 +116,12 @@ wf_status wf_place_agents(const wf_grid *g, uint64_t seed, wf_move move,
     if (!pts)
         return WF_E_NOMEM;
     wf_status s = wf_place_points(g, seed, &po, 2 * n, pts, diag);
+    if (s == WF_E_UNSATISFIABLE && diag) {
+        char why[sizeof diag->message];
+        memcpy(why, diag->message, sizeof why);
+        wf__diag_set(diag, NULL, 0, 0, "a start and a goal for each: %s",
+                     why);
+    }
     if (s == WF_OK) {
         for (size_t i = 0; i < n; i++)
             out[i] = (wf_agent){pts[i], pts[n + i]};

@@ -172,6 +172,23 @@ case_ "edits: a wall on the agent's own cell" 1 "the agent's cell (0, 0) is bloc
 case_ "replan without --edits" 2 "--edits FILE is required" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1
 case_ "replan with an inconsistent heuristic" 2 "D* Lite needs a consistent one" -- "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_ok.edits" --heuristic manhattan
 
+# Teams for crowd: requests that cannot be met say why (exit 1), bad
+# agents files name their line (exit 3).
+m t_dup.agents '0 0 1 1\n0 0 1 0\n'
+case_ "crowd: two agents on one start" 1 "agents 0 and 1 start on one cell at (0, 0)" -- "$WF" crowd "$TMP/a.txt" --agents-file "$TMP/t_dup.agents"
+m t_bad.agents '0 0 1\n'
+case_ "crowd: an agents line of three numbers" 3 "t_bad.agents:1: expected 'SX SY GX GY'" -- "$WF" crowd "$TMP/a.txt" --agents-file "$TMP/t_bad.agents"
+m t_off.agents '0 0 5 5\n'
+case_ "crowd: a goal off the map" 3 "t_off.agents:1: 5,5 is outside the 2 x 2 map" -- "$WF" crowd "$TMP/a.txt" --agents-file "$TMP/t_off.agents"
+case_ "crowd: more agents than cells" 1 "cannot place 3 agents" -- "$WF" crowd "$TMP/a.txt" --agents 3
+case_ "crowd: window 1" 2 "--window" -- "$WF" crowd "$TMP/a.txt" --agents 1 --window 1
+case_ "crowd: unknown planner" 2 "--algo: expected whca, cbs or field, got 'astar'" -- "$WF" crowd "$TMP/a.txt" --algo astar
+m t_swap.agents '0 0 1 0\n1 0 0 0\n'
+m line.txt '...\n'
+m t_line.agents '0 0 2 0\n2 0 0 0\n'
+case_ "crowd: a swap in a corridor, CBS node limit" 1 "gave up at the limit of 50 constraint-tree nodes" -- "$WF" crowd "$TMP/line.txt" --agents-file "$TMP/t_line.agents" --algo cbs --max-nodes 50
+case_ "crowd: a swap in a corridor, WHCA*" 1 "WHCA*:" -- "$WF" crowd "$TMP/line.txt" --agents-file "$TMP/t_line.agents" --max-steps 200
+
 # Data to stdout on a full disk: every command says so and exits 4.
 F="write error: No space left on device"
 case_ "stdout full: path" 4 "$F" -- full "$WF" path "$TMP/a.txt"
@@ -186,6 +203,7 @@ case_ "stdout full: convert" 4 "$F" -- full "$WF" convert "$TMP/a.txt" --to grap
 case_ "stdout full: field" 4 "$F" -- full "$WF" field "$TMP/a.txt" --sources 0,0
 case_ "stdout full: influence" 4 "$F" -- full "$WF" influence "$TMP/a.txt" --from 0,0 --to 1,1 --source 0,0,2
 case_ "stdout full: demo" 4 "$F" -- full "$WF" demo --png -
+case_ "stdout full: crowd" 4 "$F" -- full "$WF" crowd "$TMP/a.txt" --agents 1
 case_ "stdout full: replan" 4 "$F" -- full "$WF" replan "$TMP/a.txt" --from 0,0 --to 1,1 --edits "$TMP/e_ok.edits"
 case_ "stdout full: --help" 4 "$F" -- full "$WF" path --help
 case_ "stdout full: --version" 4 "$F" -- full "$WF" --version
