@@ -63,7 +63,7 @@ static int row(const char *label, const wf_grid *g, wf_team *team,
     }
     wf_team_opts o = wf_team_opts_default();
     o.algo = algo;
-    o.max_nodes = 5000;
+    o.max_nodes = 500;
     wf_team_plan p;
     wf_team_plan_init(&p, NULL);
     const uint64_t t0 = clock_ns();
@@ -81,10 +81,13 @@ static int row(const char *label, const wf_grid *g, wf_team *team,
             bad = 1;
         }
         const double ind = independent(ws, g, v, n);
+        double over = ind > 0 ? 100 * (p.sum_of_costs - ind) / ind : 0;
+        if (over > -0.005 && over < 0.005)
+            over = 0; /* not "-0.00": the sums agree to rounding */
         printf("| %s | %s | %zu | %.1f | %u | %.1f | %.1f | +%.2f %% | %llu "
                "|\n",
                label, algo_name(algo), n, ms, p.makespan, p.sum_of_costs, ind,
-               ind > 0 ? 100 * (p.sum_of_costs - ind) / ind : 0,
+               over,
                (unsigned long long)(algo == WF_TEAM_CBS ? p.nodes
                                                         : p.expanded));
     } else {
@@ -103,9 +106,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: " PROG " [MOVINGAI_DIR]\n");
         return 2;
     }
+    /* the 512 x 512 maps of four kinds; the mazes' paths of 2000 steps
+     * make CBS's low level too slow for make bench */
     static const char *const maps[] = {
-        "bg/AR0011SR",       "mazes/maze512-32-0", "random/random512-10-0",
-        "rooms/32room_000",  "sc1/Archipelago",    "sc1/CatwalkAlley",
+        "bg/AR0011SR", "random/random512-10-0", "rooms/32room_000",
+        "sc1/Archipelago",
     };
     wf_team *team;
     wf_search *ws;
@@ -114,7 +119,7 @@ int main(int argc, char **argv) {
         return 4;
     printf("Teams on 512 x 512 Moving AI maps (8-connected, no-cut), agents "
            "placed at random in the largest region (seed 1); WHCA* window "
-           "16, CBS at most 5000 nodes; every plan checked collision-free:\n\n"
+           "16, CBS at most 500 nodes; every plan checked collision-free:\n\n"
            "| map | planner | agents | ms | makespan | sum of costs | each "
            "alone | overhead | expanded (CBS: nodes) |\n"
            "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -1,6 +1,6 @@
 # The gcc build (under test) and the clang build give the same paths,
 # byte for byte, on Moving AI maps under every movement model, and the
-# same generated worlds.
+# same generated worlds, team plans and repairs.
 . "$(dirname "$0")/lib.sh"
 if [ -z "$PEER" ] || [ ! -x "$PEER" ]; then
   echo "no second-compiler build given (make test builds one); skipped"
@@ -38,6 +38,21 @@ for kind in islands caves maze rooms noise; do
     echo "checked"
   done
 done >>"$TMP/log"
+# Teams: the same plans from both builds (the JSON less its timing), for
+# each planner, and D* Lite's repairs.
+for algo in whca cbs field; do
+  for seed in 1 2; do
+    n=12; [ $algo = cbs ] && n=6
+    a=$("$WF" crowd "$M/dao/arena.map" --agents $n --seed $seed --algo $algo --format json | sed 's/"time_ms":[0-9.]*,//' | cksum)
+    b=$("$PEER" crowd "$M/dao/arena.map" --agents $n --seed $seed --algo $algo --format json | sed 's/"time_ms":[0-9.]*,//' | cksum)
+    [ "$a" = "$b" ] || echo "DIFF crowd $algo --seed $seed"
+    echo "checked"
+  done
+done >>"$TMP/log"
+printf '20 20 @\n21 20 @\n\n30 30 @\n' >"$TMP/edits"
+a=$("$WF" replan "$M/dao/arena.map" --from 2,2 --to 45,45 --edits "$TMP/edits" --walk 5 --format json | cksum)
+b=$("$PEER" replan "$M/dao/arena.map" --from 2,2 --to 45,45 --edits "$TMP/edits" --walk 5 --format json | cksum)
+{ [ "$a" = "$b" ] || echo "DIFF replan"; echo "checked"; } >>"$TMP/log"
 checks=$(grep -c checked "$TMP/log")
 failures=$(grep -c DIFF "$TMP/log")
 grep DIFF "$TMP/log" | head >&2
