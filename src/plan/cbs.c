@@ -35,12 +35,12 @@
 
 /* Makes room for n agents' per-node views. */
 static int agents_room(const wf_allocator *a, struct wf__cbs *c, size_t n) {
-    return wf__cbs_grow(a, (void **)&c->cur, &c->cur_cap, n, sizeof *c->cur) &&
-           wf__cbs_grow(a, (void **)&c->cur_len, &c->len_cap, n,
+    return wf__team_grow(a, (void **)&c->cur, &c->cur_cap, n, sizeof *c->cur) &&
+           wf__team_grow(a, (void **)&c->cur_len, &c->len_cap, n,
                         sizeof *c->cur_len) &&
-           wf__cbs_grow(a, (void **)&c->cur_off, &c->off_cap, n,
+           wf__team_grow(a, (void **)&c->cur_off, &c->off_cap, n,
                         sizeof *c->cur_off) &&
-           wf__cbs_grow(a, (void **)&c->seen, &c->seen_cap, n,
+           wf__team_grow(a, (void **)&c->seen, &c->seen_cap, n,
                         sizeof *c->seen);
 }
 
@@ -69,7 +69,7 @@ static int constraints(const wf_allocator *a, struct wf__cbs *c, uint32_t q,
     for (uint32_t p = q;; p = c->node[p].parent) {
         const wf__cbs_con con = p == WF__CBS_NONE ? extra : c->node[p].con;
         if (con.agent == extra.agent) {
-            if (!wf__cbs_grow(a, (void **)&c->cons, &c->cons_cap, k + 1,
+            if (!wf__team_grow(a, (void **)&c->cons, &c->cons_cap, k + 1,
                               sizeof *c->cons))
                 return 0;
             c->cons[k++] = con;
@@ -84,9 +84,9 @@ static int constraints(const wf_allocator *a, struct wf__cbs *c, uint32_t q,
 /* Appends a node for agent i's path in c->path (cost pc). */
 static int add_node(const wf_allocator *a, struct wf__cbs *c,
                     wf__cbs_node d) {
-    if (!wf__cbs_grow(a, (void **)&c->node, &c->node_cap, c->node_n + 1,
+    if (!wf__team_grow(a, (void **)&c->node, &c->node_cap, c->node_n + 1,
                       sizeof *c->node) ||
-        !wf__cbs_grow(a, (void **)&c->pool, &c->pool_cap,
+        !wf__team_grow(a, (void **)&c->pool, &c->pool_cap,
                       c->pool_n + c->path_n, sizeof *c->pool) ||
         c->node_n + 1 >= WF__CBS_NONE)
         return 0;
@@ -140,7 +140,7 @@ static wf_status root(wf_team *t, struct wf__cbs *c, const wf__team_job *j,
     for (size_t i = 0; i < j->n; i++)
         pairs += wf__cbs_conflicts_of(j, &p, i, c->cur[i], c->cur_len[i]);
     c->node[r].conflicts = pairs / 2;
-    if (!wf__cbs_push(a, &c->tree, (wf__cbs_entry){sum, pairs / 2, 0, r}))
+    if (!wf__team_heap_push(a, &c->tree, (wf__team_entry){sum, pairs / 2, 0, r}))
         return WF_E_NOMEM;
     return WF_OK;
 }
@@ -219,8 +219,8 @@ static wf_status expand(wf_team *t, struct wf__cbs *c, const wf__team_job *j,
             d.con.agent = WF__CBS_NONE;
             c->node_n = nodes;
             c->node[c->node_n++] = d;
-            return wf__cbs_push(&t->alloc, &c->tree,
-                                (wf__cbs_entry){d.cost, d.conflicts, 0,
+            return wf__team_heap_push(&t->alloc, &c->tree,
+                                (wf__team_entry){d.cost, d.conflicts, 0,
                                                 (uint32_t)nodes})
                        ? WF_OK
                        : WF_E_NOMEM;
@@ -245,8 +245,8 @@ static wf_status expand(wf_team *t, struct wf__cbs *c, const wf__team_job *j,
     }
     for (int side = 0; side < 2; side++)
         if (id[side] != WF__CBS_NONE &&
-            !wf__cbs_push(&t->alloc, &c->tree,
-                          (wf__cbs_entry){c->node[id[side]].cost,
+            !wf__team_heap_push(&t->alloc, &c->tree,
+                          (wf__team_entry){c->node[id[side]].cost,
                                           c->node[id[side]].conflicts, 0,
                                           id[side]}))
             return WF_E_NOMEM;
@@ -260,7 +260,7 @@ static wf_status emit(wf_team *t, struct wf__cbs *c, const wf__team_job *j,
     const uint32_t W = (uint32_t)j->g->width;
     for (size_t i = 0; i < j->n; i++) {
         const uint32_t len = c->cur_len[i];
-        if (!wf__cbs_grow(&t->alloc, (void **)&c->pts, &c->pts_cap, len,
+        if (!wf__team_grow(&t->alloc, (void **)&c->pts, &c->pts_cap, len,
                           sizeof *c->pts))
             return WF_E_NOMEM;
         for (uint32_t k = 0; k < len; k++)
@@ -299,7 +299,7 @@ wf_status wf__team_cbs(wf_team *t, const wf__team_job *j, wf_team_plan *out) {
                                  " constraint-tree nodes (max_nodes); a plan "
                                  "would cost at least %.17g",
                                  out->nodes, c->tree.e[0].a);
-        const uint32_t q = wf__cbs_pop(&c->tree).id;
+        const uint32_t q = wf__team_heap_pop(&c->tree).id;
         out->nodes++;
         int found;
         s = expand(t, c, j, q, out, &found);

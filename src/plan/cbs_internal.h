@@ -24,18 +24,6 @@ WF_INLINE int wf__cbs_covers(const wf__team_job *j, uint32_t p, uint32_t c) {
     return c % W - p % W < k && c / W - p / W < k; /* unsigned: c >= p */
 }
 
-/* A heap entry: the least (a, b, c, id) first. Every key is distinct (id
- * breaks ties), so the order never depends on the heap's shape. */
-typedef struct wf__cbs_entry {
-    double a, b, c;
-    uint32_t id;
-} wf__cbs_entry;
-
-typedef struct wf__cbs_heap {
-    wf__cbs_entry *e;
-    size_t n, cap;
-} wf__cbs_heap;
-
 /* One space-time state of the low-level search. */
 typedef struct wf__cbs_state {
     uint32_t cell, t, parent;
@@ -66,7 +54,7 @@ struct wf__cbs {
     size_t node_n, node_cap;
     uint32_t *pool;
     size_t pool_n, pool_cap;
-    wf__cbs_heap tree;
+    wf__team_heap tree;
     /* a node's paths gathered per agent, and one agent's constraints */
     const uint32_t **cur;
     size_t cur_cap;
@@ -89,22 +77,13 @@ struct wf__cbs {
     size_t st_n, st_cap;
     uint32_t *hash;
     size_t hash_cap;
-    wf__cbs_heap open;
+    wf__team_heap open;
     uint8_t *mark;
     size_t mark_cap;
     /* the path just found, goal last */
     uint32_t *path;
     size_t path_n, path_cap;
 };
-
-/* Grows *p (elements of `size` bytes, *cap of them) to hold `need`;
- * 0 when out of memory or too big. */
-int wf__cbs_grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
-                 size_t size);
-
-/* Heap of entries on t's allocator; push returns 0 when out of memory. */
-int wf__cbs_push(const wf_allocator *a, wf__cbs_heap *h, wf__cbs_entry e);
-wf__cbs_entry wf__cbs_pop(wf__cbs_heap *h);
 
 /* Fills c->h with each agent's least cost to its goal from every cell
  * (INFINITY where it cannot reach it). WF_E_NOMEM or WF_OK. */

@@ -5,64 +5,6 @@
 
 #include "cbs_internal.h"
 
-int wf__cbs_grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
-                 size_t size) {
-    if (need <= *cap)
-        return 1;
-    size_t n = *cap ? *cap : 64, bytes;
-    while (n < need)
-        n = n > SIZE_MAX / 4 ? need : 2 * n;
-    if (!wf__mul_size(n, size, &bytes))
-        return 0;
-    void *q = wf__realloc(a, *p, *cap * size, bytes);
-    if (!q)
-        return 0;
-    *p = q;
-    *cap = n;
-    return 1;
-}
-
-static int before(const wf__cbs_entry *x, const wf__cbs_entry *y) {
-    if (x->a != y->a)
-        return x->a < y->a;
-    if (x->b != y->b)
-        return x->b < y->b;
-    if (x->c != y->c)
-        return x->c < y->c;
-    return x->id < y->id;
-}
-
-int wf__cbs_push(const wf_allocator *a, wf__cbs_heap *h, wf__cbs_entry e) {
-    if (!wf__cbs_grow(a, (void **)&h->e, &h->cap, h->n + 1, sizeof e))
-        return 0;
-    size_t i = h->n++;
-    while (i > 0 && before(&e, &h->e[(i - 1) / 2])) {
-        h->e[i] = h->e[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->e[i] = e;
-    return 1;
-}
-
-wf__cbs_entry wf__cbs_pop(wf__cbs_heap *h) {
-    const wf__cbs_entry top = h->e[0], last = h->e[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && before(&h->e[c + 1], &h->e[c]))
-            c++;
-        if (!before(&h->e[c], &last))
-            break;
-        h->e[i] = h->e[c];
-        i = c;
-    }
-    if (h->n)
-        h->e[i] = last;
-    return top;
-}
-
 static ptrdiff_t offset(const wf_grid *g, int d) {
     const ptrdiff_t W = g->width;
     const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
@@ -74,7 +16,7 @@ wf_status wf__cbs_distances(const wf_allocator *a, struct wf__cbs *c,
     const wf_grid *g = j->g;
     size_t need;
     if (!wf__mul_size(j->n, g->cells, &need) ||
-        !wf__cbs_grow(a, (void **)&c->h, &c->h_cap, need, sizeof *c->h))
+        !wf__team_grow(a, (void **)&c->h, &c->h_cap, need, sizeof *c->h))
         return WF_E_NOMEM;
     for (size_t i = 0; i < j->n; i++) {
         double *d = c->h + i * g->cells;
@@ -85,10 +27,10 @@ wf_status wf__cbs_distances(const wf_allocator *a, struct wf__cbs *c,
                                          (size_t)p.x);
         d[goal] = 0;
         c->open.n = 0;
-        if (!wf__cbs_push(a, &c->open, (wf__cbs_entry){0, 0, 0, goal}))
+        if (!wf__team_heap_push(a, &c->open, (wf__team_entry){0, 0, 0, goal}))
             return WF_E_NOMEM;
         while (c->open.n) {
-            const wf__cbs_entry e = wf__cbs_pop(&c->open);
+            const wf__team_entry e = wf__team_heap_pop(&c->open);
             const uint32_t v = e.id;
             if (e.a > d[v])
                 continue;
@@ -100,7 +42,7 @@ wf_status wf__cbs_distances(const wf_allocator *a, struct wf__cbs *c,
                 const double du = d[v] + wf__team_step(j, u, v);
                 if (du < d[u]) {
                     d[u] = du;
-                    if (!wf__cbs_push(a, &c->open, (wf__cbs_entry){du, 0, 0, u}))
+                    if (!wf__team_heap_push(a, &c->open, (wf__team_entry){du, 0, 0, u}))
                         return WF_E_NOMEM;
                 }
             }
@@ -134,7 +76,7 @@ static uint32_t find(const struct wf__cbs *c, uint32_t cell, uint32_t t,
 
 /* Makes room for one more state, keeping the hash at most half full. */
 static int room(const wf_allocator *a, struct wf__cbs *c, uint32_t tcap) {
-    if (!wf__cbs_grow(a, (void **)&c->st, &c->st_cap, c->st_n + 1,
+    if (!wf__team_grow(a, (void **)&c->st, &c->st_cap, c->st_n + 1,
                       sizeof *c->st) ||
         c->st_n + 1 >= UINT32_MAX)
         return 0;
@@ -191,8 +133,8 @@ static void mark(const wf__team_job *j, uint8_t *marks,
 
 /* The open list's order: least f, then fewest collisions with the
  * others, then the deepest (the greatest g), then the oldest state. */
-static wf__cbs_entry entry(const wf__cbs_state *s, double h, uint32_t id) {
-    return (wf__cbs_entry){s->g + h, s->nc, -s->g, id};
+static wf__team_entry entry(const wf__cbs_state *s, double h, uint32_t id) {
+    return (wf__team_entry){s->g + h, s->nc, -s->g, id};
 }
 
 static wf_status search(const wf_allocator *a, struct wf__cbs *c,
@@ -233,10 +175,10 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
     find(c, start, 0, tcap, &at);
     c->st[c->st_n] = (wf__cbs_state){start, 0, WF__CBS_NONE, 0, 0, 0};
     c->hash[at] = (uint32_t)++c->st_n;
-    if (!wf__cbs_push(a, &c->open, entry(&c->st[0], h[start], 0)))
+    if (!wf__team_heap_push(a, &c->open, entry(&c->st[0], h[start], 0)))
         return WF_E_NOMEM;
     while (c->open.n) {
-        const wf__cbs_entry e = wf__cbs_pop(&c->open);
+        const wf__team_entry e = wf__team_heap_pop(&c->open);
         wf__cbs_state *s = &c->st[e.id];
         if (s->closed || -e.c != s->g || e.b != s->nc)
             continue;
@@ -244,7 +186,7 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
             uint32_t n = 0;
             for (uint32_t q = e.id; q != WF__CBS_NONE; q = c->st[q].parent)
                 n++;
-            if (!wf__cbs_grow(a, (void **)&c->path, &c->path_cap, n,
+            if (!wf__team_grow(a, (void **)&c->path, &c->path_cap, n,
                               sizeof *c->path))
                 return WF_E_NOMEM;
             c->path_n = n;
@@ -290,7 +232,7 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
                 c->st[c->st_n] = (wf__cbs_state){v, nt, id, 0, ng, nc};
                 c->hash[at] = (uint32_t)++c->st_n;
             }
-            if (!wf__cbs_push(a, &c->open, entry(&c->st[q], h[v], q)))
+            if (!wf__team_heap_push(a, &c->open, entry(&c->st[q], h[v], q)))
                 return WF_E_NOMEM;
         }
     }
@@ -303,7 +245,7 @@ wf_status wf__cbs_low(const wf_allocator *a, struct wf__cbs *c,
                       const wf__cbs_paths *others, double *cost,
                       uint64_t *expanded) {
     if (c->mark_cap < j->g->cells) {
-        if (!wf__cbs_grow(a, (void **)&c->mark, &c->mark_cap, j->g->cells, 1))
+        if (!wf__team_grow(a, (void **)&c->mark, &c->mark_cap, j->g->cells, 1))
             return WF_E_NOMEM;
         memset(c->mark, 0, c->mark_cap);
     }

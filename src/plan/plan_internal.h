@@ -49,6 +49,33 @@ void wf__whca_free(wf_team *t);
 void wf__cbs_free(wf_team *t);
 void wf__crowd_free(wf_team *t);
 
+/* Grows the array *p of *cap elements of @p size bytes to hold at least
+ * @p need, doubling; 1, or 0 when it cannot (*p and *cap unchanged). */
+int wf__team_grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
+                  size_t size);
+
+/* The planners' open lists: a binary heap of entries, the least (a, b, c,
+ * id) first. Callers make every key distinct (a sequence number or the id
+ * breaks ties), so the order never depends on the heap's shape: plans are
+ * the same on every platform. */
+typedef struct wf__team_entry {
+    double a, b, c;
+    uint32_t id;
+} wf__team_entry;
+
+typedef struct wf__team_heap {
+    wf__team_entry *e;
+    size_t n, cap;
+} wf__team_heap;
+
+/* Adds e; 1, or 0 when the heap cannot grow. */
+int wf__team_heap_push(const wf_allocator *a, wf__team_heap *h,
+                       wf__team_entry e);
+/* Removes and returns the least entry; the heap must not be empty. */
+wf__team_entry wf__team_heap_pop(wf__team_heap *h);
+/* Frees what @p h holds and empties it. */
+void wf__team_heap_free(const wf_allocator *a, wf__team_heap *h);
+
 /* Records why a plan failed in t->msg and returns s. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 3, 4)))

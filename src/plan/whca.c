@@ -62,71 +62,20 @@ struct wf__whca {
 
 wf_status wf__whca_grow(const wf_team *t, void **p, size_t *cap, size_t need,
                         size_t size) {
-    if (need <= *cap)
-        return WF_OK;
-    size_t c = *cap ? *cap : 16, bytes;
-    while (c < need) {
-        if (c > SIZE_MAX / 2)
-            return WF_E_TOO_BIG;
-        c *= 2;
-    }
-    if (!wf__mul_size(c, size, &bytes))
-        return WF_E_TOO_BIG;
-    /* the old size was allocated, so it does not overflow */
-    void *q = wf__realloc(&t->alloc, *p, *cap * size, bytes);
-    if (!q)
-        return WF_E_NOMEM;
-    *p = q;
-    *cap = c;
-    return WF_OK;
-}
-
-static int before(const wf__whca_open *a, const wf__whca_open *b) {
-    if (a->f != b->f)
-        return a->f < b->f;
-    if (a->g != b->g)
-        return a->g > b->g;
-    return a->seq < b->seq;
+    return wf__team_grow(&t->alloc, p, cap, need, size) ? WF_OK : WF_E_NOMEM;
 }
 
 wf_status wf__whca_push(wf__whca_heap *h, const wf_team *t, double f,
                         double g, uint32_t id) {
-    wf_status s = wf__whca_grow(t, (void **)&h->e, &h->cap, h->n + 1,
-                                sizeof *h->e);
-    if (s != WF_OK)
-        return s;
-    const wf__whca_open x = {f, g, id, h->seq++};
-    size_t i = h->n++;
-    while (i > 0) {
-        const size_t p = (i - 1) / 2;
-        if (!before(&x, &h->e[p]))
-            break;
-        h->e[i] = h->e[p];
-        i = p;
-    }
-    h->e[i] = x;
-    return WF_OK;
+    const wf__team_entry e = {f, -g, (double)h->seq++, id};
+    return wf__team_heap_push(&t->alloc, &h->h, e) ? WF_OK : WF_E_NOMEM;
 }
 
 int wf__whca_pop(wf__whca_heap *h, wf__whca_open *out) {
-    if (!h->n)
+    if (!h->h.n)
         return 0;
-    *out = h->e[0];
-    const wf__whca_open x = h->e[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && before(&h->e[c + 1], &h->e[c]))
-            c++;
-        if (!before(&h->e[c], &x))
-            break;
-        h->e[i] = h->e[c];
-        i = c;
-    }
-    if (h->n)
-        h->e[i] = x;
+    const wf__team_entry e = wf__team_heap_pop(&h->h);
+    *out = (wf__whca_open){e.a, -e.b, e.id, (uint32_t)e.c};
     return 1;
 }
 

@@ -18,9 +18,9 @@ typedef struct wf__whca_open {
     uint32_t id, seq;
 } wf__whca_open;
 
+/* The shared heap (plan_internal.h) keyed (f, -g, push number). */
 typedef struct wf__whca_heap {
-    wf__whca_open *e;
-    size_t n, cap;
+    wf__team_heap h;
     uint32_t seq;
 } wf__whca_heap;
 

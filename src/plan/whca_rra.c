@@ -58,7 +58,7 @@ wf_status wf__rra_start(wf__rra *r, const wf_team *t, const wf__team_job *j,
     for (size_t i = 0; i < r->cap; i++)
         r->slot[i].cell = UINT32_MAX;
     r->used = 0;
-    r->open.n = 0;
+    r->open.h.n = 0;
     r->open.seq = 0;
     r->goal = goal;
     r->toward = toward;
@@ -129,6 +129,6 @@ wf_status wf__rra_dist(wf__rra *r, const wf_team *t, const wf__team_job *j,
 
 void wf__rra_free(wf__rra *r, const wf_team *t) {
     wf__free(&t->alloc, r->slot, r->cap * sizeof *r->slot);
-    wf__free(&t->alloc, r->open.e, r->open.cap * sizeof *r->open.e);
+    wf__team_heap_free(&t->alloc, &r->open.h);
     memset(r, 0, sizeof *r);
 }

@@ -94,7 +94,7 @@ wf_status wf__st_plan(wf__st *s, const wf_team *t, const wf__team_job *j,
     }
     const uint32_t gen = s->gen;
     s->n = 0;
-    s->open.n = 0;
+    s->open.h.n = 0;
     s->open.seq = 0;
     double h;
     wf_status st = wf__rra_dist(rra, t, j, from, &h);
@@ -155,6 +155,6 @@ wf_status wf__st_plan(wf__st *s, const wf_team *t, const wf__team_job *j,
 void wf__st_free(wf__st *s, const wf_team *t) {
     wf__free(&t->alloc, s->node, s->node_cap * sizeof *s->node);
     wf__free(&t->alloc, s->slot, s->cap * sizeof(wf__st_slot));
-    wf__free(&t->alloc, s->open.e, s->open.cap * sizeof *s->open.e);
+    wf__team_heap_free(&t->alloc, &s->open.h);
     memset(s, 0, sizeof *s);
 }
