@@ -140,11 +140,15 @@ WF_API int wf_team_collide(wf_point a0, wf_point a1, int ka, wf_point b0,
 /** How a team is planned. */
 typedef enum wf_team_algo {
     /** Windowed Hierarchical Cooperative A* (Silver 2005): agents in
-     *  priority order (their index), each planned in space and time
-     *  against the cells the earlier ones reserved, a window of
-     *  opts.window steps at a time, re-planned every window / 2 steps,
-     *  guided by its true distance to its goal. Fast, not optimal, and
-     *  it may fail where a plan exists. */
+     *  priority order, each planned in space and time against the cells
+     *  the earlier ones reserved, a window of opts.window steps at a
+     *  time, re-planned every window / 2 steps, guided by its true
+     *  distance to its goal (a reverse search kept per agent). The order:
+     *  agents away from their goals before those parked on theirs (which
+     *  may have to step aside), each group by index rotated by one every
+     *  window, so no agent always yields. Fast, not optimal, and it may
+     *  fail where a plan exists: a jam that never clears gives up early
+     *  (see wf_team_plan_grid). */
     WF_TEAM_WHCA = 0,
     /** Conflict-Based Search (Sharon et al. 2015): the least sum of costs
      *  over all collision-free plans; for small teams (up to about 20
