@@ -94,8 +94,7 @@ static int filter_forbids(const wf_grid *g, const wf_filter *f) {
     if (!f)
         return 0;
     for (int t = 0; t < 256; t++)
-        if (g->passable[t] &&
-            !(f->mult[t] < INFINITY && g->cost[t] * f->mult[t] < INFINITY))
+        if (g->passable[t] && !(wf__filter_cost(g, f, (uint8_t)t) < INFINITY))
             return 1;
     return 0;
 }
@@ -150,12 +149,11 @@ static void on_edit(void *ud, const wf_grid *g, const wf_cell_change *ch,
     /* A terrain that no cell had when its cost changed was never reported
      * (the grid says nothing of costs no cell pays): prices as they are
      * now, and a start over if a terrain that arrived is priced otherwise. */
-    double cost[256];
-    uint8_t pass[256];
-    wf__filter_costs(d->g, d->o.filter, cost, pass);
     for (size_t i = 0; i < n; i++) {
         const uint8_t t = ch[i].after;
-        if (pass[t] != d->pass[t] || (pass[t] && cost[t] != d->cost[t]) ||
+        const double now = wf__filter_cost(d->g, d->o.filter, t);
+        if ((now < INFINITY) != d->pass[t] ||
+            (d->pass[t] && now != d->cost[t]) ||
             (d->pass[t] && d->cost[t] < d->hmul)) {
             /* repriced, or cheaper than any before: the heuristic's
              * scale must fall, and every key with it */
@@ -201,45 +199,27 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                      g->height);
         return WF_E_RANGE;
     }
-    if (g->cells >= WF__DSTAR_NONE) {
-        if (msg && msg_size)
-            snprintf(msg, msg_size, "%zu cells: D* Lite takes fewer than %u",
-                     g->cells, WF__DSTAR_NONE);
-        return WF_E_TOO_BIG;
-    }
-    wf_allocator a = wf__allocator(alloc);
-    wf_dstar *d = wf__alloc(&a, sizeof *d);
-    if (!d)
-        return WF_E_NOMEM;
-    memset(d, 0, sizeof *d);
-    d->alloc = a;
+    const uint32_t W = (uint32_t)g->width;
+    wf_dstar *d;
+    s = wf__dstar_new(alloc, &o, hk, g->cells,
+                      (uint32_t)start.y * W + (uint32_t)start.x,
+                      (uint32_t)goal.y * W + (uint32_t)goal.x, msg, msg_size,
+                      &d);
+    if (s != WF_OK)
+        return s;
     d->g = g;
-    d->o = o;
-    d->hk = hk;
-    d->n = (uint32_t)g->cells;
     d->k = (unsigned)o.move.size;
     d->connect = o.move.connect;
     d->corners = o.move.corners;
-    wf__divw_init((uint32_t)g->width, &d->div_mul, &d->div_shift);
-    d->s = d->last = index_of(d, start);
-    d->t = index_of(d, goal);
-    if (o.overlay.values && o.overlay_k > 0) {
-        d->overlay = o.overlay.values;
-        d->overlay_k = o.overlay_k;
-    }
-    size_t bytes;
-    s = WF_E_NOMEM;
-    if (wf__mul_size(g->cells, sizeof *d->cell, &bytes)) {
-        d->cell = wf__alloc(&a, bytes);
-        if (d->cell && prepare(d) == WF_OK)
-            s = wf_grid_watch(g, on_edit, d);
-    }
+    wf__divw_init(W, &d->div_mul, &d->div_shift);
+    s = prepare(d);
+    if (s == WF_OK)
+        s = wf_grid_watch(g, on_edit, d);
     if (s != WF_OK) {
-        wf__free(&a, d->clr, g->cells);
+        wf__free(&d->alloc, d->clr, g->cells);
         wf__dstar_free(d);
         return s;
     }
-    d->restart = 1;
     *out = d;
     return WF_OK;
 }

@@ -83,43 +83,25 @@ wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
                      start >= g->nodes ? start : goal, g->nodes);
         return WF_E_RANGE;
     }
-    if (g->nodes >= WF__DSTAR_NONE) {
-        if (msg && msg_size)
-            snprintf(msg, msg_size, "%u nodes: D* Lite takes fewer than %u",
-                     g->nodes, WF__DSTAR_NONE);
-        return WF_E_TOO_BIG;
-    }
-    wf_allocator a = wf__allocator(alloc);
-    wf_dstar *d = wf__alloc(&a, sizeof *d);
-    if (!d)
-        return WF_E_NOMEM;
-    memset(d, 0, sizeof *d);
-    d->alloc = a;
+    wf_dstar *d;
+    s = wf__dstar_new(alloc, &o, hk && g->dims ? 1 : 0, g->nodes, start, goal,
+                      msg, msg_size, &d);
+    if (s != WF_OK)
+        return s;
     d->gr = g;
-    d->o = o;
-    d->hk = hk && g->dims ? 1 : 0;
-    d->n = g->nodes;
-    d->s = d->last = start;
-    d->t = goal;
-    if (o.overlay.values && o.overlay_k > 0) {
-        d->overlay = o.overlay.values;
-        d->overlay_k = o.overlay_k;
-    }
     const size_t arcs = g->arcs, nodes = g->nodes;
-    d->cell = wf__alloc(&a, nodes * sizeof *d->cell);
-    d->w = wf__alloc(&a, arcs * sizeof *d->w);
-    d->in_row = wf__alloc(&a, (nodes + 1) * sizeof *d->in_row);
-    d->in_arc = wf__alloc(&a, arcs * sizeof *d->in_arc);
-    d->arc_src = wf__alloc(&a, arcs * sizeof *d->arc_src);
-    if (!d->cell || !d->in_row || (arcs && (!d->w || !d->in_arc ||
-                                            !d->arc_src))) {
+    const wf_allocator *a = &d->alloc;
+    d->w = wf__alloc(a, arcs * sizeof *d->w);
+    d->in_row = wf__alloc(a, (nodes + 1) * sizeof *d->in_row);
+    d->in_arc = wf__alloc(a, arcs * sizeof *d->in_arc);
+    d->arc_src = wf__alloc(a, arcs * sizeof *d->arc_src);
+    if (!d->in_row || (arcs && (!d->w || !d->in_arc || !d->arc_src))) {
         wf__dstar_graph_free(d);
         return WF_E_NOMEM;
     }
     if (arcs)
         memcpy(d->w, g->weight, arcs * sizeof *d->w);
     index_arcs(d);
-    d->restart = 1;
     *out = d;
     return WF_OK;
 }

@@ -105,6 +105,15 @@ wf_status wf__dstar_compute(wf_dstar *d);
  * sum it into *cost. WF_OK, WF_NO_PATH, WF_E_NOMEM, WF_E_RANGE (a cost
  * that overflows). */
 wf_status wf__dstar_extract(wf_dstar *d, size_t *count, double *cost);
+/* A new planner of @p vertices vertices for the options @p o (checked),
+ * heuristic kind @p hk, agent on @p start, goal @p goal: its cells
+ * allocated, a fresh start due; the grid or graph parts are the caller's.
+ * Errors: WF_E_TOO_BIG (2^32 - 1 vertices or more; why into msg),
+ * WF_E_NOMEM. */
+wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
+                        int hk, size_t vertices, uint32_t start,
+                        uint32_t goal, char *msg, size_t size,
+                        wf_dstar **out);
 /* Frees what every planner holds (the grid or graph parts aside). */
 void wf__dstar_free(wf_dstar *d);
 

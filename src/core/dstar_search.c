@@ -426,6 +426,44 @@ void wf__dstar_move_to(wf_dstar *d, uint32_t v) {
     d->s = v;
 }
 
+wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
+                        int hk, size_t vertices, uint32_t start,
+                        uint32_t goal, char *msg, size_t size,
+                        wf_dstar **out) {
+    *out = NULL;
+    size_t bytes;
+    if (vertices >= WF__DSTAR_NONE ||
+        !wf__mul_size(vertices, sizeof(wf__dcell), &bytes)) {
+        if (msg && size)
+            snprintf(msg, size, "%zu vertices: D* Lite takes fewer than %u",
+                     vertices, WF__DSTAR_NONE);
+        return WF_E_TOO_BIG;
+    }
+    wf_allocator a = wf__allocator(alloc);
+    wf_dstar *d = wf__alloc(&a, sizeof *d);
+    if (!d)
+        return WF_E_NOMEM;
+    memset(d, 0, sizeof *d);
+    d->alloc = a;
+    d->o = *o;
+    d->hk = hk;
+    d->n = (uint32_t)vertices;
+    d->s = d->last = start;
+    d->t = goal;
+    if (o->overlay.values && o->overlay_k > 0) {
+        d->overlay = o->overlay.values;
+        d->overlay_k = o->overlay_k;
+    }
+    d->restart = 1;
+    d->cell = wf__alloc(&a, bytes);
+    if (!d->cell) {
+        wf__dstar_free(d);
+        return WF_E_NOMEM;
+    }
+    *out = d;
+    return WF_OK;
+}
+
 void wf__dstar_free(wf_dstar *d) {
     wf_allocator a = d->alloc;
     wf__free(&a, d->cell, (size_t)d->n * sizeof *d->cell);

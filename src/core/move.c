@@ -57,25 +57,24 @@ wf_status wf_filter_set(wf_filter *f, uint8_t terrain, double multiplier) {
     return WF_OK;
 }
 
+double wf__filter_cost(const wf_grid *g, const wf_filter *f, uint8_t t) {
+    double c = g->passable[t] ? g->cost[t] : INFINITY;
+    if (f) {
+        double m = f->mult[t];
+        c = m > 0 && m < INFINITY ? c * m : INFINITY;
+        /* a finite cost that overflows is a forbidden one in effect */
+    }
+    return c < INFINITY ? c : INFINITY;
+}
+
 int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
                      uint8_t pass[256]) {
     int forbids = 0;
     for (int t = 0; t < 256; t++) {
-        double c = g->passable[t] ? g->cost[t] : INFINITY;
-        if (f) {
-            double m = f->mult[t];
-            c = m > 0 && m < INFINITY ? c * m : INFINITY;
-            /* a finite cost that overflows is a forbidden one in effect */
-        }
-        if (!(c < INFINITY)) {
-            if (g->passable[t] && g->count[t])
-                forbids = 1;
-            cost[t] = INFINITY;
-            pass[t] = 0;
-        } else {
-            cost[t] = c;
-            pass[t] = 1;
-        }
+        cost[t] = wf__filter_cost(g, f, (uint8_t)t);
+        pass[t] = cost[t] < INFINITY;
+        if (!pass[t] && g->passable[t] && g->count[t])
+            forbids = 1;
     }
     return forbids;
 }
@@ -83,8 +82,7 @@ int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
 /* May a unit with filter f enter terrain t? (A cost that overflows under
  * the filter forbids it, as wf__filter_costs says.) */
 static int unit_enters(const wf_grid *g, const wf_filter *f, uint8_t t) {
-    return g->passable[t] &&
-           (!f || (f->mult[t] < INFINITY && g->cost[t] * f->mult[t] < INFINITY));
+    return wf__filter_cost(g, f, t) < INFINITY;
 }
 
 /* May the unit stand on (x, y)? Size 1: its terrain; larger: clr. */
