@@ -143,10 +143,12 @@ typedef struct cli_costs {
 /* Adds one --cost value; 0, or -1 after printing why. */
 int cli_costs_add(const char *cmd, cli_costs *c, const char *arg);
 /* The filter that gives the map @p g (loaded from @p map, @p legend for a
- * CSV map, NULL: the default) the costs in @p c; 0, or -1 after printing
- * why (unknown tile, a blocked tile given a cost). */
+ * CSV map, NULL: the default) the costs in @p c, into @p f, and *unit
+ * pointed at it (NULL when @p c holds no costs: no filter); 0, or -1 after
+ * printing why (unknown tile, a blocked tile given a cost). */
 int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
-                     const char *legend, const wf_grid *g, wf_filter *f);
+                     const char *legend, const wf_grid *g, wf_filter *f,
+                     const wf_filter **unit);
 
 /* The legend of the CSV map @p map: @p legend, or when NULL the map's
  * path with ".legend" in place of ".csv", read into @p out; 0, or -1 after

@@ -277,12 +277,10 @@ int cli_crowd(int argc, char **argv) {
     wf_team *team = NULL;
     wf_team_plan plan;
     wf_team_plan_init(&plan, NULL);
-    if (a.costs.n) {
-        if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
-            code = CLI_EXIT_USAGE;
-            goto done;
-        }
-        a.s.filter = &a.filter;
+    if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter,
+                         &a.s.filter)) {
+        code = CLI_EXIT_USAGE;
+        goto done;
     }
     size_t n;
     if (a.agents_file) {

@@ -88,12 +88,12 @@ int cli_field(int argc, char **argv) {
     code = cli_load_map(argv[first], legend, &g, NULL);
     if (code)
         return code;
-    if (costs.n && cli_costs_filter(CMD, &costs, argv[first], legend, g,
-                                    &filter) != 0) {
+    const wf_filter *unit;
+    if (cli_costs_filter(CMD, &costs, argv[first], legend, g, &filter,
+                         &unit) != 0) {
         wf_grid_destroy(g);
         return CLI_EXIT_USAGE;
     }
-    const wf_filter *unit = costs.n ? &filter : NULL;
     for (long i = 0; i < n; i++)
         if (!wf_grid_contains(g, src[i].cell.x, src[i].cell.y)) {
             cli_error(CMD, "--sources: %d,%d is outside the %d x %d map",

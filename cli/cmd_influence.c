@@ -213,14 +213,12 @@ int cli_influence(int argc, char **argv) {
     wf_grid *g = NULL;
     if ((code = cli_load_map(a.map, a.legend, &g, NULL)) != 0)
         return code;
-    if (a.costs.n) {
-        if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
-            wf_grid_destroy(g);
-            return CLI_EXIT_USAGE;
-        }
-        a.so.filter = &a.filter;
-        a.fo.filter = &a.filter;
+    if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter,
+                         &a.so.filter)) {
+        wf_grid_destroy(g);
+        return CLI_EXIT_USAGE;
     }
+    a.fo.filter = a.so.filter;
     size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);
     float *dist = calloc(cells, sizeof *dist), *view = calloc(cells, sizeof *view);
     float *one = malloc(cells * sizeof *one), *blend = malloc(cells * sizeof *blend);

@@ -367,12 +367,10 @@ int cli_path(int argc, char **argv) {
     wf_map_marks marks;
     if ((code = cli_load_map(a.map, a.legend, &g, &marks)) != 0)
         return code;
-    if (a.costs.n) {
-        if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
-            code = CLI_EXIT_USAGE;
-            goto done;
-        }
-        a.opts.filter = &a.filter;
+    if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter,
+                         &a.opts.filter)) {
+        code = CLI_EXIT_USAGE;
+        goto done;
     }
     if (a.queries) {
         code = run_queries(&a, g);

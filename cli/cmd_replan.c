@@ -274,12 +274,10 @@ int cli_replan(int argc, char **argv) {
     wf_legend *legend = NULL;
     wf_edits edits;
     memset(&edits, 0, sizeof edits);
-    if (a.costs.n) {
-        if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter)) {
-            code = CLI_EXIT_USAGE;
-            goto done;
-        }
-        a.opts.filter = &a.filter;
+    if (cli_costs_filter(CMD, &a.costs, a.map, a.legend, g, &a.filter,
+                         &a.opts.filter)) {
+        code = CLI_EXIT_USAGE;
+        goto done;
     }
     code = CLI_EXIT_INPUT;
     if (cli_query_ends(CMD, a.map, g, &marks, a.has_from, &a.from, a.has_to,

@@ -288,12 +288,9 @@ int cli_scen(int argc, char **argv) {
     }
     wf_grid *g = NULL;
     code = cli_load_map(map, NULL, &g, NULL);
-    if (!code && costs.n) {
-        if (cli_costs_filter(CMD, &costs, map, NULL, g, &filter) != 0)
-            code = CLI_EXIT_USAGE;
-        else
-            o.filter = &filter;
-    }
+    if (!code && cli_costs_filter(CMD, &costs, map, NULL, g, &filter,
+                                  &o.filter) != 0)
+        code = CLI_EXIT_USAGE;
     if (code == 0) {
         st = wf_scen_check(&sc, g, &diag);
         if (st != WF_OK) {

@@ -96,7 +96,9 @@ static int tile_terrain(const char *cmd, const char *tile, const char *map,
 }
 
 int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
-                     const char *legend, const wf_grid *g, wf_filter *f) {
+                     const char *legend, const wf_grid *g, wf_filter *f,
+                     const wf_filter **unit) {
+    *unit = NULL;
     wf_filter_init(f);
     for (size_t i = 0; i < c->n; i++) {
         uint8_t t;
@@ -124,5 +126,6 @@ int cli_costs_filter(const char *cmd, const cli_costs *c, const char *map,
             return -1;
         }
     }
+    *unit = c->n ? f : NULL;
     return 0;
 }
