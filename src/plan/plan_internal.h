@@ -96,7 +96,11 @@ WF_INLINE double wf__team_step(const wf__team_job *j, size_t a, size_t b) {
     if (a == b)
         return j->wait;
     const double c = j->cost[j->g->terrain[b]];
-    const size_t W = (size_t)j->g->width;
+    /* neighbours: a row or column apart is 1 or W cells, a diagonal W ± 1
+     * (which only grids 3 or more wide keep apart from 1 and W) */
+    const size_t d = a > b ? a - b : b - a, W = (size_t)j->g->width;
+    if (W > 2)
+        return d == 1 || d == W ? c : WF_SQRT2 * c;
     return (a % W != b % W && a / W != b / W) ? WF_SQRT2 * c : c;
 }
 

@@ -185,6 +185,9 @@ wf_status wf__move_check(wf_move *m, char *msg, size_t size);
  * enough: see wf__nbmask_pass). O(256). */
 int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
                      uint8_t pass[256]);
+/* One terrain's entry of that table: the cost of entering terrain t for a
+ * unit with filter f, INFINITY when it may not. O(1). */
+double wf__filter_cost(const wf_grid *g, const wf_filter *f, uint8_t t);
 /* The cost of the single move a → b as a search with o prices it (filter,
  * overlay, move-cost callback, corner rule, agent size); -1 when not
  * allowed. clr: the unit's clearance (wf__unit_clearance) when
