@@ -143,6 +143,29 @@ static wf_status op_grid_clone(const wf_allocator *a, fail_alloc *fa) {
     return s;
 }
 
+/* The path database of a cave map, then one path from it (the path's
+ * buffer too). */
+static wf_status op_cpd_build(const wf_allocator *a, fail_alloc *fa) {
+    wf_grid *g = setup_caves(a, fa);
+    wf_cpd *c = (wf_cpd *)&c;
+    wf_status s = wf_cpd_build(g, NULL, NULL, a, &c);
+    if (s != WF_OK) {
+        assert_null(c);
+    } else {
+        wf_point from, to;
+        passable_ends(g, &from, &to);
+        wf_path p;
+        wf_path_init(&p, a);
+        s = wf_cpd_path(c, g, from, to, &p);
+        if (s == WF_NO_PATH)
+            s = WF_OK; /* the caves' two ends may lie apart */
+        wf_path_free(&p);
+    }
+    wf_cpd_free(c);
+    wf_grid_destroy(g);
+    return s;
+}
+
 static wf_status op_graph_build(const wf_allocator *a, fail_alloc *fa) {
     (void)fa;
     wf_graph_builder *b = NULL;
@@ -541,6 +564,7 @@ static wf_status op_place_points(const wf_allocator *a, fail_alloc *fa) {
     }
 FAIL_TEST(grid_create)
 FAIL_TEST(grid_clone)
+FAIL_TEST(cpd_build)
 FAIL_TEST(graph_build)
 FAIL_TEST(graph_from_grid)
 FAIL_TEST(search_reserve)
@@ -576,6 +600,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grid_create),
         cmocka_unit_test(test_grid_clone),
+        cmocka_unit_test(test_cpd_build),
         cmocka_unit_test(test_graph_build),
         cmocka_unit_test(test_graph_from_grid),
         cmocka_unit_test(test_search_reserve),
