@@ -10,7 +10,14 @@ BUILD    := build
 CMAKE_COMMON := -DWF_SHARED_DIR=$(SHARED)
 
 BUILD_PKGS := cmake make gcc pkg-config libpng-dev
-TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang
+# The Python package is built for Debian's interpreter (python3 on PATH
+# may be another one that does not see Debian's numpy): into the venv
+# $(VENV), made with --system-site-packages so that it sees them.
+PYTHON     ?= /usr/bin/python3
+VENV       := $(BUILD)/venv
+PYTHON_PKGS := python3-dev python3-numpy python3-pytest python3-setuptools \
+               python3-venv python3-pip
+TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang $(PYTHON_PKGS)
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
 VALGRIND_PKGS := $(TEST_PKGS) valgrind
 
@@ -24,7 +31,7 @@ FUZZ_BUILD   ?= $(BUILD)/fuzz
 FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph edits cli
 
 .PHONY: all run test bench install clean deps-build deps-test deps-bench \
-        fuzz check-valgrind deps-valgrind check-tsan check-nopng soak
+        deps-python python fuzz check-valgrind deps-valgrind check-tsan check-nopng soak
 
 all: $(BUILD)/release/wayfind
 
@@ -50,6 +57,15 @@ deps-test:
 	$(call need,$(TEST_PKGS))
 deps-bench:
 	$(call need,$(BENCH_PKGS))
+deps-python:
+	$(call need,$(BUILD_PKGS) $(PYTHON_PKGS))
+
+# The Python package (bindings/python) into $(VENV): afterwards
+# $(VENV)/bin/python has `import wayfind`. Offline: Debian's setuptools
+# and numpy, no package index.
+python: deps-python
+	$(PYTHON) -m venv --system-site-packages $(VENV)
+	$(VENV)/bin/pip install -q --no-build-isolation --no-index ./bindings/python
 deps-valgrind:
 	$(call need,$(VALGRIND_PKGS))
 
@@ -64,13 +80,14 @@ run: $(BUILD)/release/wayfind
 
 # The test build: gcc, -Werror, ASan+UBSan. A clang build of the program is
 # made first so that a test can check both compilers give the same paths.
-test: deps-test
+test: deps-test python
 	cmake -S . -B $(BUILD)/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
 	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/clang -j $(JOBS) --target wayfind_cli
 	cmake -S . -B $(BUILD)/test -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWF_SANITIZE=ON -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF \
-	  -DWF_PEER_CLI=$(abspath $(BUILD)/clang/wayfind) $(CMAKE_COMMON) >/dev/null
+	  -DWF_PEER_CLI=$(abspath $(BUILD)/clang/wayfind) \
+	  -DWF_PYTHON=$(abspath $(VENV)/bin/python) $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/test -j $(JOBS)
 	cd $(BUILD)/test && ctest --output-on-failure -j $(JOBS)
 

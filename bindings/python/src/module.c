@@ -1,0 +1,125 @@
+/* wayfind._wayfind: the exception classes and the module itself. */
+#include "module.h"
+
+/* wayfind.Error and its subclasses, made once when the module loads. */
+static PyObject *error, *invalid, *range, *nomem, *too_big, *parse, *file,
+    *unsatisfiable, *unsupported, *thread, *blocked;
+
+PyObject *wfpy_raise(wf_status s, const char *msg) {
+    PyObject *cls = error;
+    switch (s) {
+    case WF_E_INVALID_ARG: cls = invalid; break;
+    case WF_E_RANGE: cls = range; break;
+    case WF_E_NOMEM: cls = nomem; break;
+    case WF_E_TOO_BIG: cls = too_big; break;
+    case WF_E_PARSE: cls = parse; break;
+    case WF_E_IO: cls = file; break;
+    case WF_E_UNSATISFIABLE: cls = unsatisfiable; break;
+    case WF_E_UNSUPPORTED: cls = unsupported; break;
+    case WF_E_THREAD: cls = thread; break;
+    case WF_NO_PATH: cls = blocked; break;
+    default: break;
+    }
+    PyErr_SetString(cls, msg && *msg ? msg : wf_strerror(s));
+    return NULL;
+}
+
+PyObject *wfpy_raise_diag(wf_status s, const wf_diag *d) {
+    char buf[600];
+    wf_diag_format(d, buf, sizeof buf);
+    return wfpy_raise(s, buf[0] ? buf : NULL);
+}
+
+static PyObject *version(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyUnicode_FromString(wf_version_string());
+}
+
+static PyMethodDef methods[] = {
+    {"version", version, METH_NOARGS, "The library's version string."},
+    {"search_grid", (PyCFunction)(void (*)(void))wfpy_search_grid,
+     METH_VARARGS | METH_KEYWORDS,
+     "search_grid(search, grid, sx, sy, gx, gy, **opts) -> (status, "
+     "points, cost, expanded, generated, engine, message)"},
+    {"batch", (PyCFunction)(void (*)(void))wfpy_batch,
+     METH_VARARGS | METH_KEYWORDS,
+     "batch(grid, ends, threads, **opts) -> list of (status, points, cost)"},
+    {"field", (PyCFunction)(void (*)(void))wfpy_field,
+     METH_VARARGS | METH_KEYWORDS,
+     "field(search, grid, sources, **opts) -> bytearray of float32"},
+    {"load_map", wfpy_load_map, METH_VARARGS,
+     "load_map(path, legend) -> (grid, start, goal)"},
+    {"generate", (PyCFunction)(void (*)(void))wfpy_generate,
+     METH_VARARGS | METH_KEYWORDS, "generate(kind, width, height, seed) -> grid"},
+    {"render_png", (PyCFunction)(void (*)(void))wfpy_render_png,
+     METH_VARARGS | METH_KEYWORDS, "render_png(path, grid, paths, scale)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "wayfind._wayfind",
+    "The C extension under the wayfind package; use the package.", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+/* Makes class `name` under Error (and a built-in base, may be NULL) and
+ * adds it to m. */
+static PyObject *new_error(PyObject *m, const char *name, PyObject *base,
+                           const char *doc) {
+    char qual[96];
+    snprintf(qual, sizeof qual, "wayfind.%s", name);
+    PyObject *bases = base ? PyTuple_Pack(2, error, base)
+                           : PyTuple_Pack(1, error);
+    if (!bases)
+        return NULL;
+    PyObject *cls = PyErr_NewExceptionWithDoc(qual, doc, bases, NULL);
+    Py_DECREF(bases);
+    if (cls && PyModule_AddObjectRef(m, name, cls) < 0)
+        Py_CLEAR(cls);
+    return cls;
+}
+
+PyMODINIT_FUNC PyInit__wayfind(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    if (PyType_Ready(&wfpy_grid_type) < 0 ||
+        PyType_Ready(&wfpy_search_type) < 0 ||
+        PyModule_AddObjectRef(m, "Grid", (PyObject *)&wfpy_grid_type) < 0 ||
+        PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0)
+        goto fail;
+    error = PyErr_NewExceptionWithDoc(
+        "wayfind.Error",
+        "Every error the library reports; the message is the library's.",
+        NULL, NULL);
+    if (!error || PyModule_AddObjectRef(m, "Error", error) < 0)
+        goto fail;
+    if (!(invalid = new_error(m, "InvalidArgumentError", PyExc_ValueError,
+                              "A bad argument (the library's WF_E_INVALID_ARG).")) ||
+        !(range = new_error(m, "RangeError", PyExc_IndexError,
+                            "A point or index off the map (WF_E_RANGE).")) ||
+        !(nomem = new_error(m, "NoMemoryError", PyExc_MemoryError,
+                            "Out of memory (WF_E_NOMEM).")) ||
+        !(too_big = new_error(m, "TooBigError", PyExc_ValueError,
+                              "A size over the library's limits (WF_E_TOO_BIG).")) ||
+        !(parse = new_error(m, "ParseError", PyExc_ValueError,
+                            "A malformed file (WF_E_PARSE); the message names "
+                            "file, line and column.")) ||
+        !(file = new_error(m, "FileError", PyExc_OSError,
+                           "A file could not be read or written (WF_E_IO).")) ||
+        !(unsatisfiable = new_error(m, "UnsatisfiableError", NULL,
+                                    "The request cannot be met on this map "
+                                    "(WF_E_UNSATISFIABLE).")) ||
+        !(unsupported = new_error(m, "UnsupportedError", NULL,
+                                  "Not supported by this build (WF_E_UNSUPPORTED).")) ||
+        !(thread = new_error(m, "ThreadError", PyExc_RuntimeError,
+                             "A thread could not be started (WF_E_THREAD).")) ||
+        !(blocked = new_error(m, "BlockedError", PyExc_ValueError,
+                              "A start or goal the unit cannot stand on.")))
+        goto fail;
+    return m;
+fail:
+    Py_DECREF(m);
+    return NULL;
+}

@@ -1,0 +1,58 @@
+/* The C side of the Python package: one extension module, wayfind._wayfind,
+ * over libwayfind. Buffers in and out (the Python side makes and reads the
+ * NumPy arrays), the GIL released while the library works. */
+#ifndef WFPY_MODULE_H
+#define WFPY_MODULE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <wayfind/wayfind.h>
+
+/* A grid. `busy` counts searches running on it with the GIL released
+ * (changed only with the GIL held): an edit while it is non-zero is an
+ * error, so a map is never written while another thread reads it. */
+typedef struct {
+    PyObject_HEAD
+    wf_grid *g;
+    Py_ssize_t busy;
+} wfpy_grid;
+
+/* A search workspace: one per Python thread (the package keeps them in a
+ * threading.local); `lock` keeps two threads from sharing one anyway. */
+typedef struct {
+    PyObject_HEAD
+    wf_search *ws;
+    PyThread_type_lock lock;
+} wfpy_search;
+
+extern PyTypeObject wfpy_grid_type;
+extern PyTypeObject wfpy_search_type;
+
+/* Raises the exception class of status s with message msg (NULL: the
+ * status's own text); returns NULL. */
+PyObject *wfpy_raise(wf_status s, const char *msg);
+/* Raises wayfind.Error's subclass for a file problem, from a diag. */
+PyObject *wfpy_raise_diag(wf_status s, const wf_diag *d);
+
+/* A new grid of w × h cells, or NULL with the exception set. */
+wf_grid *wfpy_grid_create(int w, int h);
+/* A new Python grid owning g (destroyed on failure). */
+PyObject *wfpy_grid_wrap(wf_grid *g);
+
+/* The search options from keyword values (see search.c); 0 or -1 with
+ * an exception set. The filter, when given, is written into *f and
+ * o->filter points at it; overlays into o->overlay (a view held in *ov,
+ * released with PyBuffer_Release by the caller when ov->obj). */
+int wfpy_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f,
+              Py_buffer *ov);
+
+/* Functions of the module, by file. */
+PyObject *wfpy_search_grid(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_field(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_load_map(PyObject *self, PyObject *args);
+PyObject *wfpy_generate(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_render_png(PyObject *self, PyObject *args, PyObject *kw);
+
+#endif

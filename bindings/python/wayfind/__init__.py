@@ -1,0 +1,378 @@
+"""wayfind: pathfinding for games, over the C library libwayfind.
+
+NumPy arrays in, NumPy arrays out, C speed in between. A grid is made from
+a 2-D array of costs indexed [y, x] (``inf`` blocks a cell), or from terrain
+codes plus a cost table, or loaded from a map file; paths come back as
+(n, 2) int32 arrays of (x, y). The GIL is released while the library
+searches, so threads run searches in parallel (each thread gets its own
+search workspace; a grid is shared read-only, and editing it while another
+thread searches it raises ``wayfind.Error``).
+
+    >>> import numpy as np, wayfind
+    >>> costs = np.ones((5, 7)); costs[1:4, 3] = np.inf
+    >>> p = wayfind.Grid(costs).path((0, 2), (6, 2))
+    >>> p.cost, len(p)
+    (7.656854249492381, 7)
+"""
+import os
+import threading
+
+import numpy as np
+
+from . import _wayfind as _c
+from ._wayfind import (BlockedError, Error, FileError, InvalidArgumentError,
+                       NoMemoryError, ParseError, RangeError, ThreadError,
+                       TooBigError, UnsatisfiableError, UnsupportedError)
+
+__all__ = [
+    "Grid", "Path", "load", "generate", "version", "ALGORITHMS", "Error",
+    "BlockedError", "FileError", "InvalidArgumentError", "NoMemoryError",
+    "ParseError", "RangeError", "ThreadError", "TooBigError",
+    "UnsatisfiableError", "UnsupportedError",
+]
+
+#: Search algorithms by name, as the command line names them.
+ALGORITHMS = {"astar": 0, "dijkstra": 1, "jps": 2, "auto": 3}
+_ENGINES = {v: k for k, v in ALGORITHMS.items()}
+_CORNERS = {"no-cut": 0, "always": 1, "one-free": 2}
+_HEURISTICS = {"default": 0, "manhattan": 1, "euclidean": 2, "chebyshev": 3,
+               "octile": 4, "zero": 5}
+_STATUS = {0: "ok", 1: "no path", 2: "partial"}
+#: The terrain code of blocked cells in grids made from cost arrays.
+WALL = 255
+
+_local = threading.local()
+
+
+def _search():
+    """This thread's search workspace (made on first use, then reused)."""
+    ws = getattr(_local, "search", None)
+    if ws is None:
+        ws = _local.search = _c.Search()
+    return ws
+
+
+def version():
+    """The C library's version string."""
+    return _c.version()
+
+
+def _point(p, what):
+    try:
+        x, y = p
+        x, y = int(x), int(y)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{what} must be an (x, y) pair, not {p!r}") from None
+    if not (-2**31 <= x < 2**31 and -2**31 <= y < 2**31):
+        raise RangeError(f"{what} ({x}, {y}) is off the grid")
+    return x, y
+
+
+def _choice(table, value, what):
+    try:
+        return table[value]
+    except (KeyError, TypeError):
+        names = ", ".join(sorted(table))
+        raise InvalidArgumentError(f"unknown {what} {value!r} (one of: {names})") from None
+
+
+class Path:
+    """A path: ``cells`` an (n, 2) int32 array of (x, y) from start to goal
+    (empty when there is none), ``cost`` its cost (``inf`` when none), and
+    how the search went (``status``, ``expanded``, ``generated``,
+    ``engine``)."""
+
+    __slots__ = ("cells", "cost", "status", "expanded", "generated", "engine", "message")
+
+    def __init__(self, cells, cost, status, expanded=0, generated=0, engine=None, message=""):
+        self.cells = cells
+        self.cost = cost
+        self.status = status
+        self.expanded = expanded
+        self.generated = generated
+        self.engine = engine
+        self.message = message
+
+    @classmethod
+    def _make(cls, status, raw, cost, expanded=0, generated=0, engine=None, message=""):
+        cells = np.frombuffer(raw, dtype=np.int32).reshape(-1, 2)
+        found = status != 1
+        return cls(cells, cost if found else float("inf"), _STATUS.get(status, str(status)),
+                   expanded, generated, _ENGINES.get(engine), message)
+
+    @property
+    def found(self):
+        """True when the path reaches the goal (or, for ``partial``, the
+        nearest cell the search could)."""
+        return self.status != "no path"
+
+    def __len__(self):
+        return len(self.cells)
+
+    def __bool__(self):
+        return self.found
+
+    def __iter__(self):
+        return (tuple(c) for c in self.cells.tolist())
+
+    def __repr__(self):
+        return (f"Path({self.status}, {len(self.cells)} cells, cost {self.cost:.6g}, "
+                f"engine {self.engine})")
+
+
+class Grid:
+    """A tile map.
+
+    ``Grid(costs)``: ``costs`` a 2-D array-like of floats indexed [y, x],
+    each the cost of entering that cell (finite and > 0), ``inf`` (or any
+    value <= 0 that is not finite... see below) for a blocked cell. Up to
+    255 distinct costs; each becomes a terrain code, so the costs are kept
+    exactly. ``Grid(terrain=codes, cost_table=table)``: ``codes`` a 2-D
+    uint8 array, ``table`` 256 costs (``inf`` blocked).
+
+    ``connect`` (4 or 8) and ``corners`` ("no-cut", "always", "one-free")
+    are the default movement model of its searches: 8-connected, no corner
+    cutting, the Moving AI rule.
+    """
+
+    def __init__(self, costs=None, *, terrain=None, cost_table=None, connect=8,
+                 corners="no-cut", _grid=None):
+        self.connect = connect
+        self.corners = corners
+        _choice(_CORNERS, corners, "corner rule")
+        if connect not in (4, 8):
+            raise InvalidArgumentError(f"connect must be 4 or 8, not {connect!r}")
+        self.start = self.goal = None
+        if _grid is not None:
+            self._g = _grid
+            return
+        if (costs is None) == (terrain is None):
+            raise InvalidArgumentError("give either costs or terrain (with cost_table)")
+        if costs is not None:
+            self._from_costs(costs)
+        else:
+            self._from_terrain(terrain, cost_table)
+
+    def _from_costs(self, costs):
+        a = np.asarray(costs, dtype=np.float64)
+        if a.ndim != 2:
+            raise InvalidArgumentError(f"costs must be a 2-D array [y, x], not {a.ndim}-D")
+        if a.size == 0:
+            raise InvalidArgumentError("costs must have at least one cell")
+        if np.isnan(a).any():
+            raise InvalidArgumentError("costs hold NaN; use inf for blocked cells")
+        blocked = np.isinf(a) & (a > 0)
+        if (a[~blocked] <= 0).any() or np.isneginf(a).any():
+            raise InvalidArgumentError("costs must be > 0 (inf for blocked cells)")
+        values, codes = np.unique(a[~blocked], return_inverse=True)
+        if len(values) > 255:
+            raise TooBigError(
+                f"{len(values)} distinct costs; a grid holds at most 255 "
+                "(round them, or give terrain codes and a cost table)")
+        h, w = a.shape
+        self._g = _c.Grid(w, h)
+        terrain = np.full(a.shape, WALL, dtype=np.uint8)
+        terrain[~blocked] = codes.astype(np.uint8)
+        for code, cost in enumerate(values):
+            self._g.set_cost(code, float(cost))
+        self._g.set_cells(np.ascontiguousarray(terrain))
+
+    def _from_terrain(self, terrain, cost_table):
+        t = np.asarray(terrain)
+        if t.ndim != 2:
+            raise InvalidArgumentError(f"terrain must be a 2-D array [y, x], not {t.ndim}-D")
+        if t.dtype != np.uint8:
+            if not np.issubdtype(t.dtype, np.integer) or t.size and (t.min() < 0 or t.max() > 255):
+                raise InvalidArgumentError(
+                    f"terrain must hold codes 0 to 255 (uint8), not {t.dtype}")
+            t = t.astype(np.uint8)
+        h, w = t.shape
+        self._g = _c.Grid(w, h)
+        if cost_table is not None:
+            table = np.asarray(cost_table, dtype=np.float64)
+            if table.shape != (256,):
+                raise InvalidArgumentError(
+                    f"cost_table must hold 256 costs, not shape {table.shape}")
+            for code, cost in enumerate(table.tolist()):
+                self._g.set_cost(code, -1.0 if cost == float("inf") else cost)
+        self._g.set_cells(np.ascontiguousarray(t))
+
+    # ---- what it holds ----------------------------------------------------
+
+    @property
+    def width(self):
+        return self._g.width
+
+    @property
+    def height(self):
+        return self._g.height
+
+    @property
+    def shape(self):
+        """(height, width), as the arrays are indexed."""
+        return (self._g.height, self._g.width)
+
+    @property
+    def terrain(self):
+        """The terrain codes, a read-only (height, width) uint8 view (no copy)."""
+        return np.asarray(self._g)
+
+    @property
+    def cost_table(self):
+        """The cost of entering each of the 256 codes (``inf``: blocked)."""
+        t = np.array([self._g.cost(c) for c in range(256)])
+        t[t < 0] = np.inf
+        return t
+
+    @property
+    def costs(self):
+        """The cost of entering each cell, (height, width) float64 (``inf``: blocked)."""
+        return self.cost_table[self.terrain]
+
+    def set_cost(self, code, cost):
+        """Sets the cost of entering terrain ``code`` (``inf``: blocked)."""
+        self._g.set_cost(int(code), -1.0 if cost == float("inf") else float(cost))
+
+    def set_terrain(self, x, y, code):
+        """Sets cell (x, y) to terrain ``code``."""
+        self._g.set(int(x), int(y), int(code))
+
+    def passable(self, x, y):
+        return self._g.passable(int(x), int(y))
+
+    def copy(self):
+        g = Grid(connect=self.connect, corners=self.corners, _grid=self._g.clone())
+        g.start, g.goal = self.start, self.goal
+        return g
+
+    def __repr__(self):
+        return f"Grid({self.width} x {self.height}, connect={self.connect}, corners={self.corners!r})"
+
+    # ---- searches ---------------------------------------------------------
+
+    def _opts(self, algo="astar", connect=None, corners=None, heuristic="default",
+              weight=1.0, max_expansions=0, size=1, filter=None, fallback=False,
+              overlay=None, overlay_k=1.0):
+        o = {
+            "algo": _choice(ALGORITHMS, algo, "algorithm"),
+            "connect": self.connect if connect is None else connect,
+            "corners": _choice(_CORNERS, self.corners if corners is None else corners,
+                               "corner rule"),
+            "heuristic": _choice(_HEURISTICS, heuristic, "heuristic"),
+            "weight": float(weight),
+            "max_expansions": int(max_expansions),
+            "size": int(size),
+            "fallback": 1 if fallback else 0,
+        }
+        if filter is not None:
+            o["filter"] = _filter(filter)
+        if overlay is not None:
+            ov = np.ascontiguousarray(overlay, dtype=np.float32)
+            if ov.shape != self.shape:
+                raise InvalidArgumentError(
+                    f"an overlay must have the grid's shape {self.shape}, not {ov.shape}")
+            o["overlay"] = ov
+            o["overlay_k"] = float(overlay_k)
+        return o
+
+    def path(self, start, goal, **opts):
+        """The cheapest path from ``start`` to ``goal`` ((x, y) pairs).
+
+        Options: ``algo`` ("astar", "dijkstra", "jps", "auto"), ``connect``,
+        ``corners``, ``heuristic`` ("default", "octile", "euclidean",
+        "chebyshev", "manhattan", "zero"), ``weight`` (>= 1: weighted A*),
+        ``max_expansions``, ``size`` (agent side in cells), ``filter`` (a
+        per-terrain multiplier: a dict code -> multiplier, ``inf`` forbids,
+        or 256 values), ``fallback`` (True: an unreachable goal gives the
+        path to the nearest reachable cell, status "partial"), ``overlay``
+        (a float array of the grid's shape added to costs × ``overlay_k``).
+
+        Returns a ``Path`` (``found`` False when the goal cannot be reached);
+        raises ``RangeError`` for a point off the grid, ``BlockedError`` for
+        a start or goal the unit cannot stand on, ``InvalidArgumentError``
+        for options the algorithm cannot honour.
+        """
+        sx, sy = _point(start, "start")
+        gx, gy = _point(goal, "goal")
+        r = _c.search_grid(_search(), self._g, sx, sy, gx, gy, **self._opts(**opts))
+        return Path._make(*r)
+
+    def paths(self, starts, goals, *, threads=None, **opts):
+        """Many paths at once on a thread pool (the GIL released):
+        ``starts`` and ``goals`` (n, 2) arrays of (x, y). Returns a list of
+        ``Path`` in query order."""
+        s = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
+        g = np.asarray(goals, dtype=np.int64).reshape(-1, 2)
+        if len(s) != len(g):
+            raise InvalidArgumentError(f"{len(s)} starts but {len(g)} goals")
+        if s.size and (np.abs(s).max() > 2**31 - 1 or np.abs(g).max() > 2**31 - 1):
+            raise RangeError("a point lies far off the grid")
+        ends = np.ascontiguousarray(np.hstack([s, g]).astype(np.int32))
+        n = threads if threads is not None else (os.cpu_count() or 1)
+        res = _c.batch(self._g, ends, max(1, min(int(n), 256)), **self._opts(**opts))
+        return [Path._make(st, raw, cost) for st, raw, cost in res]
+
+    def dijkstra(self, sources, values=None, *, connect=None, corners=None, size=1,
+                 filter=None):
+        """The Dijkstra map of ``sources`` ((n, 2) of (x, y)): a (height,
+        width) float32 array of each cell's least cost to reach the nearest
+        source (plus its ``values`` entry), ``inf`` where none is reachable."""
+        src = np.ascontiguousarray(np.asarray(sources, dtype=np.int64).reshape(-1, 2),
+                                   dtype=np.int32)
+        o = self._opts(connect=connect, corners=corners, size=size, filter=filter)
+        kw = {k: o[k] for k in ("connect", "corners", "size", "filter") if k in o}
+        args = [_search(), self._g, src]
+        if values is not None:
+            v = np.ascontiguousarray(values, dtype=np.float64).reshape(-1)
+            if len(v) != len(src):
+                raise InvalidArgumentError(f"{len(src)} sources but {len(v)} values")
+            args.append(v)
+        raw = _c.field(*args, **kw)
+        return np.frombuffer(raw, dtype=np.float32).reshape(self.shape)
+
+    # ---- pictures ----------------------------------------------------------
+
+    def render_png(self, file, paths=(), *, scale=0):
+        """Writes the map, with ``paths`` (``Path`` objects or (n, 2) arrays)
+        drawn over it, as a PNG file. ``scale``: pixels a cell (0: about
+        1024 pixels on the long side)."""
+        raw = []
+        for p in paths:
+            cells = p.cells if isinstance(p, Path) else np.asarray(p).reshape(-1, 2)
+            raw.append(np.ascontiguousarray(cells, dtype=np.int32))
+        _c.render_png(os.fspath(file), self._g, raw, int(scale))
+
+
+def _filter(f):
+    if isinstance(f, dict):
+        m = np.ones(256)
+        for code, mult in f.items():
+            if not 0 <= int(code) <= 255:
+                raise InvalidArgumentError(f"a terrain code is 0 to 255, not {code}")
+            m[int(code)] = mult
+    else:
+        m = np.asarray(f, dtype=np.float64)
+        if m.shape != (256,):
+            raise InvalidArgumentError(f"a filter holds 256 multipliers, not shape {m.shape}")
+    return np.ascontiguousarray(m, dtype=np.float64)
+
+
+def load(path, legend=None, *, connect=8, corners="no-cut"):
+    """Loads a map file: Moving AI (.map), ASCII, or CSV with its legend.
+    The grid's ``start`` and ``goal`` are the marks the file carries (or
+    None). Raises ``FileError`` or ``ParseError`` naming file, line and
+    column."""
+    g, s, t = _c.load_map(os.fspath(path), None if legend is None else os.fspath(legend))
+    grid = Grid(connect=connect, corners=corners, _grid=g)
+    grid.start, grid.goal = s, t
+    return grid
+
+
+def generate(kind, width, height, seed=1, *, density=0.25, braid=0.0, movingai_costs=False):
+    """A seeded world: ``kind`` "islands" (priced for ships: deep sea 1,
+    shallow 2, land blocked), "caves", "maze", "rooms" or "noise" — the
+    same world as ``wayfind gen KIND --seed SEED --size WxH --ascii``.
+    ``movingai_costs`` prices it as its Moving AI file reads back."""
+    return Grid(_grid=_c.generate(kind, int(width), int(height), int(seed),
+                                  density=float(density), braid=float(braid),
+                                  movingai_costs=bool(movingai_costs)))
