@@ -54,6 +54,25 @@ static PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS, "generate(kind, width, height, seed) -> grid"},
     {"render_png", (PyCFunction)(void (*)(void))wfpy_render_png,
      METH_VARARGS | METH_KEYWORDS, "render_png(path, grid, paths, scale)"},
+    {"slice_begin", (PyCFunction)(void (*)(void))wfpy_slice_begin,
+     METH_VARARGS | METH_KEYWORDS, "slice_begin(grid, sx, sy, gx, gy, **opts) -> Slice"},
+    {"flee", (PyCFunction)(void (*)(void))wfpy_flee, METH_VARARGS | METH_KEYWORDS,
+     "flee(search, grid, dist, k, **opts) -> float32 bytearray"},
+    {"flow", (PyCFunction)(void (*)(void))wfpy_flow, METH_VARARGS | METH_KEYWORDS,
+     "flow(grid, field, **opts) -> int8 bytearray"},
+    {"falloff", (PyCFunction)(void (*)(void))wfpy_falloff,
+     METH_VARARGS | METH_KEYWORDS,
+     "falloff(search, grid, sources, kind, path_distance, **opts)"},
+    {"view", (PyCFunction)(void (*)(void))wfpy_view, METH_VARARGS | METH_KEYWORDS,
+     "view(grid, x, y, facing, fov, range, fade, **opts)"},
+    {"blend", (PyCFunction)(void (*)(void))wfpy_blend, METH_VARARGS | METH_KEYWORDS,
+     "blend(layers, weights, cells, normalise, clamp, lo, hi)"},
+    {"graph_from_grid", (PyCFunction)(void (*)(void))wfpy_graph_from_grid,
+     METH_VARARGS | METH_KEYWORDS, "graph_from_grid(grid, tile, **opts) -> Graph"},
+    {"load_graph", wfpy_load_graph, METH_VARARGS, "load_graph(path) -> Graph"},
+    {"search_graph", (PyCFunction)(void (*)(void))wfpy_search_graph,
+     METH_VARARGS | METH_KEYWORDS,
+     "search_graph(search, graph, a, b, **opts) -> (status, nodes, cost, expanded)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -86,8 +105,14 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         return NULL;
     if (PyType_Ready(&wfpy_grid_type) < 0 ||
         PyType_Ready(&wfpy_search_type) < 0 ||
+        PyType_Ready(&wfpy_slice_type) < 0 ||
+        PyType_Ready(&wfpy_pool_type) < 0 ||
+        PyType_Ready(&wfpy_graph_type) < 0 ||
         PyModule_AddObjectRef(m, "Grid", (PyObject *)&wfpy_grid_type) < 0 ||
-        PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0)
+        PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0 ||
+        PyModule_AddObjectRef(m, "Slice", (PyObject *)&wfpy_slice_type) < 0 ||
+        PyModule_AddObjectRef(m, "Pool", (PyObject *)&wfpy_pool_type) < 0 ||
+        PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0)
         goto fail;
     error = PyErr_NewExceptionWithDoc(
         "wayfind.Error",

@@ -26,8 +26,25 @@ typedef struct {
     PyThread_type_lock lock;
 } wfpy_search;
 
+/* The library's persistent thread pool; `lock` serialises calls on it. */
+typedef struct {
+    PyObject_HEAD
+    wf_pool *pool;
+    PyThread_type_lock lock;
+} wfpy_pool;
+
+/* A graph, with its node names when it came from a file (else NULL). */
+typedef struct {
+    PyObject_HEAD
+    wf_graph *g;
+    wf_names *names;
+} wfpy_graph;
+
 extern PyTypeObject wfpy_grid_type;
 extern PyTypeObject wfpy_search_type;
+extern PyTypeObject wfpy_slice_type;
+extern PyTypeObject wfpy_pool_type;
+extern PyTypeObject wfpy_graph_type;
 
 /* Raises the exception class of status s with message msg (NULL: the
  * status's own text); returns NULL. */
@@ -47,6 +64,14 @@ PyObject *wfpy_grid_wrap(wf_grid *g);
 int wfpy_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f,
               Py_buffer *ov);
 
+/* wfpy_opts for calls that take only the movement model and the filter:
+ * an overlay given is let go at once. */
+int wfpy_move_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f);
+
+/* Takes s's lock without waiting: 0, with the exception set, when another
+ * thread holds it. */
+int wfpy_search_lock(wfpy_search *s);
+
 /* Functions of the module, by file. */
 PyObject *wfpy_search_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw);
@@ -54,5 +79,14 @@ PyObject *wfpy_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_map(PyObject *self, PyObject *args);
 PyObject *wfpy_generate(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_render_png(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_slice_begin(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_flee(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_flow(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_falloff(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_view(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_blend(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_graph_from_grid(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_load_graph(PyObject *self, PyObject *args);
+PyObject *wfpy_search_graph(PyObject *self, PyObject *args, PyObject *kw);
 
 #endif

@@ -160,6 +160,24 @@ int wfpy_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f,
     return 1;
 }
 
+int wfpy_move_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f) {
+    Py_buffer ov;
+    if (!wfpy_opts(kw, g, o, f, &ov))
+        return 0;
+    if (ov.obj)
+        PyBuffer_Release(&ov);
+    o->overlay.values = NULL;
+    o->overlay.count = 0;
+    return 1;
+}
+
+int wfpy_search_lock(wfpy_search *s) {
+    if (PyThread_acquire_lock(s->lock, NOWAIT_LOCK))
+        return 1;
+    wfpy_raise(WF_E_INVALID_ARG, "a Search is used by one thread at a time");
+    return 0;
+}
+
 /* May the unit stand on p (size, terrain, filter)? */
 static int stands(const wf_grid *g, const wf_search_opts *o, wf_point p) {
     if (o->move.size > 1)
@@ -211,11 +229,10 @@ PyObject *wfpy_search_grid(PyObject *self, PyObject *args, PyObject *kw) {
     Py_buffer ov;
     if (!wfpy_opts(kw, g, &o, &f, &ov))
         return NULL;
-    if (!PyThread_acquire_lock(s->lock, NOWAIT_LOCK)) {
+    if (!wfpy_search_lock(s)) {
         if (ov.obj)
             PyBuffer_Release(&ov);
-        return wfpy_raise(WF_E_INVALID_ARG,
-                          "a Search is used by one thread at a time");
+        return NULL;
     }
     wf_path p;
     wf_path_init(&p, NULL);
@@ -287,8 +304,19 @@ PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw) {
     wfpy_grid *gr;
     Py_buffer ends;
     int threads;
-    if (!PyArg_ParseTuple(args, "O!y*i", &wfpy_grid_type, &gr, &ends, &threads))
+    PyObject *pool_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "O!y*i|O", &wfpy_grid_type, &gr, &ends, &threads,
+                          &pool_obj))
         return NULL;
+    wfpy_pool *pool = NULL;
+    if (pool_obj != Py_None) {
+        if (!PyObject_TypeCheck(pool_obj, &wfpy_pool_type)) {
+            PyBuffer_Release(&ends);
+            PyErr_SetString(PyExc_TypeError, "pool must be a wayfind.Pool");
+            return NULL;
+        }
+        pool = (wfpy_pool *)pool_obj;
+    }
     const wf_grid *g = gr->g;
     PyObject *r = NULL;
     wf_point *pts = NULL;
@@ -329,7 +357,13 @@ PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw) {
     if (n) {
         gr->busy++;
         Py_BEGIN_ALLOW_THREADS
-        st = wf_search_grid_batch(g, pts, pts + n, n, &o, threads, keep, ans);
+        if (pool) { /* one call at a time on a pool */
+            PyThread_acquire_lock(pool->lock, WAIT_LOCK);
+            st = wf_pool_search_grid(pool->pool, g, pts, pts + n, n, &o, keep, ans);
+            PyThread_release_lock(pool->lock);
+        } else {
+            st = wf_search_grid_batch(g, pts, pts + n, n, &o, threads, keep, ans);
+        }
         Py_END_ALLOW_THREADS
         gr->busy--;
     }
@@ -413,9 +447,8 @@ PyObject *wfpy_field(PyObject *self, PyObject *args, PyObject *kw) {
     out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cells_n * sizeof(float)));
     if (!out)
         goto done;
-    if (!PyThread_acquire_lock(s->lock, NOWAIT_LOCK)) {
+    if (!wfpy_search_lock(s)) {
         Py_CLEAR(out);
-        wfpy_raise(WF_E_INVALID_ARG, "a Search is used by one thread at a time");
         goto done;
     }
     float *dist = (float *)PyByteArray_AS_STRING(out);

@@ -25,7 +25,8 @@ from ._wayfind import (BlockedError, Error, FileError, InvalidArgumentError,
                        TooBigError, UnsatisfiableError, UnsupportedError)
 
 __all__ = [
-    "Grid", "Path", "load", "generate", "version", "ALGORITHMS", "Error",
+    "Grid", "Path", "SlicedSearch", "Pool", "Graph", "NodePath", "load", "load_graph",
+    "generate", "blend", "version", "ALGORITHMS", "Error",
     "BlockedError", "FileError", "InvalidArgumentError", "NoMemoryError",
     "ParseError", "RangeError", "ThreadError", "TooBigError",
     "UnsatisfiableError", "UnsupportedError",
@@ -40,6 +41,14 @@ _HEURISTICS = {"default": 0, "manhattan": 1, "euclidean": 2, "chebyshev": 3,
 _STATUS = {0: "ok", 1: "no path", 2: "partial"}
 #: The terrain code of blocked cells in grids made from cost arrays.
 WALL = 255
+#: Flow field directions 0-7 (N, E, S, W, NE, SE, SW, NW) as column and row steps.
+FLOW_DX = np.array([0, 1, 0, -1, 1, 1, -1, -1], dtype=np.int8)
+FLOW_DY = np.array([-1, 0, 1, 0, -1, 1, 1, -1], dtype=np.int8)
+#: Flow field values that are not directions.
+FLOW_UNREACHABLE = -1
+FLOW_SOURCE = -2
+_FALLOFF = {"linear": 0, "exp": 1, "inverse-square": 2, "step": 3}
+_DISTANCE = {"straight": 0, "path": 1}
 
 _local = threading.local()
 
@@ -297,10 +306,12 @@ class Grid:
         r = _c.search_grid(_search(), self._g, sx, sy, gx, gy, **self._opts(**opts))
         return Path._make(*r)
 
-    def paths(self, starts, goals, *, threads=None, **opts):
+    def paths(self, starts, goals, *, threads=None, pool=None, **opts):
         """Many paths at once on a thread pool (the GIL released):
         ``starts`` and ``goals`` (n, 2) arrays of (x, y). Returns a list of
-        ``Path`` in query order."""
+        ``Path`` in query order. ``pool``: a ``Pool`` kept across calls
+        (its threads and workspaces are reused); otherwise one of
+        ``threads`` workers (default: every core) is made for the call."""
         s = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
         g = np.asarray(goals, dtype=np.int64).reshape(-1, 2)
         if len(s) != len(g):
@@ -309,8 +320,63 @@ class Grid:
             raise RangeError("a point lies far off the grid")
         ends = np.ascontiguousarray(np.hstack([s, g]).astype(np.int32))
         n = threads if threads is not None else (os.cpu_count() or 1)
-        res = _c.batch(self._g, ends, max(1, min(int(n), 256)), **self._opts(**opts))
+        res = _c.batch(self._g, ends, max(1, min(int(n), 256)),
+                       None if pool is None else pool._p, **self._opts(**opts))
         return [Path._make(st, raw, cost) for st, raw, cost in res]
+
+    def search(self, start, goal, **opts):
+        """A sliced search for spreading one query over frames: returns a
+        ``SlicedSearch`` whose ``step(budget)`` expands at most ``budget``
+        cells a call. The grid cannot be edited until it ends (or
+        ``cancel()``). Options as ``path``."""
+        sx, sy = _point(start, "start")
+        gx, gy = _point(goal, "goal")
+        return SlicedSearch(_c.slice_begin(self._g, sx, sy, gx, gy, **self._opts(**opts)))
+
+    def _move(self, connect=None, corners=None, size=1, filter=None):
+        o = self._opts(connect=connect, corners=corners, size=size, filter=filter)
+        return {k: o[k] for k in ("connect", "corners", "size", "filter") if k in o}
+
+    def _layer(self, a, what):
+        a = np.ascontiguousarray(a, dtype=np.float32)
+        if a.shape != self.shape:
+            raise InvalidArgumentError(f"{what} must have the grid's shape {self.shape}, "
+                                       f"not {a.shape}")
+        return a
+
+    def flee(self, dist, k=1.2, **move):
+        """A flee map from ``dist``, a distance map to the threats (e.g.
+        ``dijkstra(threats)``): walking downhill on it leads away from them.
+        ``k`` > 1 makes longer escapes worth it."""
+        raw = _c.flee(_search(), self._g, self._layer(dist, "dist"), float(k), **self._move(**move))
+        return np.frombuffer(raw, dtype=np.float32).reshape(self.shape)
+
+    def flow(self, field, **move):
+        """A flow field of ``field`` (a Dijkstra or flee map): an int8 array
+        of each cell's downhill direction (index into ``FLOW_DX``,
+        ``FLOW_DY``), ``FLOW_SOURCE`` where it has arrived,
+        ``FLOW_UNREACHABLE`` where blocked or unreachable."""
+        raw = _c.flow(self._g, self._layer(field, "field"), **self._move(**move))
+        return np.frombuffer(raw, dtype=np.int8).reshape(self.shape)
+
+    def influence(self, sources, *, kind="linear", distance="straight", **move):
+        """An influence layer: the sum over ``sources``, rows of (x, y,
+        strength, radius), of the falloff ``kind`` ("linear", "exp",
+        "inverse-square", "step") of the distance ("straight", or "path":
+        the cost of walking there) within the radius. float32 array."""
+        src = np.ascontiguousarray(np.asarray(sources, dtype=np.float64).reshape(-1, 4))
+        raw = _c.falloff(_search(), self._g, src, _choice(_FALLOFF, kind, "falloff"),
+                         _choice(_DISTANCE, distance, "distance") == 1, **self._move(**move))
+        return np.frombuffer(raw, dtype=np.float32).reshape(self.shape)
+
+    def view(self, cell, facing, fov, range, *, fade=False, connect=None, corners=None):
+        """What a viewer at ``cell`` facing ``facing`` degrees (0 east, 90
+        south) sees within ``fov`` degrees and ``range`` cells, by line of
+        sight: 1 (or 1 - d/range with ``fade``) where seen, else 0."""
+        x, y = _point(cell, "viewer")
+        raw = _c.view(self._g, x, y, float(facing), float(fov), float(range), bool(fade),
+                      **self._move(connect=connect, corners=corners))
+        return np.frombuffer(raw, dtype=np.float32).reshape(self.shape)
 
     def dijkstra(self, sources, values=None, *, connect=None, corners=None, size=1,
                  filter=None):
@@ -341,6 +407,179 @@ class Grid:
             cells = p.cells if isinstance(p, Path) else np.asarray(p).reshape(-1, 2)
             raw.append(np.ascontiguousarray(cells, dtype=np.int32))
         _c.render_png(os.fspath(file), self._g, raw, int(scale))
+
+
+class SlicedSearch:
+    """A search spread over calls (``Grid.search``)."""
+
+    def __init__(self, s):
+        self._s = s
+
+    def step(self, budget=1000):
+        """Expands at most ``budget`` cells; None while the search goes on,
+        then its ``Path`` (exactly what ``Grid.path`` gives)."""
+        r = self._s.step(int(budget))
+        return None if r is None else Path._make(*r)
+
+    def cancel(self):
+        """Ends the search now."""
+        self._s.cancel()
+
+    @property
+    def running(self):
+        return self._s.running
+
+
+class Pool:
+    """Search threads kept across calls, for many queries per frame:
+    ``grid.paths(starts, goals, pool=pool)``."""
+
+    def __init__(self, threads=None):
+        self._p = _c.Pool(int(threads if threads is not None else (os.cpu_count() or 1)))
+
+    @property
+    def threads(self):
+        return self._p.threads
+
+
+class NodePath:
+    """A path on a graph: ``nodes`` a uint32 array from start to goal,
+    ``cost``, ``found``, ``status``."""
+
+    __slots__ = ("nodes", "cost", "status", "expanded")
+
+    def __init__(self, status, raw, cost, expanded):
+        self.nodes = np.frombuffer(raw, dtype=np.uint32)
+        self.status = _STATUS.get(status, str(status))
+        self.cost = cost if status != 1 else float("inf")
+        self.expanded = expanded
+
+    @property
+    def found(self):
+        return self.status != "no path"
+
+    def __len__(self):
+        return len(self.nodes)
+
+    def __bool__(self):
+        return self.found
+
+    def __repr__(self):
+        return f"NodePath({self.status}, {len(self.nodes)} nodes, cost {self.cost:.6g})"
+
+
+class Graph:
+    """A waypoint graph. ``Graph(edges, weights=None, positions=None,
+    nodes=None, two_way=True)``: ``edges`` (m, 2) node indices,
+    ``weights`` m costs (> 0; default: the distance between the
+    positions), ``positions`` (n, 2) or (n, 3) (optional: they give the
+    search its heuristic), ``nodes`` the node count when there are no
+    positions. ``Graph.from_grid`` and ``load_graph`` make the others."""
+
+    def __init__(self, edges=None, weights=None, *, positions=None, nodes=None, two_way=True,
+                 _graph=None):
+        if _graph is not None:
+            self._g = _graph
+            return
+        e = np.ascontiguousarray(np.asarray(edges if edges is not None else [], dtype=np.int64)
+                                 .reshape(-1, 2))
+        if positions is not None:
+            pos = np.ascontiguousarray(positions, dtype=np.float64)
+            if pos.ndim != 2 or pos.shape[1] not in (2, 3):
+                raise InvalidArgumentError(f"positions must be (n, 2) or (n, 3), not {pos.shape}")
+            n, dims = pos.shape
+        else:
+            if nodes is None:
+                raise InvalidArgumentError("give positions or the node count (nodes=)")
+            n, dims, pos = int(nodes), 0, np.zeros(0)
+        if weights is None:
+            if positions is None:
+                raise InvalidArgumentError("weights are needed without positions")
+            if len(e) and (e.min() < 0 or e.max() >= n):
+                raise RangeError("an edge joins a node that does not exist")
+            w = np.linalg.norm(pos[e[:, 0]] - pos[e[:, 1]], axis=1) if len(e) else np.zeros(0)
+        else:
+            w = np.asarray(weights, dtype=np.float64).reshape(-1)
+            if len(w) != len(e):
+                raise InvalidArgumentError(f"{len(e)} edges but {len(w)} weights")
+        self._g = _c.Graph(n, pos, dims, e, np.ascontiguousarray(w), bool(two_way))
+
+    @classmethod
+    def from_grid(cls, grid, *, tile_size=1.0, connect=None, corners=None, size=1, filter=None):
+        """The graph of a grid's moves: a node per cell the unit may stand
+        on, an arc per move priced as the grid search prices it."""
+        return cls(_graph=_c.graph_from_grid(grid._g, float(tile_size),
+                                             **grid._move(connect, corners, size, filter)))
+
+    @property
+    def nodes(self):
+        return self._g.nodes
+
+    @property
+    def arcs(self):
+        return self._g.arcs
+
+    @property
+    def names(self):
+        """Node names (from a graph file), or None."""
+        return self._g.names
+
+    @property
+    def positions(self):
+        raw = self._g.positions()
+        a = np.frombuffer(raw, dtype=np.float64)
+        return a.reshape(self.nodes, -1) if len(a) else None
+
+    def node(self, name):
+        """The index of the node called ``name`` (graph files)."""
+        names = self.names
+        if names is None or name not in names:
+            raise RangeError(f"no node called {name!r}")
+        return names.index(name)
+
+    def node_cell(self, node):
+        return self._g.node_cell(int(node))
+
+    def cell_node(self, x, y):
+        return self._g.cell_node(int(x), int(y))
+
+    def path(self, start, goal, *, algo="astar", weight=1.0, max_expansions=0):
+        """The cheapest path between two nodes (indices, or names for a
+        graph from a file): a ``NodePath``."""
+        a = self.node(start) if isinstance(start, str) else int(start)
+        b = self.node(goal) if isinstance(goal, str) else int(goal)
+        if a < 0 or b < 0:
+            raise RangeError("node indices are >= 0")
+        return NodePath(*_c.search_graph(_search(), self._g, a, b,
+                                         algo=_choice(ALGORITHMS, algo, "algorithm"),
+                                         weight=float(weight),
+                                         max_expansions=int(max_expansions)))
+
+    def __repr__(self):
+        return f"Graph({self.nodes} nodes, {self.arcs} arcs)"
+
+
+def load_graph(path):
+    """Loads a graph file (``node``, ``edge``, ``arc`` lines); node names
+    are kept (``Graph.names``, and ``path`` takes them)."""
+    return Graph(_graph=_c.load_graph(os.fspath(path)))
+
+
+def blend(layers, weights, *, normalise=False, clamp=None):
+    """Σ weights[i] × layers[i] (arrays of one shape), normalised by the sum
+    of |weights| and clamped to ``clamp`` = (lo, hi) when asked: a cost
+    overlay for ``Grid.path(overlay=...)``."""
+    arrs = [np.ascontiguousarray(a, dtype=np.float32) for a in layers]
+    if not arrs:
+        raise InvalidArgumentError("blend needs at least one layer")
+    shape = arrs[0].shape
+    if any(a.shape != shape for a in arrs):
+        raise InvalidArgumentError("layers must all have one shape")
+    w = np.ascontiguousarray(weights, dtype=np.float64).reshape(-1)
+    lo, hi = clamp if clamp is not None else (0.0, 0.0)
+    raw = _c.blend(arrs, w, arrs[0].size, bool(normalise), clamp is not None,
+                   float(lo), float(hi))
+    return np.frombuffer(raw, dtype=np.float32).reshape(shape)
 
 
 def _filter(f):
