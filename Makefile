@@ -17,7 +17,7 @@ PYTHON     ?= /usr/bin/python3
 VENV       := $(BUILD)/venv
 PYTHON_PKGS := python3-dev python3-numpy python3-pytest python3-setuptools \
                python3-venv python3-pip
-TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang $(PYTHON_PKGS)
+TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang g++ $(PYTHON_PKGS)
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
 VALGRIND_PKGS := $(TEST_PKGS) valgrind
 
