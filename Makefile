@@ -17,7 +17,8 @@ PYTHON     ?= /usr/bin/python3
 VENV       := $(BUILD)/venv
 PYTHON_PKGS := python3-dev python3-numpy python3-pytest python3-setuptools \
                python3-venv python3-pip
-TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang g++ $(PYTHON_PKGS)
+WEB_PKGS   := emscripten chromium
+TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang g++ $(PYTHON_PKGS) $(WEB_PKGS)
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
 VALGRIND_PKGS := $(TEST_PKGS) valgrind
 
@@ -31,7 +32,7 @@ FUZZ_BUILD   ?= $(BUILD)/fuzz
 FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph edits cli
 
 .PHONY: all run test bench install clean deps-build deps-test deps-bench \
-        deps-python python fuzz check-valgrind deps-valgrind check-tsan check-nopng soak
+        deps-python python deps-web web playground fuzz check-valgrind deps-valgrind check-tsan check-nopng soak
 
 all: $(BUILD)/release/wayfind
 
@@ -60,6 +61,32 @@ deps-bench:
 deps-python:
 	$(call need,$(BUILD_PKGS) $(PYTHON_PKGS))
 
+deps-web:
+	$(call need,$(WEB_PKGS))
+
+# The browser playground (web/) into $(BUILD)/web: the library and
+# web/playground.c compiled by Debian's emscripten into one wayfind.js (the
+# wasm inside it, so index.html also works from file://), beside the page.
+# NODE_PATH: emcc's optimiser needs Debian's node modules (see
+# ../shared/docs/TOOLCHAIN.md). No libpng in the browser: png_none.c.
+WEB_SRC := $(filter-out src/render/png.c src/render/png_legend.c, \
+             $(sort $(wildcard src/core/*.c src/field/*.c src/plan/*.c src/gen/*.c \
+                               src/io/*.c src/render/*.c)))
+WEB_PORT ?= 8642
+web: deps-web
+	@mkdir -p $(BUILD)/web
+	NODE_PATH=/usr/share/nodejs emcc -O2 -std=gnu11 -ffp-contract=off -Wall -Werror \
+	  -Iinclude -Isrc/private web/playground.c $(WEB_SRC) \
+	  -sSINGLE_FILE=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=createWayfind \
+	  -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=_malloc,_free \
+	  -sEXPORTED_RUNTIME_METHODS=cwrap,HEAPU8,HEAP32,HEAPF32 -o $(BUILD)/web/wayfind.js
+	cp web/index.html web/app.js web/style.css $(BUILD)/web/
+
+# Serves the playground on 127.0.0.1 until interrupted.
+playground: web
+	@echo "wayfind playground: http://127.0.0.1:$(WEB_PORT)/index.html"
+	$(PYTHON) -m http.server --bind 127.0.0.1 -d $(BUILD)/web $(WEB_PORT)
+
 # The Python package (bindings/python) into $(VENV): afterwards
 # $(VENV)/bin/python has `import wayfind`. Offline: Debian's setuptools
 # and numpy, no package index.
@@ -80,14 +107,15 @@ run: $(BUILD)/release/wayfind
 
 # The test build: gcc, -Werror, ASan+UBSan. A clang build of the program is
 # made first so that a test can check both compilers give the same paths.
-test: deps-test python
+test: deps-test python web
 	cmake -S . -B $(BUILD)/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
 	  -DBUILD_TESTING=OFF -DWF_BUILD_BENCH=OFF -DWF_WERROR=ON $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/clang -j $(JOBS) --target wayfind_cli
 	cmake -S . -B $(BUILD)/test -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWF_SANITIZE=ON -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF \
 	  -DWF_PEER_CLI=$(abspath $(BUILD)/clang/wayfind) \
-	  -DWF_PYTHON=$(abspath $(VENV)/bin/python) $(CMAKE_COMMON) >/dev/null
+	  -DWF_PYTHON=$(abspath $(VENV)/bin/python) -DWF_WEB_DIR=$(abspath $(BUILD)/web) \
+	  $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/test -j $(JOBS)
 	cd $(BUILD)/test && ctest --output-on-failure -j $(JOBS)
 

@@ -44,7 +44,7 @@ def test_unreachable_goal_is_not_an_error():
     costs = np.ones((3, 5))
     costs[:, 2] = np.inf
     p = wayfind.Grid(costs).path((0, 0), (4, 0))
-    assert not p and not p.found and p.status == "no path"
+    assert not p and not p.found and p.status == "no_path"
     assert len(p) == 0 and p.cells.shape == (0, 2) and p.cost == math.inf
     p = wayfind.Grid(costs).path((0, 0), (4, 0), fallback=True)
     assert p.status == "partial" and p.cells[-1].tolist() == [1, 0]

@@ -38,7 +38,7 @@ _ENGINES = {v: k for k, v in ALGORITHMS.items()}
 _CORNERS = {"no-cut": 0, "always": 1, "one-free": 2}
 _HEURISTICS = {"default": 0, "manhattan": 1, "euclidean": 2, "chebyshev": 3,
                "octile": 4, "zero": 5}
-_STATUS = {0: "ok", 1: "no path", 2: "partial"}
+_STATUS = {0: "ok", 1: "no_path", 2: "partial"}
 #: The terrain code of blocked cells in grids made from cost arrays.
 WALL = 255
 #: Flow field directions 0-7 (N, E, S, W, NE, SE, SW, NW) as column and row steps.
@@ -113,7 +113,7 @@ class Path:
     def found(self):
         """True when the path reaches the goal (or, for ``partial``, the
         nearest cell the search could)."""
-        return self.status != "no path"
+        return self.status != "no_path"
 
     def __len__(self):
         return len(self.cells)
@@ -456,7 +456,7 @@ class NodePath:
 
     @property
     def found(self):
-        return self.status != "no path"
+        return self.status != "no_path"
 
     def __len__(self):
         return len(self.nodes)
