@@ -10,6 +10,7 @@
 #include <wayfind/gen.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "demo"
 #define MAX_PORTS 8
@@ -34,6 +35,9 @@ static const char help[] =
     "  --color WHEN    ANSI colours: auto (when stdout is a terminal), always,\n"
     "                  never\n"
     "  --maze          solve the classic 10x10 maze instead (4-connected)\n"
+    "  --format text|json  json: one object with the world, the ports and\n"
+    "                  every route (cost, statistics, cells) instead of\n"
+    "                  the picture in text\n"
     "  --help          this text\n"
     "\n"
     "Exit status: 0 ok, 1 a route has no path, 2 usage, 3 no room for the\n"
@@ -51,7 +55,7 @@ static const char maze[] = "S#......#.\n"
                            "#.#.....#.\n"
                            "..##.#..#G\n";
 
-static int demo_maze(void) {
+static int demo_maze(int json) {
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
     wf_grid *g = NULL;
@@ -69,7 +73,16 @@ static int demo_maze(void) {
     st = wf_search_create(NULL, &ws);
     if (st == WF_OK)
         st = wf_search_grid(ws, g, marks.start, marks.goal, &o, &path);
-    if (st == WF_OK) {
+    if (st >= 0 && json) {
+        fputs("{\"kind\":\"maze\",\"start\":", stdout);
+        cli_json_point(&marks.start);
+        fputs(",\"goal\":", stdout);
+        cli_json_point(&marks.goal);
+        fputs(",\"route\":", stdout);
+        if (cli_json_path(st, &path) != 0)
+            st = WF_E_IO;
+        puts("}");
+    } else if (st == WF_OK) {
         printf("the classic 10x10 maze, %d,%d -> %d,%d, 4-connected, Manhattan\n"
                "cost %.0f, %zu cells, %llu cells expanded\n\n",
                marks.start.x, marks.start.y, marks.goal.x, marks.goal.y,
@@ -84,8 +97,10 @@ static int demo_maze(void) {
         ao.border = 1;
         st = wf_render_ascii(stdout, g, &ao);
     }
+    if (st > WF_OK && !json)
+        puts("search failed: no path");
     int code = st < 0 ? cli_fail(st, NULL)
-               : st != WF_OK ? (puts("search failed: no path"), CLI_EXIT_NO_PATH)
+               : st != WF_OK ? CLI_EXIT_NO_PATH
                              : CLI_EXIT_OK;
     wf_path_free(&path);
     wf_search_destroy(ws);
@@ -95,7 +110,7 @@ static int demo_maze(void) {
 
 typedef struct world_args {
     uint64_t seed;
-    int size[2], color; /* W, H */
+    int size[2], color, json; /* W, H */
     long ports;
     const char *png;
 } world_args;
@@ -108,7 +123,8 @@ static double now_ms(void) {
 
 /* Routes ships around the ring of ports; prints one line per route. */
 static int route_all(const wf_grid *g, const wf_point *port, size_t n,
-                     wf_path *routes, size_t *nroutes) {
+                     wf_path *routes, wf_status *status, size_t *nroutes,
+                     int quiet) {
     wf_search *ws = NULL;
     wf_status st = wf_search_create(NULL, &ws);
     if (st != WF_OK)
@@ -120,17 +136,20 @@ static int route_all(const wf_grid *g, const wf_point *port, size_t n,
         double t0 = now_ms();
         st = wf_search_grid(ws, g, a, b, NULL, &routes[i]);
         double ms = now_ms() - t0;
+        status[i] = st;
         if (st < 0) {
             code = cli_fail(st, NULL);
             break;
         }
         if (st != WF_OK) {
-            printf("route %c -> %c: no path\n", 'A' + (int)i,
-                   'A' + (int)((i + 1) % n));
+            if (!quiet)
+                printf("route %c -> %c: no path\n", 'A' + (int)i,
+                       'A' + (int)((i + 1) % n));
             code = CLI_EXIT_NO_PATH;
             continue;
         }
-        printf("route %c -> %c: cost %8.3f, %4zu cells, %6llu expanded, "
+        if (!quiet)
+            printf("route %c -> %c: cost %8.3f, %4zu cells, %6llu expanded, "
                "%.3f ms\n",
                'A' + (int)i, 'A' + (int)((i + 1) % n), routes[i].cost,
                routes[i].count,
@@ -154,7 +173,29 @@ static int write_png(const world_args *a, const wf_grid *g,
     wf_status st = wf_render_png(a->png, g, &po, &diag);
     if (st != WF_OK)
         return cli_fail(st, &diag);
-    printf("wrote %s\n", a->png);
+    if (!a->json)
+        printf("wrote %s\n", a->png);
+    return CLI_EXIT_OK;
+}
+
+/* The --format json report: the world, its ports and every route. */
+static int print_json(const world_args *a, const wf_point *port, size_t n,
+                      const wf_path *routes, const wf_status *status,
+                      size_t nroutes, double ms) {
+    printf("{\"kind\":\"islands\",\"seed\":%llu,\"width\":%d,\"height\":%d,",
+           (unsigned long long)a->seed, a->size[0], a->size[1]);
+    cli_json_points("ports", port, n);
+    fputs(",\"routes\":[", stdout);
+    for (size_t i = 0; i < nroutes; i++) {
+        printf("%s{\"from\":\"%c\",\"to\":\"%c\",\"route\":", i ? "," : "",
+               'A' + (int)i, 'A' + (int)((i + 1) % n));
+        if (cli_json_path(status[i], &routes[i]) != 0)
+            return cli_fail(WF_E_IO, NULL);
+        putchar('}');
+    }
+    fputs("],\"png\":", stdout);
+    cli_json_str(strcmp(a->png, "-") ? a->png : NULL);
+    printf(",\"ms\":%.3f}\n", ms);
     return CLI_EXIT_OK;
 }
 
@@ -184,15 +225,19 @@ static int demo_world(const world_args *a) {
         wf_grid_destroy(g);
         return cli_exit_code(st);
     }
-    printf("island world, seed %llu, %dx%d: %zu ports, ships pay 1 on deep "
-           "water (W), 2 on shallow (S)\n",
-           (unsigned long long)a->seed, a->size[0], a->size[1], n);
+    if (!a->json)
+        printf("island world, seed %llu, %dx%d: %zu ports, ships pay 1 on deep "
+               "water (W), 2 on shallow (S)\n",
+               (unsigned long long)a->seed, a->size[0], a->size[1], n);
     wf_path routes[MAX_PORTS];
-    for (size_t i = 0; i < MAX_PORTS; i++)
+    wf_status status[MAX_PORTS];
+    for (size_t i = 0; i < MAX_PORTS; i++) {
         wf_path_init(&routes[i], NULL);
+        status[i] = WF_NO_PATH;
+    }
     size_t nroutes = 0;
-    int code = route_all(g, port, n, routes, &nroutes);
-    if (code <= CLI_EXIT_NO_PATH) {
+    int code = route_all(g, port, n, routes, status, &nroutes, a->json);
+    if (code <= CLI_EXIT_NO_PATH && !a->json) {
         wf_ascii_opts ao;
         memset(&ao, 0, sizeof ao);
         ao.paths = routes;
@@ -211,8 +256,13 @@ static int demo_world(const world_args *a) {
         if (c)
             code = c;
     }
-    if (code <= CLI_EXIT_NO_PATH)
+    if (code <= CLI_EXIT_NO_PATH && a->json) {
+        int c = print_json(a, port, n, routes, status, nroutes, now_ms() - t0);
+        if (c)
+            code = c;
+    } else if (code <= CLI_EXIT_NO_PATH) {
         printf("done in %.0f ms\n", now_ms() - t0);
+    }
     for (size_t i = 0; i < MAX_PORTS; i++)
         wf_path_free(&routes[i]);
     wf_grid_destroy(g);
@@ -241,7 +291,7 @@ static int set_color(const char *cmd, const cli_option *row,
 
 int cli_demo(int argc, char **argv) {
     /* A build without PNG support writes no picture unless asked to. */
-    world_args a = {2, {96, 40}, -1, 4,
+    world_args a = {2, {96, 40}, -1, 0, 4,
                     wf_render_png_supported() ? "wayfind-demo.png" : "-"};
     int maze_only = 0;
     const cli_option opts[] = {
@@ -251,6 +301,7 @@ int cli_demo(int argc, char **argv) {
         CLI_OPTION_CUSTOM("png", &a.png, set_png),
         CLI_OPTION_CUSTOM("color", &a.color, set_color),
         CLI_OPTION("maze", CLI_FLAG, &maze_only),
+        CLI_OPTION("format", CLI_FORMAT, &a.json),
         CLI_OPTION_HELP(help),
         CLI_OPTION_END};
     int code;
@@ -260,7 +311,7 @@ int cli_demo(int argc, char **argv) {
     if (first < argc)
         return cli_usage_error(CMD, "unexpected argument '%s'", argv[first]);
     if (maze_only)
-        return demo_maze();
+        return demo_maze(a.json);
     if (a.size[0] < 8 || a.size[1] < 8)
         return cli_usage_error(CMD, "--size: a world needs at least 8x8 cells");
     if (a.color < 0)

@@ -7,6 +7,7 @@
 #include <wayfind/field.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "field"
 #define MAX_SOURCES 1024
@@ -31,6 +32,9 @@ static const char help[] =
     "  --png FILE             draw a heat map (FILE is replaced whole or not\n"
     "                         at all)\n"
     "  --legend FILE          legend of a CSV map\n"
+    "  --format text|json     json: one object with the summary and every\n"
+    "                         cell's value by row (null: unreachable or\n"
+    "                         blocked)\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
@@ -54,11 +58,44 @@ static int set_sources(const char *cmd, const cli_option *row,
     return 0;
 }
 
+/* A field value: a float32, so 9 significant digits say it exactly. */
+static void json_float(double v) {
+    if (isfinite(v))
+        printf("%.9g", v);
+    else
+        fputs("null", stdout);
+}
+
+static void print_json(const wf_grid *g, const float *f, double flee,
+                       size_t reached, double lo, double hi, double ms,
+                       const char *png) {
+    const int w = wf_grid_width(g), h = wf_grid_height(g);
+    printf("{\"kind\":\"%s\",\"width\":%d,\"height\":%d,\"reached\":%zu,"
+           "\"min\":", flee ? "flee" : "distance", w, h, reached);
+    json_float(reached ? lo : NAN);
+    fputs(",\"max\":", stdout);
+    json_float(reached ? hi : NAN);
+    printf(",\"ms\":%.3f,\"png\":", ms);
+    cli_json_str(png);
+    fputs(",\"values\":[", stdout);
+    for (int y = 0; y < h; y++) {
+        fputs(y ? ",[" : "[", stdout);
+        for (int x = 0; x < w; x++) {
+            if (x)
+                putchar(',');
+            json_float(f[(size_t)y * (size_t)w + (size_t)x]);
+        }
+        putchar(']');
+    }
+    puts("]}");
+}
+
 int cli_field(int argc, char **argv) {
     sources s;
     s.n = -1;
     double flee = 0;
     const char *png = NULL, *legend = NULL;
+    int json = 0;
     wf_search_opts o = wf_search_opts_default();
     cli_costs costs;
     wf_filter filter;
@@ -68,6 +105,7 @@ int cli_field(int argc, char **argv) {
         CLI_OPTION_DOUBLE("flee", &flee, 1e-6, 1e6),
         CLI_OPTION("png", CLI_PNG, &png),
         CLI_OPTION("legend", CLI_STRING, &legend),
+        CLI_OPTION("format", CLI_FORMAT, &json),
         CLI_OPTION("cost", CLI_COST, &costs),
         CLI_OPTION_SEARCH("connect", &o, CLI_OPT_CONNECT),
         CLI_OPTION_SEARCH("corners", &o, CLI_OPT_CORNERS),
@@ -145,14 +183,16 @@ int cli_field(int argc, char **argv) {
             st = wf_render_png(png, g, &po, &diag);
             if (st != WF_OK)
                 code = cli_fail(st, &diag);
-            else
+            else if (!json)
                 printf("wrote %s\n", png);
-        } else {
+        } else if (!json) {
             st = wf_render_field_ascii(stdout, g, f, NULL);
             if (st != WF_OK)
                 code = cli_fail(st, NULL);
         }
-        if (!code)
+        if (!code && json)
+            print_json(g, f, flee, reached, lo, hi, ms, png);
+        else if (!code)
             printf("%s map: %zu of %zu cells reached, values %.3f to %.3f, "
                    "%.2f ms (%.1f M cells/s)\n",
                    flee ? "flee" : "distance", reached, cells,

@@ -7,6 +7,7 @@
 #include <wayfind/gen.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "gen"
 
@@ -41,6 +42,9 @@ static const char help[] =
     "  --iterations N    islands/caves: automaton steps 0..64\n"
     "  --braid B         maze: share of dead ends opened, 0..1 (default 0)\n"
     "  --density D       noise: share of obstacles, 0..1 (default 0.25)\n"
+    "  --format text|json  json: one object saying what was made and\n"
+    "                    written; without --out its \"rows\" hold the map\n"
+    "                    (or the picture, with --ascii)\n"
     "  --help            this text\n"
     "\n"
     "Exit status: 0 ok, 2 usage, 3 impossible request, 4 I/O error.\n";
@@ -48,7 +52,7 @@ static const char help[] =
 typedef struct args {
     const char *kind, *out;
     uint64_t seed;
-    int size[2], ascii; /* W, H */
+    int size[2], ascii, json; /* W, H */
     long scen;
     double fill, braid, density;
     long iterations;
@@ -61,6 +65,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("out", CLI_STRING, &a->out),
         CLI_OPTION_INT("scen", &a->scen, 1, 1000000),
         CLI_OPTION("ascii", CLI_FLAG, &a->ascii),
+        CLI_OPTION("format", CLI_FORMAT, &a->json),
         CLI_OPTION_DOUBLE("fill", &a->fill, 0, 1),
         CLI_OPTION_INT("iterations", &a->iterations, 0, 64),
         CLI_OPTION_DOUBLE("braid", &a->braid, 0, 1),
@@ -171,6 +176,45 @@ static wf_status write_map(void *ud, FILE *f, wf_diag *diag) {
                        : wf_ascii_map_write(f, m->g, NULL);
 }
 
+static wf_status movingai_rows(void *ud, FILE *f) {
+    return wf_movingai_map_write(f, ud);
+}
+
+static wf_status picture_rows(void *ud, FILE *f) {
+    return wf_render_ascii(f, ud, NULL);
+}
+
+/* The --format json report of what was made and written. */
+static int print_json(const args *a, const wf_grid *g, int movingai) {
+    size_t open = 0;
+    for (int y = 0; y < wf_grid_height(g); y++)
+        for (int x = 0; x < wf_grid_width(g); x++)
+            open += wf_grid_passable(g, x, y) != 0;
+    printf("{\"kind\":");
+    cli_json_str(a->kind);
+    printf(",\"seed\":%llu,\"width\":%d,\"height\":%d,\"format\":\"%s\","
+           "\"passable\":%zu,\"out\":",
+           (unsigned long long)a->seed, wf_grid_width(g), wf_grid_height(g),
+           a->ascii ? "picture" : movingai ? "movingai" : "ascii", open);
+    cli_json_str(a->out && !a->ascii ? a->out : NULL);
+    printf(",\"scenarios\":%ld,\"scen_file\":", a->scen);
+    char *scen = a->scen ? malloc(strlen(a->out) + sizeof ".scen") : NULL;
+    if (scen) {
+        strcpy(scen, a->out);
+        strcat(scen, ".scen");
+    }
+    cli_json_str(scen);
+    free(scen);
+    int rc = 0;
+    if (a->ascii || !a->out) {
+        putchar(',');
+        rc = a->ascii ? cli_json_rows_of(picture_rows, (void *)g, NULL)
+                      : cli_json_rows_of(movingai_rows, (void *)g, "map");
+    }
+    puts("}");
+    return rc ? cli_fail(WF_E_NOMEM, NULL) : 0;
+}
+
 static wf_status write_scen(void *ud, FILE *f, wf_diag *diag) {
     (void)diag;
     return wf_scen_write(f, ud);
@@ -228,6 +272,8 @@ int cli_gen(int argc, char **argv) {
     code = a.scen ? make_scen(&a, g, &sc) : 0;
     if (code) {
         /* nothing written */
+    } else if (a.json && (a.ascii || !a.out)) {
+        code = print_json(&a, g, movingai);
     } else if (a.ascii || !a.out) {
         st = a.ascii ? wf_render_ascii(stdout, g, NULL)
                      : wf_movingai_map_write(stdout, g);
@@ -241,6 +287,8 @@ int cli_gen(int argc, char **argv) {
      * map leaves the map new and the .scen old: the message says which. */
     if (!code && a.scen)
         code = write_scen_file(a.out, &sc);
+    if (!code && a.json && a.out && !a.ascii)
+        code = print_json(&a, g, movingai);
     free(sc.entries);
     wf_grid_destroy(g);
     return code;

@@ -8,6 +8,7 @@
 #include <wayfind/field.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "influence"
 #define MAX_ITEMS 16
@@ -39,6 +40,8 @@ static const char help[] =
     "  --png PREFIX           write the three heat maps (each replaced whole\n"
     "                         or not at all)\n"
     "  --legend FILE          legend of a CSV map\n"
+    "  --format text|json     json: one object with both paths (cost,\n"
+    "                         cost with the overlay, cells, cells in view)\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 both paths found, 1 no path, 2 usage, 3 bad input, 4 I/O.\n";
@@ -76,6 +79,7 @@ typedef struct args {
     wf_influence_source sources[MAX_ITEMS];
     int nsources;
     double w[2], k;
+    int json;
     wf_falloff_opts fo;
     wf_search_opts so;
     cli_costs costs;
@@ -140,6 +144,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION_CUSTOM("distance", &a->fo.distance, set_distance),
         CLI_OPTION("png", CLI_PNG, &a->png),
         CLI_OPTION("legend", CLI_STRING, &a->legend),
+        CLI_OPTION("format", CLI_FORMAT, &a->json),
         CLI_OPTION("cost", CLI_COST, &a->costs),
         CLI_OPTION_SEARCH("connect", &a->so, CLI_OPT_CONNECT),
         CLI_OPTION_SEARCH("corners", &a->so, CLI_OPT_CORNERS),
@@ -193,9 +198,22 @@ static int write_pngs(const args *a, const wf_grid *g, const float *layers[3],
         wf_status st = wf_render_png(path, g, &po, &diag);
         if (st != WF_OK)
             return cli_fail(st, &diag);
-        printf("wrote %s\n", path);
+        if (!a->json)
+            printf("wrote %s\n", path);
     }
     return 0;
+}
+
+/* One path of the --format json report. */
+static void json_path(const char *key, const wf_path *p, double cost,
+                      double overlay_cost, size_t seen) {
+    printf("\"%s\":{\"cost\":", key);
+    cli_json_num(cost);
+    fputs(",\"overlay_cost\":", stdout);
+    cli_json_num(overlay_cost);
+    printf(",\"length\":%zu,\"in_view\":%zu,", p->count, seen);
+    cli_json_points("path", p->points, p->count);
+    putchar('}');
 }
 
 int cli_influence(int argc, char **argv) {
@@ -268,7 +286,12 @@ int cli_influence(int argc, char **argv) {
     if (s0 != WF_OK || s1 != WF_OK) {
         if (wf_search_message(ws)[0]) /* an agent too large for an end */
             cli_error(CMD, "%s", wf_search_message(ws));
-        printf("no path from %d,%d to %d,%d\n", a.from.x, a.from.y, a.to.x, a.to.y);
+        if (a.json)
+            printf("{\"status\":\"no_path\",\"from\":[%d,%d],\"to\":[%d,%d]}\n",
+                   a.from.x, a.from.y, a.to.x, a.to.y);
+        else
+            printf("no path from %d,%d to %d,%d\n", a.from.x, a.from.y, a.to.x,
+                   a.to.y);
         code = CLI_EXIT_NO_PATH;
         goto done;
     }
@@ -276,15 +299,31 @@ int cli_influence(int argc, char **argv) {
     double plain_cost = 0;
     for (size_t i = 1; i < paths[1].count; i++)
         plain_cost += wf_grid_move_cost(g, paths[1].points[i - 1], paths[1].points[i], a.so.move);
-    printf("without influence: cost %.3f, %zu cells, %zu in view\n",
-           paths[0].cost, paths[0].count, in_view(g, view, &paths[0]));
-    printf("with influence (%.2f x distance + %.2f x view, k %g): cost %.3f "
-           "(%.3f with the overlay), %zu cells, %zu in view\n",
-           a.w[0], a.w[1], a.k, plain_cost, paths[1].cost, paths[1].count,
-           in_view(g, view, &paths[1]));
+    if (a.json) {
+        fputs("{\"status\":\"ok\",\"weights\":[", stdout);
+        cli_json_num(a.w[0]);
+        putchar(',');
+        cli_json_num(a.w[1]);
+        fputs("],\"k\":", stdout);
+        cli_json_num(a.k);
+        putchar(',');
+        json_path("without", &paths[0], paths[0].cost, paths[0].cost,
+                  in_view(g, view, &paths[0]));
+        putchar(',');
+        json_path("with", &paths[1], plain_cost, paths[1].cost,
+                  in_view(g, view, &paths[1]));
+        puts("}");
+    } else {
+        printf("without influence: cost %.3f, %zu cells, %zu in view\n",
+               paths[0].cost, paths[0].count, in_view(g, view, &paths[0]));
+        printf("with influence (%.2f x distance + %.2f x view, k %g): cost %.3f "
+               "(%.3f with the overlay), %zu cells, %zu in view\n",
+               a.w[0], a.w[1], a.k, plain_cost, paths[1].cost, paths[1].count,
+               in_view(g, view, &paths[1]));
+    }
     if (a.png) {
         code = write_pngs(&a, g, layers, paths);
-    } else {
+    } else if (!a.json) {
         wf_field_ascii_opts fo = wf_field_ascii_opts_default();
         fo.paths = paths;
         fo.path_count = 2;

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "render"
 
@@ -20,6 +21,8 @@ static const char help[] =
     "  --scale N         pixels per cell, 1..64 (default: about 1024 pixels\n"
     "                    on the longer side for PNG, 800 for SVG)\n"
     "  --legend FILE     legend of a CSV map (default: MAP with .legend)\n"
+    "  --format text|json  json: one object with the map's size, marks,\n"
+    "                    the files written and the text rows\n"
     "  --help            this text\n"
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
@@ -27,7 +30,9 @@ static const char help[] =
 int cli_render(int argc, char **argv) {
     const char *png = NULL, *svg = NULL, *legend = NULL;
     long scale = 0;
+    int json = 0;
     const cli_option opts[] = {
+        CLI_OPTION("format", CLI_FORMAT, &json),
         CLI_OPTION("png", CLI_PNG, &png),
         CLI_OPTION("svg", CLI_STRING, &svg),
         CLI_OPTION_INT("scale", &scale, 1, WF_PNG_MAX_SCALE),
@@ -64,8 +69,9 @@ int cli_render(int argc, char **argv) {
             wf_grid_destroy(g);
             return code;
         }
-        printf("wrote %s (%d x %d cells)\n", svg, wf_grid_width(g),
-               wf_grid_height(g));
+        if (!json)
+            printf("wrote %s (%d x %d cells)\n", svg, wf_grid_width(g),
+                   wf_grid_height(g));
     }
     if (png) {
         wf_png_opts po = wf_png_opts_default();
@@ -73,16 +79,33 @@ int cli_render(int argc, char **argv) {
         po.marks = pts;
         po.mark_count = n;
         st = wf_render_png(png, g, &po, &diag);
-        if (st == WF_OK)
+        if (st == WF_OK && !json)
             printf("wrote %s (%d x %d cells)\n", png, wf_grid_width(g),
                    wf_grid_height(g));
-    } else if (!svg) {
-        wf_ascii_opts ao;
-        memset(&ao, 0, sizeof ao);
-        ao.has_start = marks.has_start;
-        ao.start = marks.start;
-        ao.has_goal = marks.has_goal;
-        ao.goal = marks.goal;
+    }
+    wf_ascii_opts ao;
+    memset(&ao, 0, sizeof ao);
+    ao.has_start = marks.has_start;
+    ao.start = marks.start;
+    ao.has_goal = marks.has_goal;
+    ao.goal = marks.goal;
+    if (st == WF_OK && json) {
+        fputs("{\"map\":", stdout);
+        cli_json_str(argv[first]);
+        printf(",\"width\":%d,\"height\":%d,\"start\":", wf_grid_width(g),
+               wf_grid_height(g));
+        cli_json_point(marks.has_start ? &marks.start : NULL);
+        fputs(",\"goal\":", stdout);
+        cli_json_point(marks.has_goal ? &marks.goal : NULL);
+        fputs(",\"png\":", stdout);
+        cli_json_str(png);
+        fputs(",\"svg\":", stdout);
+        cli_json_str(svg);
+        putchar(',');
+        if (cli_json_rows(g, &ao) != 0)
+            st = WF_E_NOMEM;
+        puts("}");
+    } else if (st == WF_OK && !png && !svg) {
         st = wf_render_ascii(stdout, g, &ao);
     }
     code = st == WF_OK ? CLI_EXIT_OK : cli_fail(st, &diag);
