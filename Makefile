@@ -18,7 +18,7 @@ VENV       := $(BUILD)/venv
 PYTHON_PKGS := python3-dev python3-numpy python3-pytest python3-setuptools \
                python3-venv python3-pip
 WEB_PKGS   := emscripten chromium
-TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang g++ $(PYTHON_PKGS) $(WEB_PKGS)
+TEST_PKGS  := $(BUILD_PKGS) libcmocka-dev clang g++ man-db $(PYTHON_PKGS) $(WEB_PKGS)
 BENCH_PKGS := $(BUILD_PKGS) libtcod-dev
 VALGRIND_PKGS := $(TEST_PKGS) valgrind
 
