@@ -160,3 +160,50 @@ done:
     Py_DECREF(path_obj);
     return r;
 }
+
+/* load_scen(path) -> (map, ends int32 bytearray of sx sy gx gy rows,
+ * optimal float64 bytearray, bucket int32 bytearray, width, height) */
+PyObject *wfpy_load_scen(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *path;
+    if (!PyArg_ParseTuple(args, "O&", PyUnicode_FSConverter, &path))
+        return NULL;
+    wf_scen sc;
+    memset(&sc, 0, sizeof sc);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_scen_read(PyBytes_AS_STRING(path), NULL, &sc, &d);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(path);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    const Py_ssize_t n = (Py_ssize_t)sc.count;
+    PyObject *ends = PyByteArray_FromStringAndSize(NULL, n * 16);
+    PyObject *opt = PyByteArray_FromStringAndSize(NULL, n * 8);
+    PyObject *bucket = PyByteArray_FromStringAndSize(NULL, n * 4);
+    PyObject *r = NULL;
+    if (ends && opt && bucket) {
+        int32_t *e = (int32_t *)PyByteArray_AS_STRING(ends);
+        double *o = (double *)PyByteArray_AS_STRING(opt);
+        int32_t *b = (int32_t *)PyByteArray_AS_STRING(bucket);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const wf_scen_entry *x = &sc.entries[i];
+            e[4 * i] = x->start.x;
+            e[4 * i + 1] = x->start.y;
+            e[4 * i + 2] = x->goal.x;
+            e[4 * i + 3] = x->goal.y;
+            o[i] = x->optimal;
+            b[i] = x->bucket;
+        }
+        r = Py_BuildValue("sOOOii", sc.map, ends, opt, bucket,
+                          n ? sc.entries[0].map_width : 0,
+                          n ? sc.entries[0].map_height : 0);
+    }
+    Py_XDECREF(ends);
+    Py_XDECREF(opt);
+    Py_XDECREF(bucket);
+    wf_scen_free(&sc);
+    return r;
+}

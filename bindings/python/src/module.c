@@ -48,6 +48,8 @@ static PyMethodDef methods[] = {
     {"field", (PyCFunction)(void (*)(void))wfpy_field,
      METH_VARARGS | METH_KEYWORDS,
      "field(search, grid, sources, **opts) -> bytearray of float32"},
+    {"load_scen", wfpy_load_scen, METH_VARARGS,
+     "load_scen(path) -> (map, ends, optimal, bucket, width, height)"},
     {"load_map", wfpy_load_map, METH_VARARGS,
      "load_map(path, legend) -> (grid, start, goal)"},
     {"generate", (PyCFunction)(void (*)(void))wfpy_generate,

@@ -77,6 +77,7 @@ PyObject *wfpy_search_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_map(PyObject *self, PyObject *args);
+PyObject *wfpy_load_scen(PyObject *self, PyObject *args);
 PyObject *wfpy_generate(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_render_png(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_slice_begin(PyObject *self, PyObject *args, PyObject *kw);

@@ -92,3 +92,13 @@ def test_png(tmp_path):
     assert f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(wayfind.Error):
         g.render_png(tmp_path / "no" / "such" / "dir.png")
+
+
+def test_scenario_files(movingai):
+    sc = wayfind.load_scen(os.path.join(movingai, "dao", "arena.map.scen"))
+    g = wayfind.load(os.path.join(movingai, "dao", "arena.map"))
+    assert len(sc) == 160 and sc.starts.shape == (160, 2) and sc.width == 49
+    paths = g.paths(sc.starts, sc.goals)
+    assert all(abs(p.cost - o) <= 1e-4 * max(1.0, o) for p, o in zip(paths, sc.optimal))
+    with pytest.raises(wayfind.FileError):
+        wayfind.load_scen(os.path.join(movingai, "nope.scen"))

@@ -25,7 +25,8 @@ from ._wayfind import (BlockedError, Error, FileError, InvalidArgumentError,
                        TooBigError, UnsatisfiableError, UnsupportedError)
 
 __all__ = [
-    "Grid", "Path", "SlicedSearch", "Pool", "Graph", "NodePath", "load", "load_graph",
+    "Grid", "Path", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "load",
+    "load_graph", "load_scen",
     "generate", "blend", "version", "ALGORITHMS", "Error",
     "BlockedError", "FileError", "InvalidArgumentError", "NoMemoryError",
     "ParseError", "RangeError", "ThreadError", "TooBigError",
@@ -557,6 +558,30 @@ class Graph:
 
     def __repr__(self):
         return f"Graph({self.nodes} nodes, {self.arcs} arcs)"
+
+
+class Scenarios:
+    """A Moving AI scenario file: ``starts`` and ``goals`` (n, 2) int32,
+    ``optimal`` (n,) float64 lengths, ``buckets`` (n,) int32, ``map`` the
+    map column, ``width``/``height`` the map size it names."""
+
+    def __init__(self, map, ends, optimal, buckets, width, height):
+        e = np.frombuffer(ends, dtype=np.int32).reshape(-1, 4)
+        self.starts, self.goals = e[:, :2], e[:, 2:]
+        self.optimal = np.frombuffer(optimal, dtype=np.float64)
+        self.buckets = np.frombuffer(buckets, dtype=np.int32)
+        self.map, self.width, self.height = map, width, height
+
+    def __len__(self):
+        return len(self.optimal)
+
+    def __repr__(self):
+        return f"Scenarios({len(self)} on {self.map!r})"
+
+
+def load_scen(path):
+    """Loads a Moving AI .scen file (``Scenarios``)."""
+    return Scenarios(*_c.load_scen(os.fspath(path)))
 
 
 def load_graph(path):
