@@ -394,6 +394,22 @@ typedef struct wf__jpsq {
     wf_stats st;
 } wf__jpsq;
 
+/* A weighted JPS query and its progress (grid_jpsw.c). */
+typedef struct wf__jpswq {
+    const wf_grid *g;
+    const uint64_t *planes[6]; /* the workspace's: free, along and across
+                                  bits, row-major then column-major */
+    size_t row_words, col_words;
+    wf_point start, goal;
+    uint32_t s0, goal_id, heap_n, gen;
+    double hmul;              /* the smallest cost present: octile scale */
+    uint64_t div_mul;
+    unsigned div_shift;
+    wf_stats st;
+    double cost[256];         /* the unit's cost per terrain, INFINITY where
+                                 it may not enter */
+} wf__jpswq;
+
 /* A graph query and its progress (graph_search.c). */
 typedef struct wf__graphq {
     const void *g;         /* const wf_graph * */
@@ -413,6 +429,7 @@ enum {
     WF__IDLE = 0,  /* no sliced search */
     WF__ASTAR,     /* grid A* and Dijkstra under way */
     WF__JPS,       /* grid JPS under way */
+    WF__JPSW,      /* grid weighted JPS under way */
     WF__GRID_DONE, /* a grid search whose outcome (done) is known */
     WF__GRAPH,     /* graph search under way */
     WF__GRAPH_DONE
@@ -437,6 +454,7 @@ struct wf_search {
     union {
         wf__astar a;
         wf__jpsq j;
+        wf__jpswq jw;
         wf__graphq gr;
     } q;
     char msg[WF__MSG_SIZE]; /* why the last call failed */
@@ -458,6 +476,15 @@ struct wf_search {
     uint64_t fit_serial;    /* 0: nothing built */
     uint64_t fit_version;
     unsigned fit_size;
+    /* Weighted JPS (grid_jpsw_planes.c): bit planes of the cells a unit
+     * may enter and of neighbours that cost it the same, for the grid and
+     * cost table they were built for. */
+    uint64_t *jw_bits;
+    size_t jw_words;        /* words jw_bits holds */
+    wf__planes jw_planes;   /* the layout of one of the three blocks */
+    uint64_t jw_serial;     /* 0: nothing built */
+    uint64_t jw_version;
+    double jw_cost[256];
 };
 
 /* Records why a call failed and returns s. */
