@@ -1,85 +1,85 @@
 /* Weighted Jump Point Search: optimal paths on grids whose terrains cost
  * different amounts, 8-connected under the no-cut corner rule, for a unit
  * of size 1. Entering cell b from a costs step(a, b) × c(b), step 1 or √2,
- * c the unit's cost of b's terrain (grid cost × filter multiplier).
+ * c the unit's cost of b's terrain (grid cost × filter multiplier); a cell
+ * it may not enter is "blocked".
+ *
+ * The rules. A straight run in direction d reaching cell n from p = n - d
+ * stops at n for side s (one of the two perpendicular directions) when
+ * n + s is free and (a) p + s is blocked (plain JPS's forced neighbour),
+ * or (b) c(n + s) > (1 + √2) c(n) (stepping to the side beats the
+ * diagonal from p), or (c) n + d and n + d + s are free and
+ * √2 c(n + s) + c(n + d + s) > c(n) + √2 c(n + d + s) (turning
+ * diagonally at n beats turning at p); the turn may then go to s or
+ * d + s. A diagonal run in direction (dx, dy) reaching n from p stops at
+ * n for a side when the 90° turn (dx, -dy) is legal and the two straight
+ * moves p → p + (dx, 0) → n + (dx, -dy) do not cost strictly less than
+ * the two diagonals through n (likewise for (-dx, dy)); the turn may then
+ * go that way. Comparisons keep a 1e-9 relative margin on the side of
+ * stopping, except that equal costs are decided exactly.
  *
  * The search. A* (octile distance × the smallest cost present, which is
- * consistent) runs over jump points. Expanding a point u tries all eight
- * directions; a jump walks from u in one direction and returns the first
- * cell where it must stop, which becomes a successor of u at the exact
- * cost of the cells walked. A straight run in direction d stops at a cell
- * n (reached from p = n - d) when n is the goal, when the next cell n + d
- * may be entered but costs other than n, or when for a side s (one of the
- * two perpendicular directions) n + s may be entered and
- *   (a) p + s may not (the forced neighbour of plain JPS), or
- *   (b) n + s costs other than n, or
- *   (c) n + d + s may be entered and costs other than n + d;
- * it returns nothing at a cell that may not be entered. A diagonal run in
- * direction d = (dx, dy) steps while the corner rule allows and stops at
- * a cell n when n is the goal, when n - (dx, 0) or n - (0, dy) (the two
- * cells its last step passed between) costs other than n, or when the
- * straight run from n along (dx, 0) or (0, dy) returns a cell.
+ * consistent) runs over states (cell, direction it was entered in).
+ * Expanding one jumps in each direction the state allows: all eight from
+ * the start; from a straight arrival d, d and the turns its stop rules
+ * allow; from a diagonal arrival, d, its two components and the turns
+ * allowed. A straight jump returns the first cell where a rule stops the
+ * run or the goal (nothing at a blocked cell); a diagonal jump steps while
+ * the corner rule allows and returns the first cell where a rule stops it,
+ * the goal, or a cell from which a straight jump along either component
+ * returns something. Each jump's end is a successor at the exact cost of
+ * the cells walked. A cell keeps one cost and the set of directions it
+ * was entered in at that cost (equal within 1e-9: keeping more is safe);
+ * a closed cell reached at the same cost from a new direction is opened
+ * again for the directions that adds.
  *
- * Why it is optimal. Every successor is reached along real moves at their
- * real cost, so every path found is a path and the search's answer is at
- * least the optimum; A* with a consistent heuristic returns the cheapest
- * path in the graph of jumps, so it remains to show that this graph holds
- * an optimal path to the goal t. Call an optimal path from u to t
- * canonical when it has the fewest moves among optimal paths and, among
- * those, its sequence of move kinds (straight or diagonal) is
- * lexicographically greatest with diagonal before straight (finitely many
- * such paths, so one exists; every suffix of a canonical path is
- * canonical). Lemma: the jump from u in the direction of the first move
- * of a canonical path Q stops at a cell v of Q's first run. Then induct
- * on the optimal distance from v to t, which strictly decreases: the
- * graph holds a path from s through v along Q and then, by induction, an
- * optimal one from v. Proof of the lemma, straight first move d: let n be
- * the last cell of the run of d-moves that begins Q and p the cell before
- * it, and suppose the jump passes every cell of the run, n included (it
- * can pass no wall: Q moves there). n is not t (goal stop), so Q's next
- * move m leaves n; it is not -d, nor -d ± s (both reach a neighbour of p
- * that p reaches more cheaply in one move), so m is s or d + s for a side
- * s. As n did not stop, p + s and n + s may be entered and cost c(n + s)
- * = c(n); if m = s, the single diagonal p → n + s is legal and costs √2 c
- * < 2 c, so Q was not optimal; if m = d + s, the next cell n + d may be
- * entered (the corner rule) and so costs c (n did not stop), hence c(n +
- * d + s) = c too, and the swap p → n + s → n + d + s is legal, costs the
- * same (√2 c + c), has as many moves and puts a diagonal first: Q was not
- * canonical. Diagonal first move d: let n be the last cell of its run of
- * d-moves, p the cell before it, and suppose the jump passes the whole
- * run. n is not t, so Q's next move m leaves n. If m is one of d's
- * components, Q's suffix from n is canonical and begins with it, so by
- * the straight case the straight run from n stops on it and n would have
- * stopped the diagonal jump. m cannot be d (the run ends), -d, or the
- * component reversed (p reaches that cell in one straight move, more
- * cheaply). Otherwise m turns by 90°: m = (dx, -dy) reaches p + (2 dx, 0)
- * (or symmetrically p + (0, 2 dy)), which p reaches by two straight moves
- * through p + (dx, 0), legal as the diagonal was and cost c(n) there (n
- * did not stop): c + c' < √2 c + √2 c', so Q was not optimal. The
- * argument never looks at the cost of u, so every cell may begin a jump.
+ * Why it is optimal. Every path found is a real path at its real cost,
+ * so the answer is at least the optimum, and A* with a consistent
+ * heuristic returns the cheapest path in the graph of jumps; it remains to
+ * show that this graph holds an optimal path. Call a path from s to t
+ * canonical when it is optimal, has the fewest moves among optimal paths
+ * and, among those, its sequence of move kinds is lexicographically
+ * greatest with diagonal before straight (finitely many candidates, so
+ * one exists; every suffix of a canonical path is canonical from its first
+ * cell). Take a canonical P. (1) Where P turns after a straight move d
+ * into n from p, the next move is s or d + s for a side s (-d, -d ± s
+ * reach cells p reaches more cheaply in one move) and n stops the run for
+ * s: if (a) failed, p → n + s is a legal diagonal; if (b) failed, with
+ * m = s it costs no more than d then s, with fewer moves; if (c) failed,
+ * with m = d + s the swap p → n + s → n + d + s costs no more, has as many
+ * moves and puts the diagonal first. Each contradicts canonicity. (2)
+ * Where P turns by 90° after a diagonal into n, the diagonal stop rule
+ * holds, else the two straight moves are strictly cheaper; a turn back or
+ * to a reversed component is strictly worse. (3) Lemma: a jump from a
+ * cell u of P in the direction of P's next move stops on P at or before
+ * P's next turn (or t): a straight run stops at the turn by (1); a
+ * diagonal run stops at its turn by (2), or, when P turns to a component
+ * there, because the straight jump from that cell along it stops on P by
+ * the straight case. Induction along P: from s, each jump in P's
+ * direction ends at a cell v of P, which it enters in P's direction, and
+ * P's next direction at v is among those the state (v, d) allows (the
+ * same run going on, or a turn (1)-(2) permits); so the graph holds P's
+ * cost. Nothing uses the cost of the cell a jump leaves.
  *
- * Scans. Straight runs read 64 cells at a time from bit planes the
- * workspace keeps for the unit's costs (grid_jpsw_planes.c): free cells,
- * "costs the same as the next cell along the line" and "costs the same as
- * the cell on the line before", row-major for horizontal runs and
- * transposed for vertical ones, so both are one scan of a line and the
- * two beside it; the stop rules above are a few shifts and masks per
- * word. Diagonal runs step cell by cell with two straight scans each,
- * as in plain JPS. Ties in f go to the heap's order (search_internal.h),
- * so the same query gives the same path.
+ * Scans. The stop rules depend only on the unit's costs, so they are
+ * evaluated once per grid and cost table (grid_jpsw_planes.c) into bit
+ * planes per run direction and side, row-major for horizontal runs and
+ * transposed for vertical ones: a straight jump reads 64 cells a word
+ * (free bits and its two stop planes) and then sums the costs of the
+ * cells it crossed. Diagonal runs step cell by cell with two straight
+ * scans each, as in plain JPS. Ties in f go to the heap's order
+ * (search_internal.h), so the same query gives the same path.
  *
- * The workspace's graph arrays hold each jump point's parent and cost
- * (wf_search_reserve_graph), 12 bytes per cell on top of the 20, and the
- * planes 6 bits per cell. */
+ * The workspace's graph arrays hold each cell's parent and cost
+ * (wf_search_reserve_graph), 12 bytes per cell on top of the 20, and
+ * grid_jpsw_planes.c's planes and words 6.25 + 2 bytes per cell more. */
 #include <math.h>
 #include <stddef.h>
 
 #include "search_internal.h"
 
-/* The planes of one query, by orientation: [0] row-major, [1] transposed. */
 typedef struct jw {
-    const uint64_t *free[2], *along[2], *across[2];
-    size_t words[2];
+    wf__jpsw_view v;
     const double *cost;
     const uint8_t *terrain;
     int W;
@@ -89,40 +89,24 @@ typedef struct jw {
 static int ctz64(uint64_t v) { return __builtin_ctzll(v); }
 static int top64(uint64_t v) { return 63 - __builtin_clzll(v); }
 
-/* The stop rule for one side line S (free bits), with X its across bits
- * (the side line against the run's line): S[i] and (not S at the cell
- * behind, or X[i] clear, or S ahead and X ahead clear). behind and ahead
- * are S and X shifted so that bit i holds the neighbouring position. */
-WF_INLINE uint64_t side_stop(uint64_t S, uint64_t S_behind, uint64_t S_ahead,
-                             uint64_t X, uint64_t X_ahead) {
-    return S & (~S_behind | ~X | (S_ahead & ~X_ahead));
-}
-
-/* Scans line l (positions from 1; words a line) from position p towards
- * higher positions: the first q > p that may not be entered or where a
- * straight run stops (the header's rules). *wall tells which. The word
- * before and after each word supply the bits beside its ends (the pads and
- * border lines of the planes make every read land inside the block). */
-WF_INLINE size_t scan_up(const jw *j, int o, size_t l, size_t p, int *wall) {
-    const size_t words = j->words[o], q = p + 1;
-    const uint64_t *r = j->free[o] + l * words, *a = r - words, *b = r + words;
-    const uint64_t *al = j->along[o] + l * words;
-    const uint64_t *xa = j->across[o] + l * words, *xb = xa + words;
-    uint64_t live = ~(uint64_t)0 << (q & 63);
-    for (size_t w = q >> 6;; w++) {
-        const uint64_t R = r[w], A = a[w], B = b[w], XA = xa[w], XB = xb[w];
-        const uint64_t ahead_r = (R >> 1) | (r[w + 1] << 63);
-        const uint64_t ev =
-            (~R | (ahead_r & ~al[w]) |
-             side_stop(A, (A << 1) | (a[w - 1] >> 63),
-                       (A >> 1) | (a[w + 1] << 63), XA,
-                       (XA >> 1) | (xa[w + 1] << 63)) |
-             side_stop(B, (B << 1) | (b[w - 1] >> 63),
-                       (B >> 1) | (b[w + 1] << 63), XB,
-                       (XB >> 1) | (xb[w + 1] << 63))) &
-            live;
+/* Scans line l of orientation o (positions from 1) from position p
+ * towards higher positions (up) or lower ones: the first q that may not be
+ * entered or where a run that way stops (its two stop planes). *wall
+ * tells which. The border bits end every scan inside its line. */
+WF_INLINE size_t scan(const jw *j, int o, size_t l, size_t p, int up,
+                      int *wall) {
+    const size_t words = j->v.words[o], at = l * words;
+    const uint64_t *r = j->v.bits[o][0] + at;
+    const uint64_t *sa = j->v.bits[o][up ? 1 : 3] + at;
+    const uint64_t *sb = j->v.bits[o][up ? 2 : 4] + at;
+    const size_t q = up ? p + 1 : p - 1;
+    uint64_t live = up ? ~(uint64_t)0 << (q & 63)
+                       : ~(uint64_t)0 >> (63 - (q & 63));
+    for (size_t w = q >> 6;; w = up ? w + 1 : w - 1) {
+        const uint64_t R = r[w];
+        const uint64_t ev = (~R | sa[w] | sb[w]) & live;
         if (ev) {
-            const int i = ctz64(ev);
+            const int i = up ? ctz64(ev) : top64(ev);
             *wall = !((R >> i) & 1u);
             return w * 64 + (size_t)i;
         }
@@ -130,103 +114,108 @@ WF_INLINE size_t scan_up(const jw *j, int o, size_t l, size_t p, int *wall) {
     }
 }
 
-/* The mirror image of scan_up, towards lower positions (position 0, the
- * border, may not be entered). */
-WF_INLINE size_t scan_down(const jw *j, int o, size_t l, size_t p,
-                           int *wall) {
-    const size_t words = j->words[o], q = p - 1;
-    const uint64_t *r = j->free[o] + l * words, *a = r - words, *b = r + words;
-    const uint64_t *al = j->along[o] + l * words;
-    const uint64_t *xa = j->across[o] + l * words, *xb = xa + words;
-    uint64_t live = ~(uint64_t)0 >> (63 - (q & 63));
-    for (size_t w = q >> 6;; w--) {
-        const uint64_t R = r[w], A = a[w], B = b[w], XA = xa[w], XB = xb[w];
-        const uint64_t ahead_r = (R << 1) | (r[w - 1] >> 63);
-        const uint64_t ahead_al = (al[w] << 1) | (al[w - 1] >> 63);
-        const uint64_t ev =
-            (~R | (ahead_r & ~ahead_al) |
-             side_stop(A, (A >> 1) | (a[w + 1] << 63),
-                       (A << 1) | (a[w - 1] >> 63), XA,
-                       (XA << 1) | (xa[w - 1] >> 63)) |
-             side_stop(B, (B >> 1) | (b[w + 1] << 63),
-                       (B << 1) | (b[w - 1] >> 63), XB,
-                       (XB << 1) | (xb[w - 1] >> 63))) &
-            live;
-        if (ev) {
-            const int i = top64(ev);
-            *wall = !((R >> i) & 1u);
-            return w * 64 + (size_t)i;
-        }
-        live = ~(uint64_t)0;
-    }
-}
-
-/* Straight run from (x, y) along (dx, dy), one of them 0: 1 and its stop
- * in (*ox, *oy), or 0 when a cell that may not be entered comes first. */
+/* Straight run from (x, y) along (dx, dy), one of them 0: 1 with its stop
+ * in (*ox, *oy) and the sum of the costs of the cells it enters in *sum,
+ * or 0 when a cell that may not be entered comes first. */
 static int jump_straight(const jw *j, int x, int y, int dx, int dy, int *ox,
-                         int *oy) {
-    int wall;
-    if (dx) {
-        const size_t p = (size_t)x + 1, l = (size_t)y + 1;
-        const int nx = (int)(dx > 0 ? scan_up(j, 0, l, p, &wall)
-                                    : scan_down(j, 0, l, p, &wall)) - 1;
-        if (y == j->gy && (dx > 0 ? j->gx > x && j->gx <= nx
-                                  : j->gx < x && j->gx >= nx)) {
-            *ox = j->gx;
-            *oy = y;
-            return 1;
-        }
-        *ox = nx;
-        *oy = y;
-        return !wall;
-    }
-    const size_t p = (size_t)y + 1, l = (size_t)x + 1;
-    const int ny = (int)(dy > 0 ? scan_up(j, 1, l, p, &wall)
-                                : scan_down(j, 1, l, p, &wall)) - 1;
-    if (x == j->gx && (dy > 0 ? j->gy > y && j->gy <= ny
-                              : j->gy < y && j->gy >= ny)) {
-        *ox = x;
-        *oy = j->gy;
-        return 1;
-    }
-    *ox = x;
-    *oy = ny;
-    return !wall;
-}
-
-/* May the unit enter (x, y)? Off the grid by one is a border bit: no. */
-WF_INLINE int enters(const jw *j, int x, int y) {
-    return wf__bit(j->free[0], j->words[0], (size_t)(y + 1), (size_t)(x + 1));
-}
-
-/* Diagonal run from (x, y) along (dx, dy): 1 and its stop, with the sum of
- * the costs of the cells entered in *sum, or 0. */
-static int jump_diagonal(const jw *j, int x, int y, int dx, int dy, int *ox,
                          int *oy, double *sum) {
-    const ptrdiff_t W = j->W;
-    const uint8_t *t = j->terrain;
-    const double *cost = j->cost;
+    int wall, nx = x, ny = y;
+    const int o = dx ? 0 : 1;
+    const int up = dx + dy > 0;
+    const size_t p = (size_t)(dx ? x : y) + 1, l = (size_t)(dx ? y : x) + 1;
+    const int k = (int)scan(j, o, l, p, up, &wall) - 1;
+    if (dx)
+        nx = k;
+    else
+        ny = k;
+    if (dx ? y == j->gy && (dx > 0 ? j->gx > x && j->gx <= nx
+                                   : j->gx < x && j->gx >= nx)
+           : x == j->gx && (dy > 0 ? j->gy > y && j->gy <= ny
+                                   : j->gy < y && j->gy >= ny)) {
+        nx = j->gx;
+        ny = j->gy;
+    } else if (wall) {
+        return 0;
+    }
+    if (sum) {
+        const ptrdiff_t step = dy * (ptrdiff_t)j->W + dx;
+        const uint8_t *t = j->terrain + (ptrdiff_t)y * j->W + x;
+        const uint8_t *end = j->terrain + (ptrdiff_t)ny * j->W + nx;
+        double s = 0;
+        do {
+            t += step;
+            s += j->cost[*t];
+        } while (t != end);
+        *sum = s;
+    }
+    *ox = nx;
+    *oy = ny;
+    return 1;
+}
+
+/* Diagonal run from (x, y) in diagonal direction k (WF_DIR_NE + k): 1 and
+ * its stop, with the sum of the costs of the cells entered in *sum, or 0. */
+static int jump_diagonal(const jw *j, int x, int y, int k, int *ox, int *oy,
+                         double *sum) {
+    const int dx = wf__dir_dx[WF_DIR_NE + k], dy = wf__dir_dy[WF_DIR_NE + k];
+    const ptrdiff_t step = dy * (ptrdiff_t)j->W + dx;
+    const uint32_t *m = j->v.mask + (ptrdiff_t)y * j->W + x;
+    const uint8_t *t = j->terrain + (ptrdiff_t)y * j->W + x;
+    const uint32_t can = WF__JW_STEP(k);
+    const uint32_t stop = WF__JW_DTURN(k, 0) | WF__JW_DTURN(k, 1);
     double s = 0;
     int tx, ty;
     for (;;) {
-        if (!enters(j, x + dx, y) || !enters(j, x, y + dy) ||
-            !enters(j, x + dx, y + dy))
+        if (!(*m & can))
             return 0;
+        m += step;
+        t += step;
         x += dx;
         y += dy;
-        const ptrdiff_t n = (ptrdiff_t)y * W + x;
-        const double c = cost[t[n]];
-        s += c;
-        if ((x == j->gx && y == j->gy) || cost[t[n - dx]] != c ||
-            cost[t[n - dy * W]] != c ||
-            jump_straight(j, x, y, dx, 0, &tx, &ty) ||
-            jump_straight(j, x, y, 0, dy, &tx, &ty))
+        s += j->cost[*t];
+        if ((*m & stop) || (x == j->gx && y == j->gy) ||
+            jump_straight(j, x, y, dx, 0, &tx, &ty, NULL) ||
+            jump_straight(j, x, y, 0, dy, &tx, &ty, NULL))
             break;
     }
     *ox = x;
     *oy = y;
     *sum = s;
     return 1;
+}
+
+const uint8_t wf__jpsw_side[4][2] = {
+    {WF_DIR_W, WF_DIR_E}, {WF_DIR_N, WF_DIR_S},
+    {WF_DIR_W, WF_DIR_E}, {WF_DIR_N, WF_DIR_S}};
+
+/* The directions a path may take on leaving a cell with word m (the
+ * WF__JW_ bits) that it entered in direction d: a bit set over the eight.
+ * Straight: on, and a side and the diagonal between where the run may
+ * turn; diagonal: on, its two components, and a 90° turn where it may. */
+static unsigned successors(uint32_t m, int d) {
+    static const uint8_t straight_diag[4][2] = {
+        {WF_DIR_NW, WF_DIR_NE}, {WF_DIR_NE, WF_DIR_SE},
+        {WF_DIR_SW, WF_DIR_SE}, {WF_DIR_NW, WF_DIR_SW}};
+    /* for NE, SE, SW, NW: components, then the turns to sides 0 and 1 */
+    static const uint8_t diag[4][4] = {
+        {WF_DIR_E, WF_DIR_N, WF_DIR_SE, WF_DIR_NW},
+        {WF_DIR_E, WF_DIR_S, WF_DIR_NE, WF_DIR_SW},
+        {WF_DIR_W, WF_DIR_S, WF_DIR_NW, WF_DIR_SE},
+        {WF_DIR_W, WF_DIR_N, WF_DIR_SW, WF_DIR_NE}};
+    unsigned r = 1u << d;
+    if (d < WF_DIR_NE) {
+        for (int side = 0; side < 2; side++)
+            if (m & WF__JW_STURN(d, side))
+                r |= 1u << wf__jpsw_side[d][side] |
+                     1u << straight_diag[d][side];
+        return r;
+    }
+    const int k = d - WF_DIR_NE;
+    r |= 1u << diag[k][0] | 1u << diag[k][1];
+    for (int side = 0; side < 2; side++)
+        if (m & WF__JW_DTURN(k, side))
+            r |= 1u << diag[k][2 + side];
+    return r;
 }
 
 static double octile(int dx, int dy) {
@@ -279,8 +268,7 @@ wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
         ws->done = WF_NO_PATH;
         return WF_OK;
     }
-    if ((s = wf__jpsw_planes(ws, g, q->cost, q->planes, &q->row_words,
-                             &q->col_words)) != WF_OK)
+    if ((s = wf__jpsw_planes(ws, g, q->cost, &q->view)) != WF_OK)
         return wf__search_fail(ws, s, "cannot size the workspace for jpsw");
     double m = INFINITY;
     for (int t = 0; t < 256; t++)
@@ -290,6 +278,7 @@ wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
     wf__divw_init(W, &q->div_mul, &q->div_shift);
     q->gen = wf__search_begin(ws);
     ws->cells[q->s0].tag = q->gen;
+    q->view.dirs[q->s0] = 0;
     ws->g[q->s0] = 0;
     ws->parent[q->s0] = q->s0;
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
@@ -300,74 +289,138 @@ wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
     return WF_OK;
 }
 
+/* Costs within this relative distance count as equal when a cell is
+ * reached again: its new direction is kept beside the old ones (keeping
+ * more is safe; dropping a direction of an optimal path is not). */
+#define SAME 1e-9
+
+/* The state of one step of the search. */
+typedef struct frontier {
+    wf__heap h;
+    double *gv;
+    uint32_t *parent;
+    uint16_t *dirs;      /* low byte: directions it was entered in, still to
+                            expand; high byte: directions left along */
+    const uint32_t *mask;
+    uint32_t gen;
+    wf_stats st;
+} frontier;
+
+/* Offers cell v, reached from u by a jump in direction d at cost ng from
+ * the start, with heuristic hv: a state (v, d) of the search over cells
+ * and the directions they were entered in. */
+static void offer(frontier *fr, uint32_t u, uint32_t v, int d, double ng,
+                  double hv) {
+    wf__cell *cv = &fr->h.cells[v];
+    const uint32_t tag = cv->tag;
+    const int seen = (tag & ~0xFu) == fr->gen;
+    const int closed = seen && (tag & WF__TAG_CLOSED);
+    if (seen) {
+        const double old = fr->gv[v];
+        if (ng > old + SAME * old)
+            return;
+        if (ng >= old - SAME * old) { /* equal: one more direction */
+            const unsigned more = successors(fr->mask[v], d) &
+                                  ~(unsigned)(fr->dirs[v] >> 8);
+            if (!more)
+                return;
+            fr->dirs[v] |= (uint16_t)(1u << d);
+            if (ng < old) {
+                fr->gv[v] = ng;
+                fr->parent[v] = u;
+                cv->tag = (tag & ~7u) | (uint32_t)d;
+            }
+            if (closed) {
+                cv->tag &= ~WF__TAG_CLOSED;
+                wf__heap_push(&fr->h, fr->gv[v] + hv, v);
+                fr->st.heap_ops++;
+                fr->st.reopened++;
+            } else if (ng < old) {
+                wf__heap_up(&fr->h, cv->pos, ng + hv, v);
+                fr->st.heap_ops++;
+            }
+            fr->st.generated++;
+            return;
+        }
+    }
+    /* new, or strictly cheaper: this direction alone */
+    fr->gv[v] = ng;
+    fr->parent[v] = u;
+    fr->dirs[v] = (uint16_t)(1u << d);
+    cv->tag = fr->gen | (uint32_t)d;
+    if (seen && !closed)
+        wf__heap_up(&fr->h, cv->pos, ng + hv, v);
+    else
+        wf__heap_push(&fr->h, ng + hv, v);
+    fr->st.reopened += (uint64_t)closed;
+    fr->st.heap_ops++;
+    fr->st.generated++;
+}
+
 wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out) {
     wf__jpswq *q = &ws->q.jw;
     const wf_grid *g = q->g;
-    const jw j = {{q->planes[0], q->planes[3]},
-                  {q->planes[1], q->planes[4]},
-                  {q->planes[2], q->planes[5]},
-                  {q->row_words, q->col_words},
-                  q->cost,
-                  g->terrain,
-                  g->width,
-                  q->goal.x,
+    const jw j = {q->view, q->cost, g->terrain, g->width, q->goal.x,
                   q->goal.y};
     const uint32_t W = (uint32_t)g->width;
     const double hmul = q->hmul;
-    const uint32_t gen = q->gen, goal_id = q->goal_id;
-    wf__heap h = {ws->cells, ws->key, ws->id, q->heap_n};
-    double *gv = ws->g;
-    uint32_t *parent = ws->parent;
-    wf_stats st = q->st;
-    const uint64_t stop = budget > UINT64_MAX - st.expanded
+    const uint32_t goal_id = q->goal_id;
+    frontier fr = {{ws->cells, ws->key, ws->id, q->heap_n},
+                   ws->g,
+                   ws->parent,
+                   q->view.dirs,
+                   q->view.mask,
+                   q->gen,
+                   q->st};
+    const uint64_t stop = budget > UINT64_MAX - fr.st.expanded
                               ? UINT64_MAX
-                              : st.expanded + budget;
+                              : fr.st.expanded + budget;
     int found = 0, paused = 0;
-    while (h.n) {
+    while (fr.h.n) {
         /* look before taking, so a step can end with the heap as it was */
-        const uint32_t u = h.id[0];
+        const uint32_t u = fr.h.id[0];
         if (u == goal_id) {
             found = 1;
             break;
         }
-        if (st.expanded >= stop) {
+        if (fr.st.expanded >= stop) {
             paused = 1;
             break;
         }
-        wf__heap_pop(&h);
-        st.heap_ops++;
+        wf__heap_pop(&fr.h);
+        fr.st.heap_ops++;
         ws->cells[u].tag |= WF__TAG_CLOSED;
-        st.expanded++;
+        fr.st.expanded++;
+        /* the directions of the states (u, d) not yet expanded */
+        const unsigned in = fr.dirs[u] & 0xFFu, done = fr.dirs[u] >> 8;
+        unsigned go = 0;
+        if (u == q->s0 && !done)
+            go = 0xFFu;
+        for (unsigned b = in; b; b &= b - 1)
+            go |= successors(fr.mask[u], __builtin_ctz(b));
+        go &= ~done;
+        fr.dirs[u] = (uint16_t)((done | go) << 8);
         const int y = (int)wf__divw(q->div_mul, q->div_shift, u);
         const int x = (int)(u - (uint32_t)y * W);
-        for (int d = 0; d < WF_DIR_COUNT; d++) {
+        for (; go; go &= go - 1) {
+            const int d = __builtin_ctz(go);
             const int dx = wf__dir_dx[d], dy = wf__dir_dy[d];
             int nx, ny;
             double run;
             if (dx && dy) {
-                if (!jump_diagonal(&j, x, y, dx, dy, &nx, &ny, &run))
+                if (!jump_diagonal(&j, x, y, d - WF_DIR_NE, &nx, &ny, &run))
                     continue;
                 run *= WF_SQRT2;
-            } else {
-                if (!jump_straight(&j, x, y, dx, dy, &nx, &ny))
-                    continue;
-                const int k = nx - x + ny - y;
-                run = (double)(k < 0 ? -k : k) *
-                      q->cost[g->terrain[(uint32_t)(y + dy) * W +
-                                         (uint32_t)(x + dx)]];
+            } else if (!jump_straight(&j, x, y, dx, dy, &nx, &ny, &run)) {
+                continue;
             }
-            const uint32_t v = (uint32_t)ny * W + (uint32_t)nx;
-            if (wf__jump_offer(&h, gv, parent, gen, u, v, (unsigned)d,
-                               gv[u] + run,
-                               hmul * octile(j.gx - nx, j.gy - ny))) {
-                st.generated++;
-                st.heap_ops++;
-            }
+            offer(&fr, u, (uint32_t)ny * W + (uint32_t)nx, d, fr.gv[u] + run,
+                  hmul * octile(j.gx - nx, j.gy - ny));
         }
     }
-    q->heap_n = h.n;
-    q->st = st;
-    out->stats = st;
+    q->heap_n = fr.h.n;
+    q->st = fr.st;
+    out->stats = fr.st;
     if (paused)
         return WF_PENDING;
     ws->mode = WF__IDLE;

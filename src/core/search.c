@@ -311,6 +311,8 @@ void wf_search_destroy(wf_search *ws) {
     wf__free(&a, ws->fit.bits, ws->fit_words * sizeof(uint64_t));
     wf__free(&a, ws->fit_mask, ws->fit_cells);
     wf__free(&a, ws->jw_bits, ws->jw_words * sizeof(uint64_t));
+    wf__free(&a, ws->jw_mask, ws->jw_cells * sizeof *ws->jw_mask);
+    wf__free(&a, ws->jw_dirs, ws->jw_cells * sizeof *ws->jw_dirs);
     wf__free(&a, ws->parent, ws->graph_capacity * sizeof *ws->parent);
     wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
     wf__anya_free(ws);
@@ -374,7 +376,7 @@ size_t wf_search_bytes(const wf_search *ws) {
                     ws->graph_capacity * (sizeof(uint32_t) + sizeof(double)) +
                     ws->clr_cells + ws->fit_cells +
                     ws->fit_words * sizeof(uint64_t) +
-                    ws->jw_words * sizeof(uint64_t)
+                    ws->jw_words * sizeof(uint64_t) + ws->jw_cells * 6
               : 0;
 }
 

@@ -36,38 +36,14 @@ const char *wf__jpsw_applies(const wf_search_opts *o);
 wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *o);
 wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out);
-/* The planes weighted JPS scans for the unit's cost table cost (INFINITY:
- * may not enter) on g, built in ws or kept from the last query with the
- * same table on the same, unchanged grid (grid_jpsw_planes.c): out[0..2]
- * the row-major free, along and across planes, out[3..5] the column-major
- * ones, with their words per line. Errors: WF_E_NOMEM, WF_E_TOO_BIG. */
+/* What weighted JPS reads for the unit's cost table cost (INFINITY: may
+ * not enter) on g, built in ws or kept from the last query with the same
+ * table on the same, unchanged grid (grid_jpsw_planes.c). Errors:
+ * WF_E_NOMEM, WF_E_TOO_BIG. */
 wf_status wf__jpsw_planes(wf_search *ws, const wf_grid *g,
-                          const double cost[256], const uint64_t *out[6],
-                          size_t *row_words, size_t *col_words);
+                          const double cost[256], wf__jpsw_view *out);
 /* The path of a finished weighted JPS search into out (grid_jpsw_path.c). */
 wf_status wf__jpsw_path(wf_search *ws, wf_path *out);
-
-/* For searches over jump points: offers cell v, reached from u by a jump
- * in direction d with cost ng from the start and heuristic hv, to the open
- * list h (tags of generation gen, costs gv, parents parent). Skips it when
- * it is closed or already open at no greater cost; returns whether it was
- * taken. */
-WF_INLINE int wf__jump_offer(wf__heap *h, double *gv, uint32_t *parent,
-                             uint32_t gen, uint32_t u, uint32_t v,
-                             unsigned d, double ng, double hv) {
-    wf__cell *cv = &h->cells[v];
-    const int seen = (cv->tag & ~0xFu) == gen;
-    if (seen && ((cv->tag & WF__TAG_CLOSED) || !(ng < gv[v])))
-        return 0;
-    gv[v] = ng;
-    parent[v] = u;
-    cv->tag = gen | d;
-    if (seen)
-        wf__heap_up(h, cv->pos, ng + hv, v);
-    else
-        wf__heap_push(h, ng + hv, v);
-    return 1;
-}
 
 /* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
  * checked by wf_search_any_angle (options normalised, start and goal on

@@ -394,12 +394,33 @@ typedef struct wf__jpsq {
     wf_stats st;
 } wf__jpsq;
 
+/* What weighted JPS reads for one unit on one grid (grid_jpsw_planes.c):
+ * bits[o][b], orientation o (0 row-major, 1 column-major), block b (0 the
+ * unit may enter; 1-4 a straight run up/side A, up/B, down/A, down/B must
+ * stop), words[o] words a line; mask, a word per cell (the WF__JW_ bits);
+ * dirs, the search's own 2 bytes per cell (grid_jpsw.c). */
+typedef struct wf__jpsw_view {
+    const uint64_t *bits[2][5];
+    size_t words[2];
+    const uint32_t *mask;
+    uint16_t *dirs;
+} wf__jpsw_view;
+
+/* The diagonal step in direction WF_DIR_NE + k may be made from the cell. */
+#define WF__JW_STEP(k) (1u << (k))
+/* A diagonal run arriving in direction WF_DIR_NE + k may turn by 90° there
+ * to side 0, (dx, -dy), or side 1, (-dx, dy). */
+#define WF__JW_DTURN(k, side) (1u << (4 + 2 * (k) + (side)))
+/* A straight run arriving in direction d (WF_DIR_N .. WF_DIR_W) may turn
+ * there to its side wf__jpsw_side[d][side]. */
+#define WF__JW_STURN(d, side) (1u << (12 + 2 * (d) + (side)))
+/* The two sides of straight direction d, in a fixed order. */
+extern const uint8_t wf__jpsw_side[4][2];
+
 /* A weighted JPS query and its progress (grid_jpsw.c). */
 typedef struct wf__jpswq {
     const wf_grid *g;
-    const uint64_t *planes[6]; /* the workspace's: free, along and across
-                                  bits, row-major then column-major */
-    size_t row_words, col_words;
+    wf__jpsw_view view;
     wf_point start, goal;
     uint32_t s0, goal_id, heap_n, gen;
     double hmul;              /* the smallest cost present: octile scale */
@@ -477,10 +498,13 @@ struct wf_search {
     uint64_t fit_version;
     unsigned fit_size;
     /* Weighted JPS (grid_jpsw_planes.c): bit planes of the cells a unit
-     * may enter and of neighbours that cost it the same, for the grid and
-     * cost table they were built for. */
+     * may enter and of where its runs stop, and a byte per cell for its
+     * diagonal steps, for the grid and cost table they were built for. */
     uint64_t *jw_bits;
     size_t jw_words;        /* words jw_bits holds */
+    uint32_t *jw_mask;
+    uint16_t *jw_dirs;
+    size_t jw_cells;        /* cells jw_mask and jw_dirs hold */
     wf__planes jw_planes;   /* the layout of one of the three blocks */
     uint64_t jw_serial;     /* 0: nothing built */
     uint64_t jw_version;
