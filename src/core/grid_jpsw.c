@@ -27,8 +27,9 @@
  * run or the goal (nothing at a blocked cell); a diagonal jump steps while
  * the corner rule allows and returns the first cell where a rule stops it,
  * the goal, or a cell from which a straight jump along either component
- * returns something. Each jump's end is a successor at the exact cost of
- * the cells walked. A cell keeps one cost and the set of directions it
+ * returns something; the ends of those straight jumps are successors too,
+ * reached through the diagonal (so the diagonal's end does not scan its
+ * components again). Each successor costs exactly the cells walked. A cell keeps one cost and the set of directions it
  * was entered in at that cost (equal within 1e-9: keeping more is safe);
  * a closed cell reached at the same cost from a new direction is opened
  * again for the directions that adds.
@@ -55,7 +56,8 @@
  * P's next turn (or t): a straight run stops at the turn by (1); a
  * diagonal run stops at its turn by (2), or, when P turns to a component
  * there, because the straight jump from that cell along it stops on P by
- * the straight case. Induction along P: from s, each jump in P's
+ * the straight case (the successor through the diagonal is that jump's
+ * end, reached along P). Induction along P: from s, each jump in P's
  * direction ends at a cell v of P, which it enters in P's direction, and
  * P's next direction at v is among those the state (v, d) allows (the
  * same run going on, or a turn (1)-(2) permits); so the graph holds P's
@@ -153,37 +155,6 @@ static int jump_straight(const jw *j, int x, int y, int dx, int dy, int *ox,
     return 1;
 }
 
-/* Diagonal run from (x, y) in diagonal direction k (WF_DIR_NE + k): 1 and
- * its stop, with the sum of the costs of the cells entered in *sum, or 0. */
-static int jump_diagonal(const jw *j, int x, int y, int k, int *ox, int *oy,
-                         double *sum) {
-    const int dx = wf__dir_dx[WF_DIR_NE + k], dy = wf__dir_dy[WF_DIR_NE + k];
-    const ptrdiff_t step = dy * (ptrdiff_t)j->W + dx;
-    const uint32_t *m = j->v.mask + (ptrdiff_t)y * j->W + x;
-    const uint8_t *t = j->terrain + (ptrdiff_t)y * j->W + x;
-    const uint32_t can = WF__JW_STEP(k);
-    const uint32_t stop = WF__JW_DTURN(k, 0) | WF__JW_DTURN(k, 1);
-    double s = 0;
-    int tx, ty;
-    for (;;) {
-        if (!(*m & can))
-            return 0;
-        m += step;
-        t += step;
-        x += dx;
-        y += dy;
-        s += j->cost[*t];
-        if ((*m & stop) || (x == j->gx && y == j->gy) ||
-            jump_straight(j, x, y, dx, 0, &tx, &ty, NULL) ||
-            jump_straight(j, x, y, 0, dy, &tx, &ty, NULL))
-            break;
-    }
-    *ox = x;
-    *oy = y;
-    *sum = s;
-    return 1;
-}
-
 const uint8_t wf__jpsw_side[4][2] = {
     {WF_DIR_W, WF_DIR_E}, {WF_DIR_N, WF_DIR_S},
     {WF_DIR_W, WF_DIR_E}, {WF_DIR_N, WF_DIR_S}};
@@ -222,6 +193,125 @@ static double octile(int dx, int dy) {
     int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
     int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
     return (double)(hi - lo) + WF_SQRT2 * (double)lo;
+}
+
+/* Costs within this relative distance count as equal when a cell is
+ * reached again: its new direction is kept beside the old ones (keeping
+ * more is safe; dropping a direction of an optimal path is not). */
+#define SAME 1e-9
+
+/* The state of one step of the search. */
+typedef struct frontier {
+    wf__heap h;
+    double *gv;
+    uint32_t *parent;
+    uint16_t *dirs;      /* low byte: directions it was entered in, still to
+                            expand; high byte: directions left along */
+    const uint32_t *mask;
+    uint32_t gen;
+    double hmul;         /* the heuristic: hmul × octile distance to the goal */
+    wf_stats st;
+} frontier;
+
+/* Offers cell v, reached from u by a jump in direction d at cost ng from
+ * the start, with heuristic hv: a state (v, d) of the search over cells
+ * and the directions they were entered in. Returns whether v now holds
+ * it (at cost ng, or an equal one). */
+static int offer(frontier *fr, uint32_t u, uint32_t v, int d, double ng,
+                 double hv) {
+    wf__cell *cv = &fr->h.cells[v];
+    const uint32_t tag = cv->tag;
+    const int seen = (tag & ~0xFu) == fr->gen;
+    const int closed = seen && (tag & WF__TAG_CLOSED);
+    if (seen) {
+        const double old = fr->gv[v];
+        if (ng > old + SAME * old)
+            return 0;
+        if (ng >= old - SAME * old) { /* equal: one more direction */
+            const unsigned more = successors(fr->mask[v], d) &
+                                  ~(unsigned)(fr->dirs[v] >> 8);
+            if (!more)
+                return 0;
+            fr->dirs[v] |= (uint16_t)(1u << d);
+            if (ng < old) {
+                fr->gv[v] = ng;
+                fr->parent[v] = u;
+                cv->tag = (tag & ~7u) | (uint32_t)d;
+            }
+            if (closed) {
+                cv->tag &= ~WF__TAG_CLOSED;
+                wf__heap_push(&fr->h, fr->gv[v] + hv, v);
+                fr->st.heap_ops++;
+                fr->st.reopened++;
+            } else if (ng < old) {
+                wf__heap_up(&fr->h, cv->pos, ng + hv, v);
+                fr->st.heap_ops++;
+            }
+            fr->st.generated++;
+            return 1;
+        }
+    }
+    /* new, or strictly cheaper: this direction alone */
+    fr->gv[v] = ng;
+    fr->parent[v] = u;
+    fr->dirs[v] = (uint16_t)(1u << d);
+    cv->tag = fr->gen | (uint32_t)d;
+    if (seen && !closed)
+        wf__heap_up(&fr->h, cv->pos, ng + hv, v);
+    else
+        wf__heap_push(&fr->h, ng + hv, v);
+    fr->st.reopened += (uint64_t)closed;
+    fr->st.heap_ops++;
+    fr->st.generated++;
+    return 1;
+}
+
+/* Diagonal run from u = (x, y), reached at cost gu, in diagonal direction
+ * k (WF_DIR_NE + k). It steps while the corner rule allows and ends at
+ * the first cell w where it may turn by 90°, meets the goal, or where a
+ * straight jump along one of its two components returns a cell: w is
+ * offered, and so are those cells, as reached from u (the diagonal to w,
+ * then the straight run), with the components marked as done at w so that
+ * expanding w does not scan them again. */
+static void jump_diagonal(frontier *fr, const jw *j, uint32_t u, int x,
+                          int y, int k, double gu) {
+    const int d = WF_DIR_NE + k;
+    const int dx = wf__dir_dx[d], dy = wf__dir_dy[d];
+    const int comp[2] = {dx > 0 ? WF_DIR_E : WF_DIR_W,
+                         dy > 0 ? WF_DIR_S : WF_DIR_N};
+    const ptrdiff_t step = dy * (ptrdiff_t)j->W + dx;
+    const ptrdiff_t at = (ptrdiff_t)y * j->W + x;
+    const uint32_t *m = j->v.mask + at;
+    const uint8_t *t = j->terrain + at;
+    const uint32_t can = WF__JW_STEP(k);
+    const uint32_t stop = WF__JW_DTURN(k, 0) | WF__JW_DTURN(k, 1);
+    double s = 0;
+    for (;;) {
+        if (!(*m & can))
+            return;
+        m += step;
+        t += step;
+        x += dx;
+        y += dy;
+        s += j->cost[*t];
+        int nx[2], ny[2];
+        double run[2];
+        const int end = (*m & stop) || (x == j->gx && y == j->gy);
+        const int a = jump_straight(j, x, y, dx, 0, &nx[0], &ny[0], &run[0]);
+        const int b = jump_straight(j, x, y, 0, dy, &nx[1], &ny[1], &run[1]);
+        if (!end && !a && !b)
+            continue;
+        const double gw = gu + WF_SQRT2 * s;
+        const uint32_t w = (uint32_t)(m - j->v.mask);
+        for (int c = 0; c < 2; c++)
+            if (c ? b : a)
+                offer(fr, u, (uint32_t)ny[c] * (uint32_t)j->W + (uint32_t)nx[c],
+                      comp[c], gw + run[c],
+                      fr->hmul * octile(j->gx - nx[c], j->gy - ny[c]));
+        if (offer(fr, u, w, d, gw, fr->hmul * octile(j->gx - x, j->gy - y)))
+            fr->dirs[w] |= (uint16_t)((1u << comp[0] | 1u << comp[1]) << 8);
+        return;
+    }
 }
 
 const char *wf__jpsw_applies(const wf_search_opts *o) {
@@ -289,74 +379,6 @@ wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
     return WF_OK;
 }
 
-/* Costs within this relative distance count as equal when a cell is
- * reached again: its new direction is kept beside the old ones (keeping
- * more is safe; dropping a direction of an optimal path is not). */
-#define SAME 1e-9
-
-/* The state of one step of the search. */
-typedef struct frontier {
-    wf__heap h;
-    double *gv;
-    uint32_t *parent;
-    uint16_t *dirs;      /* low byte: directions it was entered in, still to
-                            expand; high byte: directions left along */
-    const uint32_t *mask;
-    uint32_t gen;
-    wf_stats st;
-} frontier;
-
-/* Offers cell v, reached from u by a jump in direction d at cost ng from
- * the start, with heuristic hv: a state (v, d) of the search over cells
- * and the directions they were entered in. */
-static void offer(frontier *fr, uint32_t u, uint32_t v, int d, double ng,
-                  double hv) {
-    wf__cell *cv = &fr->h.cells[v];
-    const uint32_t tag = cv->tag;
-    const int seen = (tag & ~0xFu) == fr->gen;
-    const int closed = seen && (tag & WF__TAG_CLOSED);
-    if (seen) {
-        const double old = fr->gv[v];
-        if (ng > old + SAME * old)
-            return;
-        if (ng >= old - SAME * old) { /* equal: one more direction */
-            const unsigned more = successors(fr->mask[v], d) &
-                                  ~(unsigned)(fr->dirs[v] >> 8);
-            if (!more)
-                return;
-            fr->dirs[v] |= (uint16_t)(1u << d);
-            if (ng < old) {
-                fr->gv[v] = ng;
-                fr->parent[v] = u;
-                cv->tag = (tag & ~7u) | (uint32_t)d;
-            }
-            if (closed) {
-                cv->tag &= ~WF__TAG_CLOSED;
-                wf__heap_push(&fr->h, fr->gv[v] + hv, v);
-                fr->st.heap_ops++;
-                fr->st.reopened++;
-            } else if (ng < old) {
-                wf__heap_up(&fr->h, cv->pos, ng + hv, v);
-                fr->st.heap_ops++;
-            }
-            fr->st.generated++;
-            return;
-        }
-    }
-    /* new, or strictly cheaper: this direction alone */
-    fr->gv[v] = ng;
-    fr->parent[v] = u;
-    fr->dirs[v] = (uint16_t)(1u << d);
-    cv->tag = fr->gen | (uint32_t)d;
-    if (seen && !closed)
-        wf__heap_up(&fr->h, cv->pos, ng + hv, v);
-    else
-        wf__heap_push(&fr->h, ng + hv, v);
-    fr->st.reopened += (uint64_t)closed;
-    fr->st.heap_ops++;
-    fr->st.generated++;
-}
-
 wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out) {
     wf__jpswq *q = &ws->q.jw;
     const wf_grid *g = q->g;
@@ -371,6 +393,7 @@ wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out) {
                    q->view.dirs,
                    q->view.mask,
                    q->gen,
+                   hmul,
                    q->st};
     const uint64_t stop = budget > UINT64_MAX - fr.st.expanded
                               ? UINT64_MAX
@@ -407,15 +430,11 @@ wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out) {
             const int dx = wf__dir_dx[d], dy = wf__dir_dy[d];
             int nx, ny;
             double run;
-            if (dx && dy) {
-                if (!jump_diagonal(&j, x, y, d - WF_DIR_NE, &nx, &ny, &run))
-                    continue;
-                run *= WF_SQRT2;
-            } else if (!jump_straight(&j, x, y, dx, dy, &nx, &ny, &run)) {
-                continue;
-            }
-            offer(&fr, u, (uint32_t)ny * W + (uint32_t)nx, d, fr.gv[u] + run,
-                  hmul * octile(j.gx - nx, j.gy - ny));
+            if (dx && dy)
+                jump_diagonal(&fr, &j, u, x, y, d - WF_DIR_NE, fr.gv[u]);
+            else if (jump_straight(&j, x, y, dx, dy, &nx, &ny, &run))
+                offer(&fr, u, (uint32_t)ny * W + (uint32_t)nx, d,
+                      fr.gv[u] + run, hmul * octile(j.gx - nx, j.gy - ny));
         }
     }
     q->heap_n = fr.h.n;
