@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define WF_TEST_SQRT2 1.4142135623730951
+
 static wf_search_opts jpsw_opts(const wf_filter *f) {
     wf_search_opts o = wf_search_opts_default();
     o.algo = WF_ALGO_JPSW;
@@ -254,6 +256,58 @@ static void test_islands(void **state) {
     wf_search_destroy(ref);
 }
 
+/* Costs at the edges of the stop rules: nearly equal (1 and 1 + 1e-12,
+ * inside the rules' margin), at the ratio 1 + √2 where stepping aside ties
+ * with the diagonal, and √2 apart, on small grids against brute force. */
+static void test_rule_edges(void **state) {
+    (void)state;
+    static const double edge[][3] = {{1, 1 + 1e-12, 2},
+                                     {1, 1 + WF_TEST_SQRT2, 3},
+                                     {1, WF_TEST_SQRT2, 2},
+                                     {2, 2 * WF_TEST_SQRT2, 1}};
+    wf_test_rng r = {31337};
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path p;
+    wf_path_init(&p, NULL);
+    double dist[14 * 14];
+    for (int i = 0; i < 400; i++) {
+        const int w = 1 + (int)wf_test_rng_below(&r, 14);
+        const int h = 1 + (int)wf_test_rng_below(&r, 14);
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
+        const double *c = edge[i % 4];
+        for (int t = 0; t < 3; t++)
+            assert_int_equal(wf_grid_set_cost(g, (uint8_t)t, c[t]), WF_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                const uint32_t v = wf_test_rng_below(&r, 10);
+                assert_int_equal(wf_grid_set(g, x, y,
+                                             v < 1 ? WF_TERRAIN_WALL
+                                                   : (uint8_t)(v % 3)),
+                                 WF_OK);
+            }
+        wf_search_opts o = jpsw_opts(NULL);
+        const wf_test_pricing pr = {g, o.move, NULL, NULL, NULL, NULL};
+        const wf_point s = wf_test_random_cell(&r, g);
+        wf_test_ref_dijkstra(&pr, s, dist);
+        for (int k = 0; k < 8; k++) {
+            const wf_point t = wf_test_random_cell(&r, g);
+            const wf_status st = wf_search_grid(ws, g, s, t, &o, &p);
+            const double want = dist[t.y * w + t.x];
+            assert_int_equal(st, want < INFINITY ? WF_OK : WF_NO_PATH);
+            if (st == WF_OK && !wf_test_close(p.cost, want))
+                fail_msg("costs %g %g %g, %dx%d (%d,%d)->(%d,%d): %.17g, "
+                         "brute force %.17g",
+                         c[0], c[1], c[2], w, h, s.x, s.y, t.x, t.y, p.cost,
+                         want);
+        }
+        wf_grid_destroy(g);
+    }
+    wf_path_free(&p);
+    wf_search_destroy(ws);
+}
+
 /* A search run in slices of a few expansions ends with the one-shot path. */
 static void test_sliced(void **state) {
     (void)state;
@@ -288,6 +342,52 @@ static void test_sliced(void **state) {
     wf_path_free(&a);
     wf_path_free(&b);
     wf_search_destroy(ws);
+}
+
+/* An allocator that refuses every allocation once *ud counts down to 0. */
+static void *countdown_alloc(void *ud, void *ptr, size_t old, size_t size) {
+    (void)old;
+    int *left = ud;
+    if (!size) {
+        free(ptr);
+        return NULL;
+    }
+    if (*left >= 0 && (*left)-- == 0)
+        return NULL;
+    return realloc(ptr, size);
+}
+
+/* A query that fails to grow the workspace's planes leaves nothing stale:
+ * the next query on the grid the old planes were for rebuilds them. */
+static void test_failed_growth(void **state) {
+    (void)state;
+    wf_test_rng r = {8};
+    wf_grid *small = weighted_map(&r, 20, 20), *big = weighted_map(&r, 90, 90);
+    wf_search *ref;
+    assert_int_equal(wf_search_create(NULL, &ref), WF_OK);
+    for (int refuse = 0; refuse < 10; refuse++) {
+        int left = -1;
+        const wf_allocator a = {countdown_alloc, &left};
+        wf_search *ws;
+        assert_int_equal(wf_search_create(&a, &ws), WF_OK);
+        wf_path p;
+        wf_path_init(&p, NULL);
+        wf_search_opts o = jpsw_opts(NULL);
+        const wf_point s = {0, 0}, t = {19, 19};
+        (void)wf_search_grid(ws, small, s, t, &o, &p);
+        left = refuse; /* the refuse-th allocation of the big query fails */
+        const wf_status st = wf_search_grid(ws, big, s, t, &o, &p);
+        assert_true(st == WF_E_NOMEM || st == WF_OK || st == WF_NO_PATH);
+        left = -1;
+        for (int k = 0; k < 20; k++)
+            agree(ws, ref, small, NULL, wf_test_random_cell(&r, small),
+                  wf_test_random_cell(&r, small));
+        wf_path_free(&p);
+        wf_search_destroy(ws);
+    }
+    wf_search_destroy(ref);
+    wf_grid_destroy(small);
+    wf_grid_destroy(big);
 }
 
 /* What it cannot honour is refused with a reason; graphs too. */
@@ -347,7 +447,9 @@ int main(void) {
         cmocka_unit_test(test_all_pairs_brute_force),
         cmocka_unit_test(test_filters),
         cmocka_unit_test(test_islands),
+        cmocka_unit_test(test_rule_edges),
         cmocka_unit_test(test_sliced),
+        cmocka_unit_test(test_failed_growth),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

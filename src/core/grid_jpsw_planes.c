@@ -163,6 +163,8 @@ wf_status wf__jpsw_planes(wf_search *ws, const wf_grid *g,
             !wf__mul_size(p.bit_words, 5 * sizeof(uint64_t), &bytes))
             return WF_E_TOO_BIG;
         const size_t words = 5 * p.bit_words;
+        ws->jw_serial = 0; /* nothing valid until built (an allocation
+                              below may replace the old planes and fail) */
         if (ws->jw_words < words) {
             uint64_t *b = wf__alloc(&ws->alloc, words * sizeof *b);
             if (!b)
@@ -186,7 +188,6 @@ wf_status wf__jpsw_planes(wf_search *ws, const wf_grid *g,
             ws->jw_dirs = d;
             ws->jw_cells = g->cells;
         }
-        ws->jw_serial = 0; /* nothing valid until built */
         ws->jw_planes = p;
         build(ws, g, cost);
         ws->jw_serial = g->serial;
