@@ -132,6 +132,7 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_conn
 	./$(BUILD)/bench/bench/wf_bench_team $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_cpd $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_weighted $(SHARED)/movingai
 
 # The soak (tests/soak/soak.c) at full length, in a Release build without
 # sanitizers: SOAK_QUERIES pool queries on SOAK_THREADS threads on a

@@ -98,7 +98,9 @@ enum {
     "  --weight W             weighted A*: cost <= W x optimal (W >= 1, "       \
     "default 1)\n"                                                            \
     "  --algo A               astar (default), dijkstra, jps (Jump Point\n"   \
-    "                         Search; an error where it does not apply) or\n" \
+    "                         Search; an error where it does not apply),\n"  \
+    "                         jpsw (weighted JPS: optimal with terrain\n"    \
+    "                         costs; 8-connected no-cut, size 1) or\n"       \
     "                         auto (jps where it applies, else astar)\n"      \
     "  --max-expansions N     stop after N expansions with a partial path\n"  \
     "  --nearest              an unreachable or blocked goal: a partial path\n" \

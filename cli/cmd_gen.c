@@ -22,8 +22,11 @@ static const char help[] =
     "  maze      1-cell corridors (perfect unless --braid)\n"
     "  rooms     rooms joined by corridors\n"
     "  noise     random obstacles at --density\n"
+    "  costs     terrain costs 1..--levels from smooth noise over the map\n"
+    "            --from MAP (its walls kept, its size its own); written as\n"
+    "            an ASCII map, the format that carries costs\n"
     "The same seed gives the same map on every machine. Without --out the\n"
-    "Moving AI map goes to stdout.\n"
+    "Moving AI map (costs: the ASCII map) goes to stdout.\n"
     "A FILE ending in .map is a Moving AI map (its characters priced as Moving\n"
     "AI readers do: . S W cost 1, @ T blocked); any other FILE is an ASCII map\n"
     "of the generator's own costs ('.' 1, digits 2-9, '#' blocked; islands are\n"
@@ -42,6 +45,10 @@ static const char help[] =
     "  --iterations N    islands/caves: automaton steps 0..64\n"
     "  --braid B         maze: share of dead ends opened, 0..1 (default 0)\n"
     "  --density D       noise: share of obstacles, 0..1 (default 0.25)\n"
+    "  --from MAP        costs: the map to price (any format path reads)\n"
+    "  --levels K        costs: cost levels 2..9 (default 3)\n"
+    "  --scale S         costs: size of the noise's features in cells,\n"
+    "                    1..4096 (default 16)\n"
     "  --format text|json  json: one object saying what was made and\n"
     "                    written; without --out its \"rows\" hold the map\n"
     "                    (or the picture, with --ascii)\n"
@@ -50,12 +57,12 @@ static const char help[] =
     "Exit status: 0 ok, 2 usage, 3 impossible request, 4 I/O error.\n";
 
 typedef struct args {
-    const char *kind, *out;
+    const char *kind, *out, *from;
     uint64_t seed;
     int size[2], ascii, json; /* W, H */
     long scen;
     double fill, braid, density;
-    long iterations;
+    long iterations, levels, scale;
 } args;
 
 static int parse(int argc, char **argv, args *a, int *code) {
@@ -70,6 +77,9 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION_INT("iterations", &a->iterations, 0, 64),
         CLI_OPTION_DOUBLE("braid", &a->braid, 0, 1),
         CLI_OPTION_DOUBLE("density", &a->density, 0, 1),
+        CLI_OPTION("from", CLI_STRING, &a->from),
+        CLI_OPTION_INT("levels", &a->levels, 2, 9),
+        CLI_OPTION_INT("scale", &a->scale, 1, 4096),
         CLI_OPTION_HELP(help),
         CLI_OPTION_END};
     int first = cli_parse_options(CMD, argc, argv, opts, code);
@@ -77,11 +87,24 @@ static int parse(int argc, char **argv, args *a, int *code) {
         return -1;
     *code = CLI_EXIT_USAGE;
     if (first != argc - 1) {
-        cli_usage_error(CMD, "expected one KIND: islands, caves, maze, rooms "
-                             "or noise");
+        cli_usage_error(CMD, "expected one KIND: islands, caves, maze, rooms, "
+                             "noise or costs");
         return -1;
     }
     a->kind = argv[first];
+    const int costs = strcmp(a->kind, "costs") == 0;
+    if (costs != (a->from != NULL)) {
+        cli_usage_error(CMD, costs ? "costs needs --from MAP"
+                                   : "--from is for costs");
+        return -1;
+    }
+    const size_t n = a->out ? strlen(a->out) : 0;
+    if (costs && n > 4 && strcmp(a->out + n - 4, ".map") == 0) {
+        cli_usage_error(CMD, "costs: a .map file cannot carry costs (Moving "
+                             "AI readers price . S W at 1); name an ASCII "
+                             "map instead");
+        return -1;
+    }
     if (a->scen && !a->out) {
         cli_usage_error(CMD, "--scen needs --out FILE (the scenarios go to "
                              "FILE.scen)");
@@ -112,6 +135,11 @@ static int generate(const args *a, wf_grid *g, wf_status *st) {
         *st = wf_gen_rooms(g, a->seed, NULL);
     } else if (strcmp(a->kind, "noise") == 0) {
         *st = wf_gen_noise(g, a->seed, a->density);
+    } else if (strcmp(a->kind, "costs") == 0) {
+        wf_cost_noise_opts o = wf_cost_noise_opts_default();
+        o.levels = (int)a->levels;
+        o.scale = (int)a->scale;
+        *st = wf_gen_cost_noise(g, a->seed, &o);
     } else {
         return -1;
     }
@@ -184,6 +212,10 @@ static wf_status picture_rows(void *ud, FILE *f) {
     return wf_render_ascii(f, ud, NULL);
 }
 
+static wf_status ascii_rows(void *ud, FILE *f) {
+    return wf_ascii_map_write(f, ud, NULL);
+}
+
 /* The --format json report of what was made and written. */
 static int print_json(const args *a, const wf_grid *g, int movingai) {
     size_t open = 0;
@@ -208,8 +240,9 @@ static int print_json(const args *a, const wf_grid *g, int movingai) {
     int rc = 0;
     if (a->ascii || !a->out) {
         putchar(',');
-        rc = a->ascii ? cli_json_rows_of(picture_rows, (void *)g, NULL)
-                      : cli_json_rows_of(movingai_rows, (void *)g, "map");
+        rc = a->ascii    ? cli_json_rows_of(picture_rows, (void *)g, NULL)
+             : movingai ? cli_json_rows_of(movingai_rows, (void *)g, "map")
+                        : cli_json_rows_of(ascii_rows, (void *)g, NULL);
     }
     puts("}");
     return rc ? cli_fail(WF_E_NOMEM, NULL) : 0;
@@ -241,17 +274,26 @@ int cli_gen(int argc, char **argv) {
     a.fill = -1;
     a.iterations = -1;
     a.density = 0.25;
+    a.levels = 3;
+    a.scale = 16;
     int code;
     if (parse(argc, argv, &a, &code) != 0)
         return code;
     wf_grid *g = NULL;
-    wf_status st = wf_grid_create(a.size[0], a.size[1], NULL, &g);
-    if (st != WF_OK)
+    wf_status st = WF_OK;
+    if (a.from) {
+        if ((code = cli_load_map(a.from, NULL, &g, NULL)) != 0)
+            return code;
+        a.size[0] = wf_grid_width(g);
+        a.size[1] = wf_grid_height(g);
+    } else if ((st = wf_grid_create(a.size[0], a.size[1], NULL, &g)) !=
+               WF_OK) {
         return cli_fail(st, NULL);
+    }
     if (generate(&a, g, &st) != 0) {
         wf_grid_destroy(g);
         return cli_usage_error(CMD, "unknown KIND '%s' (islands, caves, maze, "
-                                    "rooms or noise)", a.kind);
+                                    "rooms, noise or costs)", a.kind);
     }
     if (st != WF_OK) {
         wf_grid_destroy(g);
@@ -264,7 +306,8 @@ int cli_gen(int argc, char **argv) {
      * which is also what its readers give back: price the grid that way.
      * An ASCII file carries the generator's own costs. */
     size_t n = a.out ? strlen(a.out) : 0;
-    int movingai = !a.out || (n > 4 && strcmp(a.out + n - 4, ".map") == 0);
+    int movingai = !a.from &&
+                   (!a.out || (n > 4 && strcmp(a.out + n - 4, ".map") == 0));
     if (movingai)
         wf_movingai_set_costs(g);
     wf_scen sc;
@@ -275,8 +318,9 @@ int cli_gen(int argc, char **argv) {
     } else if (a.json && (a.ascii || !a.out)) {
         code = print_json(&a, g, movingai);
     } else if (a.ascii || !a.out) {
-        st = a.ascii ? wf_render_ascii(stdout, g, NULL)
-                     : wf_movingai_map_write(stdout, g);
+        st = a.ascii      ? wf_render_ascii(stdout, g, NULL)
+             : movingai ? wf_movingai_map_write(stdout, g)
+                        : wf_ascii_map_write(stdout, g, NULL);
         if (st != WF_OK)
             code = cli_fail(st, NULL);
     } else {

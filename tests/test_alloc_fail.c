@@ -220,7 +220,10 @@ static wf_status op_search_reserve(const wf_allocator *a, fail_alloc *fa) {
     return s;
 }
 
-static wf_status op_grid_query(const wf_allocator *a, fail_alloc *fa) {
+/* Queries on caves with each of the n options in turn (NULL: defaults)
+ * on one workspace. */
+static wf_status grid_queries(const wf_allocator *a, fail_alloc *fa,
+                              const wf_search_opts *const *opts, int n) {
     wf_grid *g = setup_caves(a, fa);
     wf_point s0, t0;
     passable_ends(g, &s0, &t0);
@@ -228,8 +231,8 @@ static wf_status op_grid_query(const wf_allocator *a, fail_alloc *fa) {
     wf_path p;
     wf_path_init(&p, a);
     wf_status s = wf_search_create(a, &ws);
-    if (s == WF_OK) {
-        s = wf_search_grid(ws, g, s0, t0, NULL, &p);
+    for (int k = 0; k < n && s == WF_OK; k++) {
+        s = wf_search_grid(ws, g, s0, t0, opts[k], &p);
         if (s != WF_OK)
             assert_int_equal(p.count, 0);
     }
@@ -237,6 +240,25 @@ static wf_status op_grid_query(const wf_allocator *a, fail_alloc *fa) {
     wf_search_destroy(ws);
     wf_grid_destroy(g);
     return s;
+}
+
+static wf_status op_grid_query(const wf_allocator *a, fail_alloc *fa) {
+    const wf_search_opts *const none[1] = {NULL};
+    return grid_queries(a, fa, none, 1);
+}
+
+/* Weighted JPS: its planes and per-cell words are built in the workspace
+ * by the first query, rebuilt for another unit's costs by the second. */
+static wf_status op_jpsw_query(const wf_allocator *a, fail_alloc *fa) {
+    wf_search_opts o = wf_search_opts_default(), of;
+    o.algo = WF_ALGO_JPSW;
+    of = o;
+    wf_filter f;
+    wf_filter_init(&f);
+    assert_int_equal(wf_filter_set(&f, '.', 2.0), WF_OK);
+    of.filter = &f;
+    const wf_search_opts *const both[2] = {&o, &of};
+    return grid_queries(a, fa, both, 2);
 }
 
 static wf_status op_graph_query(const wf_allocator *a, fail_alloc *fa) {
@@ -545,6 +567,13 @@ static wf_status op_gen_noise(const wf_allocator *a, fail_alloc *fa) {
     return s;
 }
 
+static wf_status op_gen_cost_noise(const wf_allocator *a, fail_alloc *fa) {
+    wf_grid *g = setup_caves(a, fa);
+    wf_status s = wf_gen_cost_noise(g, 3, NULL);
+    wf_grid_destroy(g);
+    return s;
+}
+
 static wf_status op_place_points(const wf_allocator *a, fail_alloc *fa) {
     wf_grid *g = setup_caves(a, fa);
     wf_point pts[5];
@@ -569,6 +598,7 @@ FAIL_TEST(graph_build)
 FAIL_TEST(graph_from_grid)
 FAIL_TEST(search_reserve)
 FAIL_TEST(grid_query)
+FAIL_TEST(jpsw_query)
 FAIL_TEST(graph_query)
 FAIL_TEST(walker)
 FAIL_TEST(regions_fields)
@@ -585,6 +615,7 @@ FAIL_TEST(gen_caves)
 FAIL_TEST(gen_maze)
 FAIL_TEST(gen_rooms)
 FAIL_TEST(gen_noise)
+FAIL_TEST(gen_cost_noise)
 FAIL_TEST(place_points)
 
 static int report(void **state) {
@@ -605,6 +636,7 @@ int main(void) {
         cmocka_unit_test(test_graph_from_grid),
         cmocka_unit_test(test_search_reserve),
         cmocka_unit_test(test_grid_query),
+        cmocka_unit_test(test_jpsw_query),
         cmocka_unit_test(test_graph_query),
         cmocka_unit_test(test_walker),
         cmocka_unit_test(test_regions_fields),
@@ -621,6 +653,7 @@ int main(void) {
         cmocka_unit_test(test_gen_maze),
         cmocka_unit_test(test_gen_rooms),
         cmocka_unit_test(test_gen_noise),
+        cmocka_unit_test(test_gen_cost_noise),
         cmocka_unit_test(test_place_points),
     };
     return cmocka_run_group_tests(tests, NULL, report);

@@ -219,6 +219,50 @@ static void test_zero_options(void **state) {
 
 /* Placed points sit on allowed terrain, are far enough apart, and every
  * pair is joined by a path; asking for too many fails clearly. */
+/* Cost noise over caves: walls stay walls, every free cell gets a level in
+ * 1..levels priced as that level, every level shows up, the same seed
+ * repeats and another differs; bad options are refused. */
+static void test_cost_noise(void **state) {
+    (void)state;
+    wf_grid *g, *h;
+    assert_int_equal(wf_grid_create(200, 120, NULL, &g), WF_OK);
+    assert_int_equal(wf_grid_create(200, 120, NULL, &h), WF_OK);
+    assert_int_equal(wf_gen_caves(g, 3, NULL, 1), WF_OK);
+    assert_int_equal(wf_gen_caves(h, 3, NULL, 1), WF_OK);
+    uint8_t *walls = malloc(200 * 120);
+    assert_non_null(walls);
+    for (int i = 0; i < 200 * 120; i++)
+        walls[i] = !wf_grid_passable(g, i % 200, i / 200);
+    wf_cost_noise_opts o = {5, 8};
+    assert_int_equal(wf_gen_cost_noise(g, 9, &o), WF_OK);
+    int seen[6] = {0};
+    for (int i = 0; i < 200 * 120; i++) {
+        const int x = i % 200, y = i / 200;
+        assert_int_equal(!wf_grid_passable(g, x, y), walls[i]);
+        if (walls[i])
+            continue;
+        const double c = wf_grid_cost(g, (uint8_t)wf_grid_get(g, x, y));
+        assert_true(c >= 1 && c <= 5 && c == floor(c));
+        seen[(int)c]++;
+    }
+    for (int k = 1; k <= 5; k++)
+        assert_true(seen[k] > 0);
+    assert_int_equal(wf_gen_cost_noise(h, 9, &o), WF_OK);
+    assert_memory_equal(wf_grid_cells(g), wf_grid_cells(h), 200 * 120);
+    assert_int_equal(wf_gen_cost_noise(h, 10, &o), WF_OK);
+    assert_memory_not_equal(wf_grid_cells(g), wf_grid_cells(h), 200 * 120);
+    assert_int_equal(wf_gen_cost_noise(g, 9, NULL), WF_OK); /* defaults */
+    o.levels = 10;
+    assert_int_equal(wf_gen_cost_noise(g, 9, &o), WF_E_INVALID_ARG);
+    o.levels = 3;
+    o.scale = 5000;
+    assert_int_equal(wf_gen_cost_noise(g, 9, &o), WF_E_INVALID_ARG);
+    assert_int_equal(wf_gen_cost_noise(NULL, 9, NULL), WF_E_INVALID_ARG);
+    free(walls);
+    wf_grid_destroy(g);
+    wf_grid_destroy(h);
+}
+
 static void test_place(void **state) {
     (void)state;
     wf_grid *g = make(96, 48);
@@ -269,6 +313,7 @@ int main(void) {
         cmocka_unit_test(test_islands_terrain),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_place),
+        cmocka_unit_test(test_cost_noise),
         cmocka_unit_test(test_zero_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

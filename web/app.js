@@ -5,8 +5,6 @@
 "use strict";
 
 const KINDS = { islands: 0, caves: 1, maze: 2, rooms: 3, noise: 4, empty: 5 };
-const ALGOS = { astar: 0, dijkstra: 1, jps: 2, auto: 3 };
-const ENGINES = ["astar", "dijkstra", "jps", "auto"];
 const STATUS = { 0: "ok", 1: "no_path", 2: "partial" };
 
 createWayfind().then((M) => {
@@ -26,6 +24,7 @@ createWayfind().then((M) => {
     ["pg_path_count", "number", ["number"]], ["pg_path_xy", "number", ["number"]],
     ["pg_path_cost", "number", ["number"]], ["pg_expanded", "number", ["number"]],
     ["pg_engine", "number", ["number"]],
+    ["pg_algo", "number", ["string"]], ["pg_algo_name", "string", ["number"]],
   ]) api[name] = M.cwrap(name, ret, args);
 
   const $ = (id) => document.getElementById(id);
@@ -96,7 +95,7 @@ createWayfind().then((M) => {
     if (timer) clearTimeout(timer);
     if (!start || !goal) { status("place a start and a goal first"); return; }
     viewerUpdate();
-    const algo = ALGOS[$("algo").value];
+    const algo = api.pg_algo($("algo").value);
     const code = api.pg_begin(pg, start.x, start.y, goal.x, goal.y, algo,
                               +$("connect").value, +$("corners").value);
     shown = 0;
@@ -126,7 +125,7 @@ createWayfind().then((M) => {
       cost: found ? api.pg_path_cost(pg) : null,
       length: api.pg_path_count(pg),
       expanded: api.pg_expanded(pg),
-      engine: ENGINES[api.pg_engine(pg)] || null,
+      engine: api.pg_algo_name(api.pg_engine(pg)) || null,
     };
     if (s < 0 || s === 1) r.message = api.pg_message(pg);
     $("result").textContent = JSON.stringify(r);

@@ -106,6 +106,31 @@ EMSCRIPTEN_KEEPALIVE int pg_load_movingai(pg *p, const char *text, int len) {
     return adopt(p, g);
 }
 
+/* The algorithm called name (the command line's names), or -1. */
+EMSCRIPTEN_KEEPALIVE int pg_algo(const char *name) {
+    static const struct { const char *name; wf_algo algo; } names[] = {
+        {"astar", WF_ALGO_ASTAR}, {"dijkstra", WF_ALGO_DIJKSTRA},
+        {"jps", WF_ALGO_JPS},     {"jpsw", WF_ALGO_JPSW},
+        {"auto", WF_ALGO_AUTO},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i].name))
+            return (int)names[i].algo;
+    return -1;
+}
+
+/* The name of algorithm a (for the engine that answered). */
+EMSCRIPTEN_KEEPALIVE const char *pg_algo_name(int a) {
+    switch (a) {
+    case WF_ALGO_ASTAR: return "astar";
+    case WF_ALGO_DIJKSTRA: return "dijkstra";
+    case WF_ALGO_JPS: return "jps";
+    case WF_ALGO_JPSW: return "jpsw";
+    case WF_ALGO_AUTO: return "auto";
+    default: return "";
+    }
+}
+
 EMSCRIPTEN_KEEPALIVE int pg_width(const pg *p) { return wf_grid_width(p->g); }
 EMSCRIPTEN_KEEPALIVE int pg_height(const pg *p) { return wf_grid_height(p->g); }
 EMSCRIPTEN_KEEPALIVE const uint8_t *pg_cells(const pg *p) { return wf_grid_cells(p->g); }

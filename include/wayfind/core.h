@@ -222,6 +222,20 @@ typedef enum wf_algo {
      *  per cell, kept for the next query of that size on the same,
      *  unchanged grid). Graphs: WF_E_INVALID_ARG. */
     WF_ALGO_JPS,
+    /** Weighted Jump Point Search: optimal on grids with any terrain costs
+     *  and filter (the same costs as Dijkstra's), for 8-connected no-cut
+     *  moves of a unit of size 1, default or octile heuristic, weight 1,
+     *  no overlay, no move-cost callback, no expansion limit, no goal
+     *  fallback; anything else is WF_E_INVALID_ARG with the reason in
+     *  wf_search_message. Jumps stop where the cost changes beside or
+     *  ahead of them as plain JPS stops at forced neighbours, and scan
+     *  bit planes 64 cells at a time; path.stats.expanded counts jump
+     *  points. The workspace holds a parent and a cost per cell, as for
+     *  JPS, and 6 bits per cell of planes for the unit's costs, built by
+     *  the first query on a grid and kept for the next query with the
+     *  same costs on the same, unchanged grid. Graphs: WF_E_INVALID_ARG.
+     *  WF_ALGO_AUTO does not choose it. */
+    WF_ALGO_JPSW,
     /** JPS where it applies, A* otherwise (graphs: A*); the same costs
      *  either way. path.stats.engine says which one answered. */
     WF_ALGO_AUTO
@@ -430,7 +444,8 @@ typedef struct wf_stats {
     uint64_t heap_ops;   /**< heap pushes, pops and decrease-keys */
     uint64_t reopened;   /**< closed cells reopened (inconsistent heuristic) */
     wf_algo engine;      /**< the engine that answered: WF_ALGO_ASTAR,
-                              WF_ALGO_DIJKSTRA or WF_ALGO_JPS */
+                              WF_ALGO_DIJKSTRA, WF_ALGO_JPS or
+                              WF_ALGO_JPSW */
 } wf_stats;
 
 /**

@@ -136,6 +136,31 @@ WF_API wf_status wf_gen_rooms(wf_grid *g, uint64_t seed, const wf_rooms_opts *o)
  */
 WF_API wf_status wf_gen_noise(wf_grid *g, uint64_t seed, double density);
 
+/** Terrain-cost noise parameters (wf_gen_cost_noise). */
+typedef struct wf_cost_noise_opts {
+    int levels;         /**< costs 1 .. levels, 2..9; default (0) 3 */
+    int scale;          /**< size of the noise's features in cells,
+                             1..4096; default (0) 16 */
+} wf_cost_noise_opts;
+/** The defaults listed in wf_cost_noise_opts (a zeroed struct's). */
+WF_API wf_cost_noise_opts wf_cost_noise_opts_default(void);
+
+/**
+ * Prices an existing map with smooth noise, for weighted-grid queries on
+ * maps made elsewhere (a Moving AI map, say): every cell whose terrain is
+ * passable gets a cost level k in 1 .. levels from seeded value noise
+ * (random values on a lattice @p o->scale cells apart, interpolated
+ * bilinearly in integers, so the same seed gives the same costs
+ * everywhere), written as terrain '.' for 1 and the digit k for k >= 2,
+ * with those costs in the table: the ASCII map format's own codes, so
+ * wf_ascii_map_write keeps them. Blocked cells keep their terrain, but
+ * for those codes, which become WF_TERRAIN_WALL (blocked).
+ * @p o may be NULL (defaults). Errors: WF_E_INVALID_ARG (NULL grid, an
+ * option out of range), WF_E_NOMEM. O(cells).
+ */
+WF_API wf_status wf_gen_cost_noise(wf_grid *g, uint64_t seed,
+                                   const wf_cost_noise_opts *o);
+
 /* ---- placement -------------------------------------------------------- */
 
 /** Where wf_place_points may put points. */

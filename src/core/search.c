@@ -164,6 +164,15 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
         return wf__search_fail(ws, s, "cannot size the workspace for %zu "
                                       "cells",
                                g->cells);
+    if (o.algo == WF_ALGO_JPSW) {
+        const char *why = wf__jpsw_applies(&o);
+        if (why)
+            return wf__search_fail(ws, WF_E_INVALID_ARG, "%s (use astar)",
+                                   why);
+        if (conn_rejects(ws, &o, start, goal, WF_ALGO_JPSW))
+            return WF_OK;
+        return wf__jpsw_begin(ws, g, start, goal, &o);
+    }
     if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_AUTO) {
         double c;
         const char *why = wf__jps_applies(g, &o, &c);
@@ -227,6 +236,7 @@ static wf_status grid_step(wf_search *ws, uint64_t budget, wf_path *out) {
     switch (ws->mode) {
     case WF__ASTAR: return wf__astar_step(ws, budget, out);
     case WF__JPS: return wf__jps_step(ws, budget, out);
+    case WF__JPSW: return wf__jpsw_step(ws, budget, out);
     case WF__GRID_DONE:
         ws->mode = WF__IDLE;
         out->stats.engine = ws->engine;
@@ -300,6 +310,9 @@ void wf_search_destroy(wf_search *ws) {
     wf__free(&a, ws->clr, ws->clr_cells);
     wf__free(&a, ws->fit.bits, ws->fit_words * sizeof(uint64_t));
     wf__free(&a, ws->fit_mask, ws->fit_cells);
+    wf__free(&a, ws->jw_bits, ws->jw_words * sizeof(uint64_t));
+    wf__free(&a, ws->jw_mask, ws->jw_cells * sizeof *ws->jw_mask);
+    wf__free(&a, ws->jw_dirs, ws->jw_cells * sizeof *ws->jw_dirs);
     wf__free(&a, ws->parent, ws->graph_capacity * sizeof *ws->parent);
     wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
     wf__anya_free(ws);
@@ -362,7 +375,8 @@ size_t wf_search_bytes(const wf_search *ws) {
     return ws ? ws->capacity * WF__SEARCH_CELL_BYTES +
                     ws->graph_capacity * (sizeof(uint32_t) + sizeof(double)) +
                     ws->clr_cells + ws->fit_cells +
-                    ws->fit_words * sizeof(uint64_t)
+                    ws->fit_words * sizeof(uint64_t) +
+                    ws->jw_words * sizeof(uint64_t) + ws->jw_cells * 6
               : 0;
 }
 

@@ -28,6 +28,23 @@ wf_status wf__jps_fit(wf_search *ws, const wf_grid *g, unsigned k,
                       const wf__planes **planes, const uint8_t **mask);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
+/* Weighted Jump Point Search (grid_jpsw.c). wf__jpsw_applies: NULL when
+ * it can answer a query with options o (checked), else why not; any
+ * terrain costs and filter. wf__jpsw_begin: start and goal on g; a start
+ * or goal the unit may not enter ends the query with WF_NO_PATH. */
+const char *wf__jpsw_applies(const wf_search_opts *o);
+wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                         wf_point goal, const wf_search_opts *o);
+wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out);
+/* What weighted JPS reads for the unit's cost table cost (INFINITY: may
+ * not enter) on g, built in ws or kept from the last query with the same
+ * table on the same, unchanged grid (grid_jpsw_planes.c). Errors:
+ * WF_E_NOMEM, WF_E_TOO_BIG. */
+wf_status wf__jpsw_planes(wf_search *ws, const wf_grid *g,
+                          const double cost[256], wf__jpsw_view *out);
+/* The path of a finished weighted JPS search into out (grid_jpsw_path.c). */
+wf_status wf__jpsw_path(wf_search *ws, wf_path *out);
+
 /* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
  * checked by wf_search_any_angle (options normalised, start and goal on
  * the grid, ws sized with wf_search_reserve_graph for the grid). */

@@ -394,6 +394,43 @@ typedef struct wf__jpsq {
     wf_stats st;
 } wf__jpsq;
 
+/* What weighted JPS reads for one unit on one grid (grid_jpsw_planes.c):
+ * bits[o][b], orientation o (0 row-major, 1 column-major), block b (0 the
+ * unit may enter; 1-4 a straight run up/side A, up/B, down/A, down/B must
+ * stop), words[o] words a line; mask, a word per cell (the WF__JW_ bits);
+ * dirs, the search's own 2 bytes per cell (grid_jpsw.c). */
+typedef struct wf__jpsw_view {
+    const uint64_t *bits[2][5];
+    size_t words[2];
+    const uint32_t *mask;
+    uint16_t *dirs;
+} wf__jpsw_view;
+
+/* The diagonal step in direction WF_DIR_NE + k may be made from the cell. */
+#define WF__JW_STEP(k) (1u << (k))
+/* A diagonal run arriving in direction WF_DIR_NE + k may turn by 90° there
+ * to side 0, (dx, -dy), or side 1, (-dx, dy). */
+#define WF__JW_DTURN(k, side) (1u << (4 + 2 * (k) + (side)))
+/* A straight run arriving in direction d (WF_DIR_N .. WF_DIR_W) may turn
+ * there to its side wf__jpsw_side[d][side]. */
+#define WF__JW_STURN(d, side) (1u << (12 + 2 * (d) + (side)))
+/* The two sides of straight direction d, in a fixed order. */
+extern const uint8_t wf__jpsw_side[4][2];
+
+/* A weighted JPS query and its progress (grid_jpsw.c). */
+typedef struct wf__jpswq {
+    const wf_grid *g;
+    wf__jpsw_view view;
+    wf_point start, goal;
+    uint32_t s0, goal_id, heap_n, gen;
+    double hmul;              /* the smallest cost present: octile scale */
+    uint64_t div_mul;
+    unsigned div_shift;
+    wf_stats st;
+    double cost[256];         /* the unit's cost per terrain, INFINITY where
+                                 it may not enter */
+} wf__jpswq;
+
 /* A graph query and its progress (graph_search.c). */
 typedef struct wf__graphq {
     const void *g;         /* const wf_graph * */
@@ -413,6 +450,7 @@ enum {
     WF__IDLE = 0,  /* no sliced search */
     WF__ASTAR,     /* grid A* and Dijkstra under way */
     WF__JPS,       /* grid JPS under way */
+    WF__JPSW,      /* grid weighted JPS under way */
     WF__GRID_DONE, /* a grid search whose outcome (done) is known */
     WF__GRAPH,     /* graph search under way */
     WF__GRAPH_DONE
@@ -437,6 +475,7 @@ struct wf_search {
     union {
         wf__astar a;
         wf__jpsq j;
+        wf__jpswq jw;
         wf__graphq gr;
     } q;
     char msg[WF__MSG_SIZE]; /* why the last call failed */
@@ -458,6 +497,18 @@ struct wf_search {
     uint64_t fit_serial;    /* 0: nothing built */
     uint64_t fit_version;
     unsigned fit_size;
+    /* Weighted JPS (grid_jpsw_planes.c): bit planes of the cells a unit
+     * may enter and of where its runs stop, and a byte per cell for its
+     * diagonal steps, for the grid and cost table they were built for. */
+    uint64_t *jw_bits;
+    size_t jw_words;        /* words jw_bits holds */
+    uint32_t *jw_mask;
+    uint16_t *jw_dirs;
+    size_t jw_cells;        /* cells jw_mask and jw_dirs hold */
+    wf__planes jw_planes;   /* the layout of one of the three blocks */
+    uint64_t jw_serial;     /* 0: nothing built */
+    uint64_t jw_version;
+    double jw_cost[256];
 };
 
 /* Records why a call failed and returns s. */

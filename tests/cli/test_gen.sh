@@ -14,6 +14,27 @@ expect 0 "gen ascii file" -- "$WF" gen islands --seed 3 --size 80x40 --out "$TMP
 contains "$TMP/isl.txt" "2" "shallow water costs 2"
 expect 0 "scen ascii" -- "$WF" scen "$TMP/isl.txt.scen" --map "$TMP/isl.txt"
 contains "$TMP/out" "40 scenarios, 40 optimal" "ascii scenarios verify"
+# Weighted JPS finds the optimal costs gen wrote for the weighted world.
+expect 0 "scen ascii jpsw" -- "$WF" scen "$TMP/isl.txt.scen" --map "$TMP/isl.txt" --algo jpsw
+contains "$TMP/out" "40 scenarios, 40 optimal" "jpsw matches the islands' scenarios"
+# costs: an existing map priced by noise, its walls kept, written as ASCII
+# with scenarios whose optima both A* and weighted JPS confirm.
+expect 0 "gen costs" -- "$WF" gen costs --from "$TMP/caves.map" --seed 7 --levels 4 --out "$TMP/priced.txt" --scen 80
+contains "$TMP/priced.txt" "4" "a cost of 4 present"
+checks=$((checks + 1))
+[ "$(tr -cd '#' <"$TMP/priced.txt" | wc -c)" = "$(tr -cd '@' <"$TMP/caves.map" | wc -c)" ] || fail "costs changed the walls"
+expect 0 "scen costs" -- "$WF" scen "$TMP/priced.txt.scen" --map "$TMP/priced.txt"
+contains "$TMP/out" "80 scenarios, 80 optimal" "priced scenarios verify"
+expect 0 "scen costs jpsw" -- "$WF" scen "$TMP/priced.txt.scen" --map "$TMP/priced.txt" --algo jpsw
+contains "$TMP/out" "80 scenarios, 80 optimal" "jpsw matches the priced scenarios"
+"$WF" gen costs --from "$TMP/caves.map" --seed 7 --levels 4 >"$TMP/again.txt"
+checks=$((checks + 1)); cmp -s "$TMP/priced.txt" "$TMP/again.txt" || fail "costs seed 7 not repeatable"
+expect 2 "costs without from" -- "$WF" gen costs
+expect 2 "from without costs" -- "$WF" gen caves --from "$TMP/caves.map"
+expect 2 "costs to a .map" -- "$WF" gen costs --from "$TMP/caves.map" --out "$TMP/p.map"
+contains "$TMP/err" "cannot carry costs" "costs .map message"
+expect 2 "bad levels" -- "$WF" gen costs --from "$TMP/caves.map" --levels 10
+expect 4 "costs of no map" -- "$WF" gen costs --from "$TMP/none.map"
 # Same seed, same file; another seed, another file.
 "$WF" gen caves --seed 4 --size 120x80 >"$TMP/again.map"
 checks=$((checks + 1)); cmp -s "$TMP/caves.map" "$TMP/again.map" || fail "caves seed 4 not repeatable"

@@ -39,6 +39,9 @@ jcheck "gen json out" 'd["out"].endswith("c.map") and d["scen_file"].endswith("c
 expect 0 "gen json picture" -- "$WF" gen islands --seed 7 --size 30x12 --ascii --format json
 jcheck "gen json picture" 'd["format"] == "picture" and len(d["rows"]) == 12'
 
+expect 0 "gen costs json" -- "$WF" gen costs --from "$TMP/room.txt" --levels 3 --format json
+jcheck "gen costs json" 'd["kind"] == "costs" and d["format"] == "ascii" and len(d["rows"]) == 5 and d["rows"][0] == "##########"'
+
 expect 0 "demo json" -- "$WF" demo --format json --png -
 jcheck "demo json" 'd["kind"] == "islands" and len(d["ports"]) == 4 and len(d["routes"]) == 4 and all(r["route"]["status"] == "ok" and r["route"]["cost"] > 0 for r in d["routes"]) and d["png"] is None'
 expect 0 "demo maze json" -- "$WF" demo --maze --format json

@@ -111,4 +111,14 @@ expect 3 "queries off map" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/qoff
 contains "$TMP/err" "qoff:2: 99,9 is outside the 10 x 10 map" "queries off-map message"
 expect 2 "queries with --from" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/q" --from 0,0
 expect 4 "queries missing file" -- "$WF" path "$DATA/maze10.txt" --queries "$TMP/none"
+# Weighted JPS: the cost A* finds on a weighted map, its name in the
+# output; what it cannot do is a usage error that says why.
+printf '..........\n.33333333.\n.3#####23.\n.3#...#2..\n...2..5.9.\n' >"$TMP/w.txt"
+"$WF" path "$TMP/w.txt" --from 0,0 --to 4,3 >"$TMP/wa"
+expect 0 "jpsw" -- "$WF" path "$TMP/w.txt" --from 0,0 --to 4,3 --algo jpsw
+contains "$TMP/out" "(jpsw, 8-connected" "jpsw named"
+checks=$((checks + 1))
+[ "$(grep cost: "$TMP/out")" = "$(grep cost: "$TMP/wa")" ] || fail "jpsw cost differs from A*'s"
+expect 2 "jpsw 4-connected" -- "$WF" path "$TMP/w.txt" --from 0,0 --to 4,3 --algo jpsw --connect 4
+contains "$TMP/err" "jpsw needs 8-connected moves" "jpsw refusal message"
 finish

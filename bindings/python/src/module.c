@@ -116,6 +116,14 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyModule_AddObjectRef(m, "Pool", (PyObject *)&wfpy_pool_type) < 0 ||
         PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0)
         goto fail;
+    /* the algorithms by the command line's names */
+    PyObject *algos = Py_BuildValue("{sisisisisi}", "astar", WF_ALGO_ASTAR,
+                                    "dijkstra", WF_ALGO_DIJKSTRA, "jps", WF_ALGO_JPS,
+                                    "jpsw", WF_ALGO_JPSW, "auto", WF_ALGO_AUTO);
+    if (!algos || PyModule_AddObject(m, "ALGORITHMS", algos) < 0) {
+        Py_XDECREF(algos);
+        goto fail;
+    }
     error = PyErr_NewExceptionWithDoc(
         "wayfind.Error",
         "Every error the library reports; the message is the library's.",

@@ -155,6 +155,19 @@ def test_algorithms_agree_and_say_which_ran():
             assert g.path((x0, y0), (x1, y1), algo="jps").engine == "jps"
 
 
+def test_weighted_jps_equals_astar():
+    world = wayfind.generate("islands", 128, 96, seed=5)
+    sea = np.argwhere(np.isfinite(world.costs))[:, ::-1]
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        a, b = sea[rng.integers(len(sea), size=2)]
+        ref = world.path(a, b)
+        p = world.path(a, b, algo="jpsw")
+        assert p.found == ref.found
+        if p.found:
+            assert p.cost == pytest.approx(ref.cost, rel=1e-12) and p.engine == "jpsw"
+
+
 def test_jps_refuses_what_it_cannot_answer():
     costs = np.ones((3, 3))
     costs[1, 1] = 2.0

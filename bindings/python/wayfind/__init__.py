@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 #: Search algorithms by name, as the command line names them.
-ALGORITHMS = {"astar": 0, "dijkstra": 1, "jps": 2, "auto": 3}
+ALGORITHMS = dict(_c.ALGORITHMS)
 _ENGINES = {v: k for k, v in ALGORITHMS.items()}
 _CORNERS = {"no-cut": 0, "always": 1, "one-free": 2}
 _HEURISTICS = {"default": 0, "manhattan": 1, "euclidean": 2, "chebyshev": 3,
@@ -288,7 +288,7 @@ class Grid:
     def path(self, start, goal, **opts):
         """The cheapest path from ``start`` to ``goal`` ((x, y) pairs).
 
-        Options: ``algo`` ("astar", "dijkstra", "jps", "auto"), ``connect``,
+        Options: ``algo`` ("astar", "dijkstra", "jps", "jpsw", "auto"), ``connect``,
         ``corners``, ``heuristic`` ("default", "octile", "euclidean",
         "chebyshev", "manhattan", "zero"), ``weight`` (>= 1: weighted A*),
         ``max_expansions``, ``size`` (agent side in cells), ``filter`` (a
