@@ -98,8 +98,9 @@ enum {
     "  --weight W             weighted A*: cost <= W x optimal (W >= 1, "       \
     "default 1)\n"                                                            \
     "  --algo A               astar (default), dijkstra, jps (Jump Point\n"   \
-    "                         Search; an error where it does not apply) or\n" \
-    "                         auto (jps where it applies, else astar)\n"      \
+    "                         Search; an error where it does not apply),\n"  \
+    "                         jps+ (JPS over a jump table: --prep) or auto\n" \
+    "                         (jps where it applies, else astar)\n"           \
     "  --max-expansions N     stop after N expansions with a partial path\n"  \
     "  --nearest              an unreachable or blocked goal: a partial path\n" \
     "                         to the reachable cell nearest to it\n"            \

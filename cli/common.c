@@ -194,15 +194,15 @@ static const char *const corner_names[] = {"no-cut", "always", "one-free",
 static const char *const heuristic_names[] = {
     "default", "manhattan", "euclidean", "chebyshev", "octile", "zero", NULL};
 /* In wf_algo order. */
-static const char *const algo_names[] = {"astar", "dijkstra", "jps", "auto",
-                                         NULL};
+static const char *const algo_names[] = {"astar", "dijkstra", "jps", "jps+",
+                                         "auto",  NULL};
 
 const char *cli_corners_name(wf_corners c) {
     return (unsigned)c < 3 ? corner_names[c] : "?";
 }
 
 const char *cli_algo_name(wf_algo a) {
-    return (unsigned)a < 4 ? algo_names[a] : "?";
+    return (unsigned)a <= WF_ALGO_AUTO ? algo_names[a] : "?";
 }
 
 int cli_search_option(const char *cmd, int key, const char *arg,
@@ -238,8 +238,8 @@ int cli_search_option(const char *cmd, int key, const char *arg,
         return cli_parse_double(cmd, "weight", arg, 1.0, 1e6, &o->weight);
     case CLI_OPT_ALGO:
         if ((i = lookup(arg, algo_names)) < 0) {
-            cli_error(cmd, "--algo: expected astar, dijkstra, jps or auto, "
-                           "got '%s'", arg);
+            cli_error(cmd, "--algo: expected astar, dijkstra, jps, jps+ or "
+                           "auto, got '%s'", arg);
             return -1;
         }
         o->algo = (wf_algo)i;

@@ -85,7 +85,7 @@ static void fuzz_search_options(const char *s) {
         FUZZ_CHECK((unsigned)o.move.corners <= WF_CORNERS_ONE_FREE);
         FUZZ_CHECK((unsigned)o.heuristic <= WF_H_ZERO);
         FUZZ_CHECK(isfinite(o.weight) && o.weight >= 1 && o.weight <= 1e6);
-        FUZZ_CHECK((unsigned)o.algo <= WF_ALGO_JPS);
+        FUZZ_CHECK((unsigned)o.algo <= WF_ALGO_AUTO);
     }
 }
 

@@ -28,6 +28,13 @@ wf_status wf__jps_fit(wf_search *ws, const wf_grid *g, unsigned k,
                       const wf__planes **planes, const uint8_t **mask);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
+/* JPS+ (grid_jps_plus.c): the query of wf__jps_begin for a size-1 agent,
+ * its jumps read from t, a table current for g (checked by the caller). */
+wf_status wf__jps_plus_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                             wf_point goal, double cost,
+                             const wf_jump_table *t);
+wf_status wf__jps_plus_step(wf_search *ws, uint64_t budget, wf_path *out);
+
 /* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
  * checked by wf_search_any_angle (options normalised, start and goal on
  * the grid, ws sized with wf_search_reserve_graph for the grid). */
