@@ -287,6 +287,23 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
     return 0;
 }
 
+int cli_load_jumps(const char *cmd, const char *path, const wf_grid *g,
+                   wf_search_opts *o, wf_jump_table **out) {
+    if (o->algo == WF_ALGO_DIJKSTRA) {
+        cli_usage_error(cmd, "--prep goes with --algo jps, jps+ or auto");
+        return CLI_EXIT_USAGE;
+    }
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_jump_table_read(path, g, NULL, out, &diag);
+    if (st != WF_OK)
+        return cli_fail(st, &diag);
+    if (o->algo == WF_ALGO_ASTAR)
+        o->algo = WF_ALGO_JPS_PLUS;
+    o->jumps = *out;
+    return 0;
+}
+
 int cli_write_file(const char *path, wf_write_fn fn, void *ud) {
     wf_diag diag;
     memset(&diag, 0, sizeof diag);
