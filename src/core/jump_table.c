@@ -40,22 +40,23 @@ static int32_t entry_of(const wf_grid *g, const int32_t *dist, int x, int y,
     if (!g->passable[g->terrain[c]])
         return 0;
     const unsigned m = g->nbmask[c];
-    const ptrdiff_t n = (ptrdiff_t)c + (ptrdiff_t)wf__dir_dy[d] * g->width +
-                        wf__dir_dx[d];
-    const int32_t *e = dist + (size_t)n * 8;
+    /* the step must be allowed before the next cell is looked at (on the
+     * edge there is none) */
+    const int a = d < 4 ? d : comp_a(d), b = d < 4 ? d : comp_b(d);
+    const unsigned need = (1u << d) | (1u << a) | (1u << b);
+    if ((m & need) != need)
+        return 0;
+    const size_t n = (size_t)((ptrdiff_t)c +
+                              (ptrdiff_t)wf__dir_dy[d] * g->width +
+                              wf__dir_dx[d]);
+    const int32_t *e = dist + n * 8;
     if (d < 4) {
-        if (!(m & (1u << d)))
-            return 0;
         /* the two sides of the move: N and S for E/W, E and W for N/S */
         const unsigned sides = (d & 1) ? 0x5u : 0xAu;
         if (g->nbmask[n] & ~m & sides)
             return 1;
         return longer(e[d]);
     }
-    const int a = comp_a(d), b = comp_b(d);
-    const unsigned need = (1u << d) | (1u << a) | (1u << b);
-    if ((m & need) != need)
-        return 0;
     if (e[a] > 0 || e[b] > 0)
         return 1;
     return longer(e[d]);
