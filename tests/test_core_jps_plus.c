@@ -236,6 +236,45 @@ static void test_update(void **state) {
     wf_search_destroy(ws);
 }
 
+static void keep_current(void *ud, const wf_grid *g,
+                         const wf_cell_change *changes, size_t count) {
+    assert_int_equal(wf_jump_table_update(ud, g, changes, count), WF_OK);
+}
+
+/* A table can keep itself current as a watcher of its grid: through
+ * single edits, batches, and whole-grid edits. */
+static void test_watcher(void **state) {
+    (void)state;
+    wf_test_rng r = {0xa7c4};
+    wf_grid *g = random_grid(&r, 70, 50, 25);
+    wf_jump_table *t = NULL;
+    assert_int_equal(wf_jump_table_create(g, NULL, &t), WF_OK);
+    assert_int_equal(wf_grid_watch(g, keep_current, t), WF_OK);
+    for (int k = 0; k < 40; k++) {
+        const int batch = k % 3 == 0;
+        if (batch)
+            assert_int_equal(wf_grid_edit_begin(g), WF_OK);
+        for (int i = 0; i < 1 + k % 4; i++) {
+            const wf_point c = wf_test_random_cell(&r, g);
+            assert_int_equal(wf_grid_set(g, c.x, c.y,
+                                         wf_grid_get(g, c.x, c.y) == 0
+                                             ? WF_TERRAIN_WALL
+                                             : 0),
+                             WF_OK);
+        }
+        if (batch)
+            assert_int_equal(wf_grid_edit_commit(g), WF_OK);
+        assert_true(wf_jump_table_current(t, g));
+        check_table(t, g);
+    }
+    assert_int_equal(wf_grid_fill(g, 0), WF_OK);
+    assert_true(wf_jump_table_current(t, g));
+    check_table(t, g);
+    assert_int_equal(wf_grid_unwatch(g, keep_current, t), WF_OK);
+    wf_jump_table_destroy(t);
+    wf_grid_destroy(g);
+}
+
 /* Sliced: the same path, step by step, as in one call. */
 static void test_sliced(void **state) {
     (void)state;
@@ -336,6 +375,7 @@ int main(void) {
         cmocka_unit_test(test_random_maps),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_update),
+        cmocka_unit_test(test_watcher),
         cmocka_unit_test(test_sliced),
         cmocka_unit_test(test_movingai),
     };

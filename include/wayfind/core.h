@@ -651,11 +651,16 @@ WF_API int wf_jump_table_current(const wf_jump_table *t, const wf_grid *g);
  * the cells whose terrain changed since it was last current (as a grid
  * watcher hears of them, wf_grid_watch_fn: it may serve as the body of
  * one), or NULL and 0 for "anything may have changed", which rebuilds the
- * table. Only the entries whose jumps pass through or beside a changed
- * cell are recomputed: each direction's entries are walked back from the
- * changed cells' neighbourhoods, each walk ending where the entries stop
- * changing. Errors: WF_E_INVALID_ARG (NULL, a cell off the grid, changes
- * NULL with count > 0, or a table of another grid).
+ * table; a non-NULL list of 0 changes says nothing changed passability
+ * (a cost edit) and only marks the table current. Only the entries whose
+ * jumps pass through or beside a changed cell are recomputed: each
+ * direction's entries are walked back from the changed cells'
+ * neighbourhoods, each walk ending where the entries stop changing (a
+ * changed straight entry also re-walks the diagonals that read it): an
+ * edit costs in proportion to the entries it changes plus a constant for
+ * each changed straight entry, typically parts of the rows, columns and
+ * diagonals near it. Errors: WF_E_INVALID_ARG (NULL, a cell off the grid,
+ * changes NULL with count > 0, or a table of another grid).
  */
 WF_API wf_status wf_jump_table_update(wf_jump_table *t, const wf_grid *g,
                                       const wf_cell_change *changes,
