@@ -45,6 +45,7 @@ const bench_engine *const *bench_engines(size_t *count) {
     static const bench_engine *const list[] = {
         &bench_engine_wayfind,
         &bench_engine_jps,
+        &bench_engine_jps_plus,
         &bench_engine_graph,
         &bench_engine_libtcod,
     };

@@ -1,21 +1,15 @@
 /* wayfind's grid searches, A* and Jump Point Search: one workspace and one
  * path buffer, sized once for the largest map (with the parent and cost
  * arrays JPS keeps its jump points in), reused by every query of the run.
- * The two engines differ only in the algorithm they ask for. */
+ * The two engines differ only in the algorithm they ask for; JPS+
+ * (engine_jps_plus.c) adds a jump table per map. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "engine.h"
+#include "engine_wayfind.h"
 
-typedef struct wayfind_state {
-    wf_search *ws;
-    wf_path path;
-    wf_search_opts opts;
-    const wf_grid *grid;
-} wayfind_state;
-
-static int create_for(wf_algo algo, void **state, size_t max_cells,
-                      char *err, size_t errsize) {
+int bench_wayfind_create(wf_algo algo, void **state, size_t max_cells,
+                         char *err, size_t errsize) {
     wayfind_state *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errsize, "out of memory");
@@ -45,12 +39,12 @@ static int create_for(wf_algo algo, void **state, size_t max_cells,
 
 static int wayfind_create(void **state, size_t max_cells, char *err,
                           size_t errsize) {
-    return create_for(WF_ALGO_ASTAR, state, max_cells, err, errsize);
+    return bench_wayfind_create(WF_ALGO_ASTAR, state, max_cells, err, errsize);
 }
 
 static int jps_create(void **state, size_t max_cells, char *err,
                       size_t errsize) {
-    return create_for(WF_ALGO_JPS, state, max_cells, err, errsize);
+    return bench_wayfind_create(WF_ALGO_JPS, state, max_cells, err, errsize);
 }
 
 static int wayfind_prepare(void *state, const wf_grid *g, char *err,
@@ -61,7 +55,7 @@ static int wayfind_prepare(void *state, const wf_grid *g, char *err,
     return 0;
 }
 
-static int wayfind_query(void *state, wf_point start, wf_point goal,
+int bench_wayfind_query(void *state, wf_point start, wf_point goal,
                          bench_answer *out, char *err, size_t errsize) {
     wayfind_state *s = state;
     uint64_t t0 = bench_clock_ns();
@@ -77,7 +71,8 @@ static int wayfind_query(void *state, wf_point start, wf_point goal,
     if (st == WF_NO_PATH)
         return 0;
     if (st != WF_OK) {
-        snprintf(err, errsize, "wf_search_grid: %s", wf_strerror(st));
+        snprintf(err, errsize, "wf_search_grid: %s: %s", wf_strerror(st),
+                 wf_search_message(s->ws));
         return -1;
     }
     out->found = 1;
@@ -88,18 +83,24 @@ static int wayfind_query(void *state, wf_point start, wf_point goal,
     return 0;
 }
 
-static void wayfind_release(void *state) {
-    ((wayfind_state *)state)->grid = NULL;
+void bench_wayfind_release(void *state) {
+    wayfind_state *s = state;
+    wf_jump_table_destroy(s->table);
+    s->table = NULL;
+    s->opts.jumps = NULL;
+    s->grid = NULL;
 }
 
-static size_t wayfind_bytes(const void *state) {
-    return wf_search_bytes(((const wayfind_state *)state)->ws);
+size_t bench_wayfind_bytes(const void *state) {
+    const wayfind_state *s = state;
+    return wf_search_bytes(s->ws) + wf_jump_table_bytes(s->table);
 }
 
-static void wayfind_destroy(void *state) {
+void bench_wayfind_destroy(void *state) {
     wayfind_state *s = state;
     if (!s)
         return;
+    wf_jump_table_destroy(s->table);
     wf_search_destroy(s->ws);
     wf_path_free(&s->path);
     free(s);
@@ -115,10 +116,10 @@ const bench_engine bench_engine_wayfind = {
     .peer = 0,
     .create = wayfind_create,
     .prepare = wayfind_prepare,
-    .query = wayfind_query,
-    .release = wayfind_release,
-    .bytes = wayfind_bytes,
-    .destroy = wayfind_destroy,
+    .query = bench_wayfind_query,
+    .release = bench_wayfind_release,
+    .bytes = bench_wayfind_bytes,
+    .destroy = bench_wayfind_destroy,
 };
 
 const bench_engine bench_engine_jps = {
@@ -133,8 +134,8 @@ const bench_engine bench_engine_jps = {
     .peer = 0,
     .create = jps_create,
     .prepare = wayfind_prepare,
-    .query = wayfind_query,
-    .release = wayfind_release,
-    .bytes = wayfind_bytes,
-    .destroy = wayfind_destroy,
+    .query = bench_wayfind_query,
+    .release = bench_wayfind_release,
+    .bytes = bench_wayfind_bytes,
+    .destroy = bench_wayfind_destroy,
 };

@@ -36,6 +36,7 @@ int cli_field(int argc, char **argv);
 int cli_influence(int argc, char **argv);
 int cli_replan(int argc, char **argv);
 int cli_crowd(int argc, char **argv);
+int cli_prep(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -99,6 +100,7 @@ enum {
     "default 1)\n"                                                            \
     "  --algo A               astar (default), dijkstra, jps (Jump Point\n"   \
     "                         Search; an error where it does not apply),\n"  \
+    "                         jps+ (JPS over a jump table: --prep),\n"    \
     "                         jpsw (weighted JPS: optimal with terrain\n"    \
     "                         costs; 8-connected no-cut, size 1) or\n"       \
     "                         auto (jps where it applies, else astar)\n"      \
@@ -174,6 +176,18 @@ int cli_query_ends(const char *cmd, const char *map, const wf_grid *g,
  * the exit code, else 0. */
 int cli_load_map(const char *path, const char *legend, wf_grid **out,
                  wf_map_marks *marks);
+
+/* --prep FILE of path and scen: reads the jump table in @p path for @p g
+ * into *out and points o->jumps at it; an --algo of astar (the default)
+ * becomes jps+, dijkstra is a usage error. 0, or the exit code after
+ * printing why (the file's diagnostic: exit 3 for a file that is not the
+ * map's table, 4 when it cannot be read). */
+int cli_load_jumps(const char *cmd, const char *path, const wf_grid *g,
+                   wf_search_opts *o, wf_jump_table **out);
+#define CLI_PREP_HELP                                                          \
+    "  --prep FILE            the map's jump table ('" CLI_PROG " prep'):\n"  \
+    "                         queries run JPS+ (--algo astar, the default,\n" \
+    "                         becomes jps+; jps and auto use it too)\n"
 
 /* Writes the file @p path with @p fn through wf_file_write (replaced
  * whole or not at all); 0, or the exit code after printing the diagnostic

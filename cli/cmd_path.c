@@ -35,6 +35,7 @@ static const char help[] =
     "  --smooth               also straighten the grid path by line of sight\n"
     "                         (never longer or dearer) and print the polyline\n"
     CLI_COST_HELP
+    CLI_PREP_HELP
     "  --legend FILE          legend of a CSV map (default: MAP with .legend)\n"
     "  --format text|json     output format (default text)\n"
     "  --draw                 also print the map with the path ('*') and the\n"
@@ -59,6 +60,7 @@ typedef struct args {
     const char *png;
     const char *svg;
     const char *queries;
+    const char *prep;
     int has_from, has_to, json, draw, explored, smooth;
     int any_angle; /* a wf_any_angle, 0: a grid search */
     wf_point from, to;
@@ -85,6 +87,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("queries", CLI_STRING, &a->queries),
         CLI_OPTION("legend", CLI_STRING, &a->legend),
         CLI_OPTION("cost", CLI_COST, &a->costs),
+        CLI_OPTION("prep", CLI_STRING, &a->prep),
         CLI_OPTION_CUSTOM("any-angle", &a->any_angle, any_angle_option),
         CLI_OPTION("smooth", CLI_FLAG, &a->smooth),
         CLI_OPTION_HELP(help),
@@ -112,6 +115,11 @@ static int parse(int argc, char **argv, args *a, int *code) {
         a->opts.heuristic != WF_H_EUCLIDEAN && a->opts.heuristic != WF_H_ZERO) {
         cli_usage_error(CMD, "--any-angle takes --heuristic default, "
                              "euclidean or zero");
+        return -1;
+    }
+    if (a->any_angle && a->prep) {
+        cli_usage_error(CMD, "--prep speeds up grid paths: it does not go "
+                             "with --any-angle");
         return -1;
     }
     if (a->any_angle && a->opts.algo != WF_ALGO_ASTAR) {
@@ -364,6 +372,7 @@ int cli_path(int argc, char **argv) {
         return code;
 
     wf_grid *g = NULL;
+    wf_jump_table *jumps = NULL;
     wf_map_marks marks;
     if ((code = cli_load_map(a.map, a.legend, &g, &marks)) != 0)
         return code;
@@ -372,8 +381,11 @@ int cli_path(int argc, char **argv) {
         code = CLI_EXIT_USAGE;
         goto done;
     }
+    if (a.prep && (code = cli_load_jumps(CMD, a.prep, g, &a.opts, &jumps)))
+        goto done;
     if (a.queries) {
         code = run_queries(&a, g);
+        wf_jump_table_destroy(jumps);
         wf_grid_destroy(g);
         return code;
     }
@@ -433,6 +445,7 @@ int cli_path(int argc, char **argv) {
     wf_polyline_free(&line);
     wf_search_destroy(ws);
 done:
+    wf_jump_table_destroy(jumps);
     wf_grid_destroy(g);
     return code;
 }

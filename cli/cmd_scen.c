@@ -30,6 +30,7 @@ static const char help[] =
     "                         path is counted, not a failure (the agent may\n"
     "                         not fit)\n"
     CLI_COST_HELP
+    CLI_PREP_HELP
     "  --threads N            answer on N threads, one workspace each (1-256,\n"
     "                         default 1); the answers are the same\n"
     "  --quiet                print the summary only\n"
@@ -242,7 +243,8 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
 }
 
 int cli_scen(int argc, char **argv) {
-    const char *map = NULL;
+    const char *map = NULL, *prep = NULL;
+    wf_jump_table *jumps = NULL;
     int quiet = 0;
     long threads = 1;
     wf_search_opts o = wf_search_opts_default();
@@ -255,6 +257,7 @@ int cli_scen(int argc, char **argv) {
         CLI_OPTION_INT("threads", &threads, 1, 256),
         CLI_OPTION_HELP(help),
         CLI_OPTION("cost", CLI_COST, &costs),
+        CLI_OPTION("prep", CLI_STRING, &prep),
         CLI_SEARCH_OPTIONS(&o),
         CLI_OPTION_END};
     int code;
@@ -291,6 +294,8 @@ int cli_scen(int argc, char **argv) {
     if (!code && cli_costs_filter(CMD, &costs, map, NULL, g, &filter,
                                   &o.filter) != 0)
         code = CLI_EXIT_USAGE;
+    if (!code && prep)
+        code = cli_load_jumps(CMD, prep, g, &o, &jumps);
     if (code == 0) {
         st = wf_scen_check(&sc, g, &diag);
         if (st != WF_OK) {
@@ -324,6 +329,7 @@ int cli_scen(int argc, char **argv) {
         putchar('\n');
         code = t.wrong ? CLI_EXIT_NO_PATH : CLI_EXIT_OK;
     }
+    wf_jump_table_destroy(jumps);
     wf_grid_destroy(g);
     wf_scen_free(&sc);
     return code;

@@ -194,8 +194,8 @@ static const char *const corner_names[] = {"no-cut", "always", "one-free",
 static const char *const heuristic_names[] = {
     "default", "manhattan", "euclidean", "chebyshev", "octile", "zero", NULL};
 /* In wf_algo order. */
-static const char *const algo_names[] = {"astar", "dijkstra", "jps", "jpsw",
-                                         "auto", NULL};
+static const char *const algo_names[] = {"astar", "dijkstra", "jps", "jps+",
+                                         "jpsw",  "auto",     NULL};
 
 const char *cli_corners_name(wf_corners c) {
     return (unsigned)c < 3 ? corner_names[c] : "?";
@@ -238,8 +238,8 @@ int cli_search_option(const char *cmd, int key, const char *arg,
         return cli_parse_double(cmd, "weight", arg, 1.0, 1e6, &o->weight);
     case CLI_OPT_ALGO:
         if ((i = lookup(arg, algo_names)) < 0) {
-            cli_error(cmd, "--algo: expected astar, dijkstra, jps, jpsw or auto, "
-                           "got '%s'", arg);
+            cli_error(cmd, "--algo: expected astar, dijkstra, jps, jps+, jpsw "
+                           "or auto, got '%s'", arg);
             return -1;
         }
         o->algo = (wf_algo)i;
@@ -284,6 +284,23 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
     wf_status st = wf_map_load(path, legend, NULL, out, marks, &diag);
     if (st != WF_OK)
         return cli_fail(st, &diag);
+    return 0;
+}
+
+int cli_load_jumps(const char *cmd, const char *path, const wf_grid *g,
+                   wf_search_opts *o, wf_jump_table **out) {
+    if (o->algo == WF_ALGO_DIJKSTRA) {
+        cli_usage_error(cmd, "--prep goes with --algo jps, jps+ or auto");
+        return CLI_EXIT_USAGE;
+    }
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_jump_table_read(path, g, NULL, out, &diag);
+    if (st != WF_OK)
+        return cli_fail(st, &diag);
+    if (o->algo == WF_ALGO_ASTAR)
+        o->algo = WF_ALGO_JPS_PLUS;
+    o->jumps = *out;
     return 0;
 }
 

@@ -73,6 +73,7 @@ static const char *engine_name(wf_algo a) {
     case WF_ALGO_ASTAR: return "A*";
     case WF_ALGO_DIJKSTRA: return "Dijkstra";
     case WF_ALGO_JPS: return "JPS";
+    case WF_ALGO_JPS_PLUS: return "JPS+";
     case WF_ALGO_JPSW: return "weighted JPS";
     default: return "?";
     }

@@ -110,7 +110,8 @@ EMSCRIPTEN_KEEPALIVE int pg_load_movingai(pg *p, const char *text, int len) {
 EMSCRIPTEN_KEEPALIVE int pg_algo(const char *name) {
     static const struct { const char *name; wf_algo algo; } names[] = {
         {"astar", WF_ALGO_ASTAR}, {"dijkstra", WF_ALGO_DIJKSTRA},
-        {"jps", WF_ALGO_JPS},     {"jpsw", WF_ALGO_JPSW},
+        {"jps", WF_ALGO_JPS},     {"jps+", WF_ALGO_JPS_PLUS},
+        {"jpsw", WF_ALGO_JPSW},
         {"auto", WF_ALGO_AUTO},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -125,6 +126,7 @@ EMSCRIPTEN_KEEPALIVE const char *pg_algo_name(int a) {
     case WF_ALGO_ASTAR: return "astar";
     case WF_ALGO_DIJKSTRA: return "dijkstra";
     case WF_ALGO_JPS: return "jps";
+    case WF_ALGO_JPS_PLUS: return "jps+";
     case WF_ALGO_JPSW: return "jpsw";
     case WF_ALGO_AUTO: return "auto";
     default: return "";

@@ -222,6 +222,14 @@ typedef enum wf_algo {
      *  per cell, kept for the next query of that size on the same,
      *  unchanged grid). Graphs: WF_E_INVALID_ARG. */
     WF_ALGO_JPS,
+    /** JPS over a precomputed jump table (wf_jump_table, passed in
+     *  wf_search_opts.jumps): the same queries as WF_ALGO_JPS for agents of
+     *  size 1, the same costs, jumps read from the table instead of
+     *  scanned. WF_ALGO_JPS and WF_ALGO_AUTO run it too whenever a table
+     *  is given and JPS applies (path.stats.engine then says
+     *  WF_ALGO_JPS_PLUS); asked for by name, a query without a table, or
+     *  for a larger agent, is WF_E_INVALID_ARG. */
+    WF_ALGO_JPS_PLUS,
     /** Weighted Jump Point Search: optimal on grids with any terrain costs
      *  and filter (the same costs as Dijkstra's), for 8-connected no-cut
      *  moves of a unit of size 1, default or octile heuristic, weight 1,
@@ -236,8 +244,9 @@ typedef enum wf_algo {
      *  same costs on the same, unchanged grid. Graphs: WF_E_INVALID_ARG.
      *  WF_ALGO_AUTO does not choose it. */
     WF_ALGO_JPSW,
-    /** JPS where it applies, A* otherwise (graphs: A*); the same costs
-     *  either way. path.stats.engine says which one answered. */
+    /** JPS where it applies (JPS+ with a jump table), A* otherwise
+     *  (graphs: A*); the same costs either way. path.stats.engine says
+     *  which one answered. */
     WF_ALGO_AUTO
 } wf_algo;
 
@@ -445,7 +454,7 @@ typedef struct wf_stats {
     uint64_t reopened;   /**< closed cells reopened (inconsistent heuristic) */
     wf_algo engine;      /**< the engine that answered: WF_ALGO_ASTAR,
                               WF_ALGO_DIJKSTRA, WF_ALGO_JPS or
-                              WF_ALGO_JPSW */
+                              WF_ALGO_JPS_PLUS or WF_ALGO_JPSW */
 } wf_stats;
 
 /**
@@ -584,10 +593,92 @@ typedef struct wf_search_opts {
                                  WF_FALLBACK_NEAREST it is not consulted.
                                  Another grid or unit: WF_E_INVALID_ARG.
                                  The block query uses it too. */
+    const struct wf_jump_table *jumps; /**< grids: a jump table of the
+                                 searched grid (wf_jump_table_create), or
+                                 NULL. With it, WF_ALGO_JPS, WF_ALGO_AUTO
+                                 and WF_ALGO_JPS_PLUS answer size-1 JPS
+                                 queries by JPS+ (see wf_jump_table). A
+                                 table of another grid, or of this grid
+                                 before an edit that it was not updated
+                                 for, is WF_E_INVALID_ARG with the reason
+                                 in wf_search_message, never a wrong path.
+                                 Other engines and larger agents ignore
+                                 it. */
 } wf_search_opts;
 
 /** The defaults listed in wf_search_opts (the same as a zeroed struct). */
 WF_API wf_search_opts wf_search_opts_default(void);
+
+/* ------------------------------------------------------------------------ */
+/* Jump tables (JPS+)                                                       */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The jumps of Jump Point Search, computed once per grid so that a query
+ * reads them instead of scanning (JPS+; Harabor & Grastien, "Improving
+ * Jump Point Search", ICAPS 2014). For every cell and each of the 8
+ * directions it holds how far a jump from that cell goes, under exactly
+ * the rules of WF_ALGO_JPS (8-connected, no-cut corners, agents of size
+ * 1, the grid's own passability): a straight jump runs to the next cell
+ * with a forced neighbour, or to the last free cell before a wall or the
+ * edge; a diagonal one to the next cell from which a straight jump along
+ * either of its components finds such a cell, or to the last cell the
+ * corner rule lets it reach. Costs are not part of it, so it serves every
+ * uniform-cost query of the grid (whatever that cost).
+ *
+ * A query with the table (wf_search_opts.jumps) runs A* over jump points,
+ * with the diagonal jump points pruned: the straight jumps found along a
+ * diagonal are generated directly, as successors of the cell the diagonal
+ * left from, and the cells between are filled in diagonal-first. The path
+ * is the full cell path, of the optimal cost, the same for the same query
+ * every time.
+ *
+ * A table belongs to the grid it was built for, as the grid is at that
+ * moment: any edit of the grid (terrain or cost, even one that changes
+ * no passability) makes it stale until wf_jump_table_update brings it
+ * current, and a query with a stale table, or a table of another grid, is
+ * WF_E_INVALID_ARG. Memory: 32 bytes per cell (a 32-bit signed distance
+ * per direction: > 0 the steps to a jump point, <= 0 minus the steps to
+ * the last free cell). It is only read by queries: any number of threads
+ * may search with one table at once. The io layer saves and loads it
+ * (wf_jump_table_write, wf_jump_table_read).
+ */
+typedef struct wf_jump_table wf_jump_table;
+
+/**
+ * Builds the jump table of @p g. @p alloc may be NULL (malloc).
+ * Errors: WF_E_INVALID_ARG (g or out NULL), WF_E_TOO_BIG (32 bytes per
+ * cell overflow), WF_E_NOMEM. O(cells), four passes over the grid.
+ */
+WF_API wf_status wf_jump_table_create(const wf_grid *g,
+                                      const wf_allocator *alloc,
+                                      wf_jump_table **out);
+/** Frees @p t; NULL is a no-op. */
+WF_API void wf_jump_table_destroy(wf_jump_table *t);
+/** Bytes @p t holds (0 for NULL): 32 per cell plus a small header. */
+WF_API size_t wf_jump_table_bytes(const wf_jump_table *t);
+/** 1 when @p t is current for @p g (built or updated for it, no edit
+ *  since), else 0 (also for NULL). O(1). */
+WF_API int wf_jump_table_current(const wf_jump_table *t, const wf_grid *g);
+/**
+ * Brings @p t, a table of @p g, current after edits: @p changes, @p count
+ * the cells whose terrain changed since it was last current (as a grid
+ * watcher hears of them, wf_grid_watch_fn: it may serve as the body of
+ * one), or NULL and 0 for "anything may have changed", which rebuilds the
+ * table; a non-NULL list of 0 changes says nothing changed passability
+ * (a cost edit) and only marks the table current. Only the entries whose
+ * jumps pass through or beside a changed cell are recomputed: each
+ * direction's entries are walked back from the changed cells'
+ * neighbourhoods, each walk ending where the entries stop changing (a
+ * changed straight entry also re-walks the diagonals that read it): an
+ * edit costs in proportion to the entries it changes plus a constant for
+ * each changed straight entry, typically parts of the rows, columns and
+ * diagonals near it. Errors: WF_E_INVALID_ARG (NULL, a cell off the grid,
+ * changes NULL with count > 0, or a table of another grid).
+ */
+WF_API wf_status wf_jump_table_update(wf_jump_table *t, const wf_grid *g,
+                                      const wf_cell_change *changes,
+                                      size_t count);
 
 /* ------------------------------------------------------------------------ */
 /* Live connectivity                                                        */

@@ -480,6 +480,55 @@ WF_API wf_status wf_edits_read(const char *path, const wf_grid *g,
 /** Frees the edits and batches and leaves @p e empty; NULL is a no-op. */
 WF_API void wf_edits_free(wf_edits *e);
 
+/* ---- Jump tables (JPS+) ----------------------------------------------- */
+
+/** Version of the jump table file format that this build writes and reads. */
+#define WF_JUMP_FILE_VERSION 1
+/** Bytes of a jump table file's header; the entries follow. */
+#define WF_JUMP_FILE_HEADER 40
+/** The largest jump table file read (WF_FILE_MAX): 32 bytes a cell, so
+ *  maps of up to 64 Mi cells. */
+#define WF_JUMP_FILE_MAX WF_FILE_MAX
+
+/**
+ * Writes the jump table @p t of @p g in the binary format of
+ * docs/formats.md ("Jump table files"): a 40-byte header (magic
+ * "WFJUMPS\n", the format version, width, height, a digest of the map's
+ * passability, a checksum of the entries) and the entries, 32-bit
+ * little-endian, 8 per cell in row-major order. To put one in a file,
+ * hand it to wf_file_write (replaced whole or not at all). Errors:
+ * WF_E_INVALID_ARG (NULL, or @p t not current for @p g:
+ * wf_jump_table_current), WF_E_IO (a write or the flush failed).
+ */
+WF_API wf_status wf_jump_table_write(FILE *f, const wf_jump_table *t,
+                                     const wf_grid *g);
+/**
+ * Reads a jump table file held in @p buf (@p len bytes) for the map
+ * @p g, into a new table current for @p g (*out, NULL on error; @p alloc
+ * may be NULL: malloc). @p name is used in diagnostics (may be NULL).
+ * Nothing in the file is trusted: a file that is too short, does not
+ * start with the magic, has another version, was made for a map of
+ * another size or passability (the digest), has been cut or extended, or
+ * whose entries do not match their checksum is WF_E_PARSE, and so is one
+ * whose checksum matches but an entry does not (every entry is checked
+ * against the map: the jump it describes must run over free cells,
+ * under the corner rule, and end where the map ends it), so no file can
+ * make a search return a wrong path. @p diag says what was wrong
+ * ("made for another map: ...", "truncated: ...", "version 7, this
+ * build reads version 1", "checksum mismatch: ...", "entry of cell
+ * (x, y) direction NE is 5, the map gives -3"). Errors:
+ * WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM. O(cells).
+ */
+WF_API wf_status wf_jump_table_parse(const void *buf, size_t len,
+                                     const char *name, const wf_grid *g,
+                                     const wf_allocator *alloc,
+                                     wf_jump_table **out, wf_diag *diag);
+/** wf_file_read (at most WF_JUMP_FILE_MAX bytes) + wf_jump_table_parse;
+ *  adds WF_E_IO. */
+WF_API wf_status wf_jump_table_read(const char *path, const wf_grid *g,
+                                    const wf_allocator *alloc,
+                                    wf_jump_table **out, wf_diag *diag);
+
 /* ---- JSON output ------------------------------------------------------- */
 
 /**

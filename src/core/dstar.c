@@ -25,9 +25,10 @@ wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
     if (h == WF_H_DEFAULT)
         h = graph ? WF_H_EUCLIDEAN
             : o->move.connect == 4 ? WF_H_MANHATTAN : WF_H_OCTILE;
-    if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPSW)
+    if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPS_PLUS ||
+        o->algo == WF_ALGO_JPSW)
         why = "D* Lite is its own search: algo must be astar, dijkstra or "
-              "auto, not jps or jpsw";
+              "auto, not jps, jps+ or jpsw";
     else if (o->weight != 1.0)
         why = "D* Lite needs weight 1 (its repairs rely on a consistent "
               "heuristic)";

@@ -28,10 +28,13 @@ static double heuristic(const gquery *q, uint32_t u) {
 /* Checks the graph-specific options and fills the heuristic of q. */
 static wf_status setup(wf_search *ws, const wf_search_opts *o,
                        const wf_graph *g, gquery *q) {
-    if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPSW)
+    if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPS_PLUS ||
+        o->algo == WF_ALGO_JPSW)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "%s is for grids (auto runs A* on graphs)",
-                               o->algo == WF_ALGO_JPS ? "jps" : "jpsw");
+                               o->algo == WF_ALGO_JPS        ? "jps"
+                               : o->algo == WF_ALGO_JPS_PLUS ? "jps+"
+                                                             : "jpsw");
     if (!(o->h_scale >= 0.0 && o->h_scale < INFINITY))
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "h_scale must be finite and >= 0, got %g",

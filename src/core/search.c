@@ -138,6 +138,23 @@ static int conn_rejects(wf_search *ws, const wf_search_opts *o,
     return 1;
 }
 
+/* A jump table given with a query that will use it: WF_E_INVALID_ARG,
+ * with the reason in ws, unless it is current for g. */
+static wf_status jumps_check(wf_search *ws, const wf_grid *g,
+                             const wf_jump_table *t) {
+    if (wf_jump_table_current(t, g))
+        return WF_OK;
+    if (t->serial != g->serial)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "opts.jumps is the jump table of another "
+                               "grid (%dx%d)",
+                               t->width, t->height);
+    return wf__search_fail(ws, WF_E_INVALID_ARG,
+                           "opts.jumps is stale: the grid was edited after "
+                           "the jump table was built (rebuild it, or "
+                           "wf_jump_table_update it)");
+}
+
 /* Checks a grid query and prepares the engine it runs on. */
 static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                             wf_point goal, const wf_search_opts *opts) {
@@ -173,9 +190,18 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
             return WF_OK;
         return wf__jpsw_begin(ws, g, start, goal, &o);
     }
-    if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_AUTO) {
+    if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_JPS_PLUS ||
+        o.algo == WF_ALGO_AUTO) {
         double c;
         const char *why = wf__jps_applies(g, &o, &c);
+        if (!why && o.algo == WF_ALGO_JPS_PLUS)
+            why = !o.jumps ? "jps+ needs a jump table (opts.jumps)"
+                  : o.move.size > 1 ? "jps+ jump tables are for agents of "
+                                      "size 1"
+                                    : NULL;
+        const int plus = !why && o.jumps && o.move.size <= 1;
+        if (plus && (s = jumps_check(ws, g, o.jumps)) != WF_OK)
+            return s;
         if (!why) {
             const wf__planes *planes = &g->planes;
             const uint8_t *mask = g->nbmask;
@@ -193,20 +219,22 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                 wf__size_message(ws, g, g->clear, k, start, goal, start_ok,
                                  goal_ok);
             }
+            const wf_algo engine = plus ? WF_ALGO_JPS_PLUS : WF_ALGO_JPS;
             if (!start_ok || !goal_ok) {
                 ws->mode = WF__GRID_DONE;
                 ws->done = WF_NO_PATH;
-                ws->engine = WF_ALGO_JPS;
+                ws->engine = engine;
                 return WF_OK;
             }
-            if (conn_rejects(ws, &o, start, goal, WF_ALGO_JPS))
+            if (conn_rejects(ws, &o, start, goal, engine))
                 return WF_OK;
-            s = wf__jps_begin(ws, g, start, goal, c, planes, mask);
+            s = plus ? wf__jps_plus_begin(ws, g, start, goal, c, o.jumps)
+                     : wf__jps_begin(ws, g, start, goal, c, planes, mask);
             return s == WF_OK ? s
                               : wf__search_fail(ws, s, "cannot size the "
                                                        "workspace for jps");
         }
-        if (o.algo == WF_ALGO_JPS)
+        if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_JPS_PLUS)
             return wf__search_fail(ws, WF_E_INVALID_ARG, "%s (use auto to "
                                                          "fall back to A*)",
                                    why);
@@ -237,6 +265,7 @@ static wf_status grid_step(wf_search *ws, uint64_t budget, wf_path *out) {
     case WF__ASTAR: return wf__astar_step(ws, budget, out);
     case WF__JPS: return wf__jps_step(ws, budget, out);
     case WF__JPSW: return wf__jpsw_step(ws, budget, out);
+    case WF__JPS_PLUS: return wf__jps_plus_step(ws, budget, out);
     case WF__GRID_DONE:
         ws->mode = WF__IDLE;
         out->stats.engine = ws->engine;

@@ -44,6 +44,12 @@ wf_status wf__jpsw_planes(wf_search *ws, const wf_grid *g,
                           const double cost[256], wf__jpsw_view *out);
 /* The path of a finished weighted JPS search into out (grid_jpsw_path.c). */
 wf_status wf__jpsw_path(wf_search *ws, wf_path *out);
+/* JPS+ (grid_jps_plus.c): the query of wf__jps_begin for a size-1 agent,
+ * its jumps read from t, a table current for g (checked by the caller). */
+wf_status wf__jps_plus_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                             wf_point goal, double cost,
+                             const wf_jump_table *t);
+wf_status wf__jps_plus_step(wf_search *ws, uint64_t budget, wf_path *out);
 
 /* Theta* (lazy 0) and Lazy Theta* (lazy 1) on grids (theta.c): the query
  * checked by wf_search_any_angle (options normalised, start and goal on

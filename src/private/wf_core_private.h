@@ -386,6 +386,8 @@ typedef struct wf__jpsq {
     const wf_grid *g;
     const wf__planes *planes; /* the grid's, or the workspace's for a size */
     const uint8_t *nbmask;    /* likewise */
+    const int32_t *dist;      /* JPS+ (grid_jps_plus.c): the jump table's
+                                 entries; NULL for JPS */
     wf_point start, goal;
     uint32_t s0, goal_id, heap_n, gen;
     double cost;
@@ -450,6 +452,7 @@ enum {
     WF__IDLE = 0,  /* no sliced search */
     WF__ASTAR,     /* grid A* and Dijkstra under way */
     WF__JPS,       /* grid JPS under way */
+    WF__JPS_PLUS,  /* grid JPS+ (a jump table) under way */
     WF__JPSW,      /* grid weighted JPS under way */
     WF__GRID_DONE, /* a grid search whose outcome (done) is known */
     WF__GRAPH,     /* graph search under way */
@@ -610,6 +613,34 @@ WF_INLINE void wf__heap_pop(wf__heap *h) {
     id[i] = c;
     h->cells[c].pos = i;
 }
+
+/* ---- jump tables (jump_table.c) ---------------------------------------- */
+
+/* The jump table of a grid (wf_jump_table): dist[c * 8 + d] is the jump
+ * from cell c in direction d (the WF_DIR order): > 0 the steps to the
+ * next jump point, <= 0 minus the steps to the last cell reachable before
+ * a wall; 0 for every direction of a blocked cell. serial and version
+ * name the grid and its state the entries were computed for. */
+struct wf_jump_table {
+    wf_allocator alloc;
+    int width, height;
+    size_t cells;
+    int32_t *dist;
+    uint64_t serial, version;
+};
+
+/* A table of g's size whose entries are uninitialised, marked current for
+ * g as it is now: for readers that fill the entries themselves, then
+ * check them with wf__jump_table_verify. Errors: WF_E_TOO_BIG,
+ * WF_E_NOMEM. */
+wf_status wf__jump_table_alloc(const wf_grid *g, const wf_allocator *alloc,
+                               wf_jump_table **out);
+/* 1 when every entry of t is what g gives (each one is checked against
+ * the cells it steps over and the entry it continues, which by induction
+ * along each direction proves the whole table); else 0 with the first
+ * wrong entry in *cell, *dir and the value g gives in *want. O(cells). */
+int wf__jump_table_verify(const wf_jump_table *t, const wf_grid *g,
+                          size_t *cell, int *dir, int32_t *want);
 
 /* ---- graph ------------------------------------------------------------- */
 

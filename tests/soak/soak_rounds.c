@@ -7,7 +7,8 @@
 /* ---- reporting ------------------------------------------------------- */
 
 static void describe(const wf_search_opts *o, char *buf, size_t size) {
-    static const char *const algo[] = {"A*", "Dijkstra", "JPS", "auto"};
+    static const char *const algo[] = {"A*", "Dijkstra", "JPS", "JPS+",
+                                       "auto"};
     static const char *const corners[] = {"no-cut", "always", "one-free"};
     snprintf(buf, size, "%s %d-connected %s%s%s weight %g", algo[o->algo],
              o->move.connect, corners[o->move.corners],

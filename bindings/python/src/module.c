@@ -117,9 +117,10 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0)
         goto fail;
     /* the algorithms by the command line's names */
-    PyObject *algos = Py_BuildValue("{sisisisisi}", "astar", WF_ALGO_ASTAR,
+    PyObject *algos = Py_BuildValue("{sisisisisisi}", "astar", WF_ALGO_ASTAR,
                                     "dijkstra", WF_ALGO_DIJKSTRA, "jps", WF_ALGO_JPS,
-                                    "jpsw", WF_ALGO_JPSW, "auto", WF_ALGO_AUTO);
+                                    "jps+", WF_ALGO_JPS_PLUS, "jpsw", WF_ALGO_JPSW,
+                                    "auto", WF_ALGO_AUTO);
     if (!algos || PyModule_AddObject(m, "ALGORITHMS", algos) < 0) {
         Py_XDECREF(algos);
         goto fail;
