@@ -1,7 +1,9 @@
-/* wayfind's JPS+: wayfind's JPS engine (engine_wayfind.c) with a jump
- * table built by prepare, its time and size reported on stderr (one line
- * per map); every query then runs wf_search_grid with WF_ALGO_JPS and the
- * table, which answers by JPS+. */
+/* wayfind's engines that are given a jump table: JPS+ (wayfind's JPS engine
+ * of engine_wayfind.c with a jump table built by prepare, its time and
+ * size reported on stderr, one line per map; every query then runs
+ * wf_search_grid with WF_ALGO_JPS and the table, which answers by JPS+),
+ * and auto with the same table, as a game that prepared its maps would
+ * call it. */
 #include <stdio.h>
 
 #include "engine_wayfind.h"
@@ -9,6 +11,11 @@
 static int jps_plus_create(void **state, size_t max_cells, char *err,
                            size_t errsize) {
     return bench_wayfind_create(WF_ALGO_JPS, state, max_cells, err, errsize);
+}
+
+static int auto_create(void **state, size_t max_cells, char *err,
+                       size_t errsize) {
+    return bench_wayfind_create(WF_ALGO_AUTO, state, max_cells, err, errsize);
 }
 
 static int jps_plus_prepare(void *state, const wf_grid *g, char *err,
@@ -44,6 +51,23 @@ const bench_engine bench_engine_jps_plus = {
     .must_be_optimal = 1,
     .peer = 0,
     .create = jps_plus_create,
+    .prepare = jps_plus_prepare,
+    .query = bench_wayfind_query,
+    .release = bench_wayfind_release,
+    .bytes = bench_wayfind_bytes,
+    .destroy = bench_wayfind_destroy,
+};
+
+const bench_engine bench_engine_auto = {
+    .name = "wf-auto",
+    .detail = "wayfind " WF_VERSION_STRING " wf_search_grid, WF_ALGO_AUTO "
+              "with the map's wf_jump_table in opts.jumps (the engine it "
+              "picks is counted in the auto table below)",
+    .unavailable = NULL,
+    .counts_expansions = 1,
+    .must_be_optimal = 1,
+    .peer = 0,
+    .create = auto_create,
     .prepare = jps_plus_prepare,
     .query = bench_wayfind_query,
     .release = bench_wayfind_release,

@@ -445,6 +445,7 @@ int main(int argc, char **argv) {
         goto done;
 
     bench_report_table(&r, stdout);
+    bench_report_versus_best(&r, stdout, "wf-auto", 1.10);
     fflush(stdout);
     if (o.json) {
         FILE *f = fopen(o.json, "w");

@@ -187,6 +187,47 @@ void bench_report_table(const bench_report *r, FILE *f) {
             fprintf(f, "%s: not available\n", r->engines[e]->name);
 }
 
+size_t bench_report_versus_best(const bench_report *r, FILE *f,
+                                const char *name, double slack) {
+    size_t a = r->engine_count, misses = 0;
+    for (size_t e = 0; e < r->engine_count; e++)
+        if (!strcmp(r->engines[e]->name, name))
+            a = e;
+    if (a == r->engine_count)
+        return 0;
+    fprintf(f, "\n%s against the fastest other wayfind engine, map by map "
+               "(means over every scenario; within %.0f %%?):\n\n"
+               "| map | fastest | its mean µs | %s mean µs | %s / fastest | "
+               "within |\n|---|---|---:|---:|---:|---|\n",
+            name, (slack - 1) * 100, name, name);
+    for (size_t m = 0; m < r->map_count; m++) {
+        summary sa, se, best = {0};
+        size_t be = r->engine_count;
+        if (summarize(r, a, m, 1, &sa) != 0 || !sa.ran)
+            continue;
+        for (size_t e = 0; e < r->engine_count; e++) {
+            if (e == a || r->engines[e]->peer ||
+                summarize(r, e, m, 1, &se) != 0 || !se.ran ||
+                isnan(se.mean_us))
+                continue;
+            if (be == r->engine_count || se.mean_us < best.mean_us) {
+                best = se;
+                be = e;
+            }
+        }
+        if (be == r->engine_count)
+            continue;
+        const double ratio = sa.mean_us / best.mean_us;
+        const int ok = ratio <= slack;
+        misses += !ok;
+        fprintf(f, "| %s | %s |", r->maps[m].label, r->engines[be]->name);
+        put_us(f, best.mean_us);
+        put_us(f, sa.mean_us);
+        fprintf(f, " %.2f | %s |\n", ratio, ok ? "yes" : "**no**");
+    }
+    return misses;
+}
+
 /* ---- JSON ------------------------------------------------------------- */
 
 static void json_string(FILE *f, const char *s) {

@@ -50,6 +50,13 @@ typedef struct bench_report {
 /** Writes the markdown table and the lines around it. */
 void bench_report_table(const bench_report *r, FILE *f);
 
+/** Writes, per map, the mean of the engine named @p name beside the best
+ *  mean of the other engines that are not peers (those that answered
+ *  every scenario), their ratio, and whether it is within @p slack
+ *  (1.10: 10 % slower at most). Returns how many maps were not. */
+size_t bench_report_versus_best(const bench_report *r, FILE *f,
+                                const char *name, double slack);
+
 /** Writes the same data as one JSON object. Returns 0, or -1 on a write
  *  error or when out of memory. */
 int bench_report_json(const bench_report *r, FILE *f);
