@@ -122,50 +122,61 @@ WF_INLINE size_t scan_down(const uint64_t *plane, size_t words, size_t l,
     }
 }
 
+/* The rest of a jump whose first scan, from position p to q (a wall when
+ * wall), passed the goal's line position gp or has it ahead (see
+ * jump_line): the goal if no wall comes before it, else what the first
+ * scan found. */
+static int jump_to_goal(const uint64_t *plane, size_t words, size_t l,
+                        size_t q, int wall, int up, size_t gp, size_t *out) {
+    const size_t first = q;
+    for (;;) {
+        if (up ? gp <= q : gp >= q) {
+            *out = gp;
+            return 1;
+        }
+        if (wall) {
+            *out = first;
+            return first != q;
+        }
+        q = up ? scan_up(plane, words, l, q, &wall)
+               : scan_down(plane, words, l, q, &wall);
+    }
+}
+
 /* Jumps along line l of a plane from position p towards higher (up) or
  * lower positions: 1 and the first jump point in *out, or 0 when a wall
  * comes first. When the goal lies on the line (at position gp, on_line),
  * it ends the jump wherever it lies before the next wall, even past jump
  * points: generating the goal ends the search (wf__jps_step). */
-static int jump_line(const uint64_t *plane, size_t words, size_t l, size_t p,
-                     int up, int on_line, size_t gp, size_t *out) {
-    const int ahead = on_line && (up ? gp > p : gp < p);
-    size_t q = p, first = 0;
-    for (;;) {
-        int wall;
-        q = up ? scan_up(plane, words, l, q, &wall)
-               : scan_down(plane, words, l, q, &wall);
-        if (ahead && (up ? gp <= q : gp >= q)) {
-            *out = gp;
-            return 1;
-        }
-        if (!first)
-            first = q;
-        if (wall || !ahead) {
-            *out = first;
-            return !wall || first != q;
-        }
-    }
+WF_INLINE int jump_line(const uint64_t *plane, size_t words, size_t l,
+                        size_t p, int up, int on_line, size_t gp,
+                        size_t *out) {
+    int wall;
+    const size_t q = up ? scan_up(plane, words, l, p, &wall)
+                        : scan_down(plane, words, l, p, &wall);
+    if (on_line && (up ? gp > p : gp < p))
+        return jump_to_goal(plane, words, l, q, wall, up, gp, out);
+    *out = q;
+    return !wall;
 }
 
-/* Straight jump from (x, y) in direction (dx, dy), one of them 0: 1 and
- * the jump point (the goal, see jump_line) in *ox or *oy (the other
- * coordinate stays), or 0 when a wall comes first. */
-static int jump_straight(const jps *j, int x, int y, int dx, int dy, int *ox,
-                         int *oy) {
+/* Horizontal jump from (x, y) in direction dx: 1 and the jump point's x
+ * in *ox, or 0 when a wall comes first. */
+WF_INLINE int jump_row(const jps *j, int x, int y, int dx, int *ox) {
     size_t q;
-    if (dx) {
-        if (!jump_line(j->rows, j->rw, (size_t)y + 1, (size_t)x + 1, dx > 0,
-                       y == j->gy, (size_t)j->gx + 1, &q))
-            return 0;
-        *ox = (int)q - 1;
-        *oy = y;
-        return 1;
-    }
+    if (!jump_line(j->rows, j->rw, (size_t)y + 1, (size_t)x + 1, dx > 0,
+                   y == j->gy, (size_t)j->gx + 1, &q))
+        return 0;
+    *ox = (int)q - 1;
+    return 1;
+}
+
+/* Vertical jump from (x, y) in direction dy: the same with *oy. */
+WF_INLINE int jump_col(const jps *j, int x, int y, int dy, int *oy) {
+    size_t q;
     if (!jump_line(j->cols, j->cw, (size_t)x + 1, (size_t)y + 1, dy > 0,
                    x == j->gx, (size_t)j->gy + 1, &q))
         return 0;
-    *ox = x;
     *oy = (int)q - 1;
     return 1;
 }
@@ -176,32 +187,13 @@ static double octile(int dx, int dy) {
     return (double)(hi - lo) + WF_SQRT2 * (double)lo;
 }
 
-/* NULL when JPS can answer the query: 8-connected no-cut moves, the octile
- * heuristic at weight 1, nothing that changes costs per cell or per move,
- * and every terrain present that the unit may enter at the same cost
- * (*cost), with the filter forbidding none the grid allows (the bit planes
- * are the grid's). Otherwise the reason. Runs on every JPS query, so it
- * skips absent codes four at a time (a map uses few of the 256). */
-const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
-                            double *cost) {
-    if (o->move.connect != 8)
-        return "jps needs 8-connected moves";
-    if (o->move.corners != WF_CORNERS_NO_CUT)
-        return "jps needs the no-cut corner rule";
-    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
-        return "jps needs the default (octile) heuristic";
-    if (o->weight != 1.0)
-        return "jps needs weight 1";
-    if (o->overlay.values && o->overlay_k > 0)
-        return "jps cannot use a cost overlay";
-    if (o->move_cost)
-        return "jps cannot use a move-cost callback";
-    if (o->max_expansions)
-        return "jps cannot stop at an expansion limit";
-    if (o->goal_fallback != WF_FALLBACK_NONE)
-        return "jps cannot fall back to the nearest cell";
+/* The uniform cost of entering the passable terrains present on g under
+ * the filter multipliers mult (NULL: none) into *cost (1 when none is
+ * present), or why there is none. Skips absent codes four at a time (a
+ * map uses few of the 256). */
+static const char *uniform_cost(const wf_grid *g, const double *mult,
+                                double *cost) {
     const size_t *n = g->count;
-    const double *mult = o->filter ? o->filter->mult : NULL;
     double c = 0;
     for (int t = 0; t < 256; t += 4) {
         if (!(n[t] | n[t + 1] | n[t + 2] | n[t + 3]))
@@ -226,6 +218,40 @@ const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
         return "jps: a terrain cost overflows under the filter";
     *cost = c ? c : 1.0;
     return NULL;
+}
+
+const char *wf__jps_applies(wf_search *ws, const wf_grid *g,
+                            const wf_search_opts *o, double *cost) {
+    if (o->move.connect != 8)
+        return "jps needs 8-connected moves";
+    if (o->move.corners != WF_CORNERS_NO_CUT)
+        return "jps needs the no-cut corner rule";
+    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
+        return "jps needs the default (octile) heuristic";
+    if (o->weight != 1.0)
+        return "jps needs weight 1";
+    if (o->overlay.values && o->overlay_k > 0)
+        return "jps cannot use a cost overlay";
+    if (o->move_cost)
+        return "jps cannot use a move-cost callback";
+    if (o->max_expansions)
+        return "jps cannot stop at an expansion limit";
+    if (o->goal_fallback != WF_FALLBACK_NONE)
+        return "jps cannot fall back to the nearest cell";
+    if (o->filter)
+        return uniform_cost(g, o->filter->mult, cost);
+    /* Without a filter the answer is the grid's: kept for its version. */
+    if (ws && ws->jps_serial == g->serial && ws->jps_version == g->version) {
+        *cost = ws->jps_cost;
+        return NULL;
+    }
+    const char *why = uniform_cost(g, NULL, cost);
+    if (!why && ws) {
+        ws->jps_serial = g->serial;
+        ws->jps_version = g->version;
+        ws->jps_cost = *cost;
+    }
+    return why;
 }
 
 /* The directions worth trying from cell n with neighbour mask m, reached
@@ -330,6 +356,8 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
     return WF_OK;
 }
 
+static int sign(int v) { return (v > 0) - (v < 0); }
+
 /* What a step works on: the open list, the workspace's per-cell arrays,
  * the query and the counters. */
 typedef struct run {
@@ -379,15 +407,15 @@ WF_INLINE int offer(run *r, const jps *j, uint32_t u, int x, int y, double gu,
  * corner rule stops it. With no corner cutting a crossed cell has no
  * other successors, so nothing is lost; what is saved is a heap entry
  * and an expansion per turning cell. 1 when the goal was offered. */
-static int expand_diagonal(const jps *j, run *r, uint32_t u, int x, int y,
-                           double gu, int dx, int dy) {
+WF_INLINE int expand_diagonal(const jps *j, run *r, uint32_t u, int x,
+                              int y, double gu, int dx, int dy) {
     const unsigned need = DIR_BIT(dx, dy) | DIR_BIT(dx, 0) | DIR_BIT(0, dy);
     const int dd = dir_of[dy + 1][dx + 1], dh = dir_of[1][dx + 1],
               dv = dir_of[dy + 1][1];
     const ptrdiff_t step = dy * j->W + dx;
     const uint8_t *m = j->nbmask + u;
     ptrdiff_t c = (ptrdiff_t)u;
-    int cx = x, cy = y, tx, ty;
+    int cx = x, cy = y, t;
     for (;;) {
         if ((*m & need) != need)
             return 0;
@@ -397,35 +425,50 @@ static int expand_diagonal(const jps *j, run *r, uint32_t u, int x, int y,
         cy += dy;
         if ((uint32_t)c == r->goal_id)
             return offer(r, j, u, x, y, gu, (uint32_t)c, cx, cy, dd);
-        if (jump_straight(j, cx, cy, dx, 0, &tx, &ty) &&
-            offer(r, j, u, x, y, gu, (uint32_t)(c + (tx - cx)), tx, cy, dh))
+        if (jump_row(j, cx, cy, dx, &t) &&
+            offer(r, j, u, x, y, gu, (uint32_t)(c + (t - cx)), t, cy, dh))
             return 1;
-        if (jump_straight(j, cx, cy, 0, dy, &tx, &ty) &&
-            offer(r, j, u, x, y, gu, (uint32_t)(c + (ty - cy) * j->W), cx, ty,
+        if (jump_col(j, cx, cy, dy, &t) &&
+            offer(r, j, u, x, y, gu, (uint32_t)(c + (t - cy) * j->W), cx, t,
                   dv))
             return 1;
     }
 }
 
-/* Expands u at (x, y) in direction d: 1 when the goal was offered. */
-static int expand(const jps *j, run *r, uint32_t u, int x, int y, double gu,
-                  int d) {
-    const int dx = wf__dir_dx[d], dy = wf__dir_dy[d];
-    if (dx && dy)
-        return expand_diagonal(j, r, u, x, y, gu, dx, dy);
-    int tx, ty;
-    if (!jump_straight(j, x, y, dx, dy, &tx, &ty))
-        return 0;
-    return offer(r, j, u, x, y, gu,
-                 (uint32_t)((ptrdiff_t)u + (ty - y) * j->W + (tx - x)), tx, ty,
-                 d);
+/* Expands u at (x, y) by a straight jump in direction d = (dx, dy). */
+WF_INLINE int expand_straight(const jps *j, run *r, uint32_t u, int x, int y,
+                              double gu, int dx, int dy, int d) {
+    int t;
+    if (dx)
+        return jump_row(j, x, y, dx, &t) &&
+               offer(r, j, u, x, y, gu, (uint32_t)((ptrdiff_t)u + (t - x)), t,
+                     y, d);
+    return jump_col(j, x, y, dy, &t) &&
+           offer(r, j, u, x, y, gu, (uint32_t)((ptrdiff_t)u + (t - y) * j->W),
+                 x, t, d);
 }
 
-static int sign(int v) { return (v > 0) - (v < 0); }
+/* Expands u at (x, y) in direction d: 1 when the goal was offered. One
+ * instance of the jumps per direction, so that the scans' direction is
+ * known where they are compiled. */
+static int expand(const jps *j, run *r, uint32_t u, int x, int y, double gu,
+                  int d) {
+    switch (d) {
+    case WF_DIR_N: return expand_straight(j, r, u, x, y, gu, 0, -1, d);
+    case WF_DIR_E: return expand_straight(j, r, u, x, y, gu, 1, 0, d);
+    case WF_DIR_S: return expand_straight(j, r, u, x, y, gu, 0, 1, d);
+    case WF_DIR_W: return expand_straight(j, r, u, x, y, gu, -1, 0, d);
+    case WF_DIR_NE: return expand_diagonal(j, r, u, x, y, gu, 1, -1);
+    case WF_DIR_SE: return expand_diagonal(j, r, u, x, y, gu, 1, 1);
+    case WF_DIR_SW: return expand_diagonal(j, r, u, x, y, gu, -1, 1);
+    default: return expand_diagonal(j, r, u, x, y, gu, -1, -1);
+    }
+}
 
 /* Writes the path that ends at the goal into out: the cells between
  * consecutive jump points, diagonal first from each parent (the one cell
- * path of a successor, see expand_diagonal), walked back from the goal. */
+ * path of a successor, see expand_diagonal), walked back from the goal.
+ * Its cost is counted by kind of move: cost × (straight + √2 diagonal). */
 static wf_status path_out(wf_search *ws, const wf__jpsq *q, wf_path *out) {
     const uint32_t *parent = ws->parent;
     const uint32_t W = (uint32_t)q->g->width;
@@ -443,7 +486,8 @@ static wf_status path_out(wf_search *ws, const wf__jpsq *q, wf_path *out) {
     wf_status s = wf__path_grow(out, len);
     if (s != WF_OK)
         return s;
-    size_t i = len;
+    wf_point *pt = out->points;
+    size_t i = len, diagonal = 0;
     vx = q->goal.x;
     vy = q->goal.y;
     for (uint32_t v = q->goal_id; v != q->s0; v = parent[v]) {
@@ -451,28 +495,25 @@ static wf_status path_out(wf_search *ws, const wf__jpsq *q, wf_path *out) {
         const int py = (int)wf__divw(q->div_mul, q->div_shift, p);
         const int px = (int)(p - (uint32_t)py * W);
         const int sx = sign(vx - px), sy = sign(vy - py);
-        int ax = abs(vx - px), ay = abs(vy - py);
+        const int ax = abs(vx - px), ay = abs(vy - py);
         /* back along the straight part, then the diagonal */
         const int hx = ax > ay ? sx : 0, hy = ax > ay ? 0 : sy;
         for (int k = ax > ay ? ax - ay : ay - ax; k > 0; k--) {
-            out->points[--i] = (wf_point){vx, vy};
+            pt[--i] = (wf_point){vx, vy};
             vx -= hx;
             vy -= hy;
         }
+        diagonal += (size_t)(ax < ay ? ax : ay);
         while (vx != px) {
-            out->points[--i] = (wf_point){vx, vy};
+            pt[--i] = (wf_point){vx, vy};
             vx -= sx;
             vy -= sy;
         }
     }
-    out->points[0] = q->start;
+    pt[0] = q->start;
     out->count = len;
-    double c = 0;
-    for (size_t k = 1; k < len; k++)
-        c += q->cost * (out->points[k].x != out->points[k - 1].x &&
-                                out->points[k].y != out->points[k - 1].y
-                            ? WF_SQRT2
-                            : 1.0);
+    const double c = q->cost * ((double)(len - 1 - diagonal) +
+                                WF_SQRT2 * (double)diagonal);
     out->cost = c;
     if (!(c < INFINITY)) {
         out->count = 0;

@@ -166,7 +166,7 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                                g->cells);
     if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_AUTO) {
         double c;
-        const char *why = wf__jps_applies(g, &o, &c);
+        const char *why = wf__jps_applies(ws, g, &o, &c);
         if (!why) {
             const wf__planes *planes = &g->planes;
             const uint8_t *mask = g->nbmask;
