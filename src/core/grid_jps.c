@@ -143,42 +143,34 @@ static int jump_to_goal(const uint64_t *plane, size_t words, size_t l,
     }
 }
 
-/* Jumps along line l of a plane from position p towards higher (up) or
- * lower positions: 1 and the first jump point in *out, or 0 when a wall
- * comes first. When the goal lies on the line (at position gp, on_line),
- * it ends the jump wherever it lies before the next wall, even past jump
- * points: generating the goal ends the search (wf__jps_step). */
-WF_INLINE int jump_line(const uint64_t *plane, size_t words, size_t l,
-                        size_t p, int up, int on_line, size_t gp,
-                        size_t *out) {
+/* Jumps along line l of a plane (a row or, in the transposed plane, a
+ * column) from cell p towards higher (up) or lower cells: 1 and the first
+ * jump point's cell in *out, or 0 when a wall comes first. The goal, on
+ * line gl at cell gp, ends the jump wherever it lies before the next
+ * wall, even past jump points: generating the goal ends the search
+ * (wf__jps_step). Lines and cells are grid coordinates; the plane's are
+ * one more (its border). */
+WF_INLINE int jump_line(const uint64_t *plane, size_t words, int l, int p,
+                        int up, int gl, int gp, int *out) {
     int wall;
-    const size_t q = up ? scan_up(plane, words, l, p, &wall)
-                        : scan_down(plane, words, l, p, &wall);
-    if (on_line && (up ? gp > p : gp < p))
-        return jump_to_goal(plane, words, l, q, wall, up, gp, out);
-    *out = q;
-    return !wall;
+    const size_t bp = (size_t)p + 1, bl = (size_t)l + 1, bg = (size_t)gp + 1;
+    const size_t q = up ? scan_up(plane, words, bl, bp, &wall)
+                        : scan_down(plane, words, bl, bp, &wall);
+    size_t at = q;
+    int ok = !wall;
+    if (l == gl && (up ? gp > p : gp < p))
+        ok = jump_to_goal(plane, words, bl, q, wall, up, bg, &at);
+    *out = (int)at - 1;
+    return ok;
 }
 
 /* Horizontal jump from (x, y) in direction dx: 1 and the jump point's x
- * in *ox, or 0 when a wall comes first. */
+ * in *ox, or 0 when a wall comes first; jump_col: vertical, *oy. */
 WF_INLINE int jump_row(const jps *j, int x, int y, int dx, int *ox) {
-    size_t q;
-    if (!jump_line(j->rows, j->rw, (size_t)y + 1, (size_t)x + 1, dx > 0,
-                   y == j->gy, (size_t)j->gx + 1, &q))
-        return 0;
-    *ox = (int)q - 1;
-    return 1;
+    return jump_line(j->rows, j->rw, y, x, dx > 0, j->gy, j->gx, ox);
 }
-
-/* Vertical jump from (x, y) in direction dy: the same with *oy. */
 WF_INLINE int jump_col(const jps *j, int x, int y, int dy, int *oy) {
-    size_t q;
-    if (!jump_line(j->cols, j->cw, (size_t)x + 1, (size_t)y + 1, dy > 0,
-                   x == j->gx, (size_t)j->gy + 1, &q))
-        return 0;
-    *oy = (int)q - 1;
-    return 1;
+    return jump_line(j->cols, j->cw, x, y, dy > 0, j->gx, j->gy, oy);
 }
 
 static double octile(int dx, int dy) {
