@@ -213,7 +213,15 @@ typedef enum wf_algo {
      *  goal fallback. Anything else is WF_E_INVALID_ARG, with the reason in
      *  wf_search_message; WF_ALGO_AUTO chooses instead. Its jumps scan the
      *  grid's passability bits 64 cells at a time (Harabor & Grastien 2014,
-     *  block-based); path.stats.expanded counts jump points. The workspace
+     *  block-based) and a diagonal jump is expanded in place, the points
+     *  its straight jumps find becoming successors of the jump point it
+     *  left (their intermediate pruning); path.stats.expanded counts jump
+     *  points. Deterministic, as every search: a jump point tries the
+     *  direction of the goal first, then N, E, S, W, NE, SE, SW, NW; the
+     *  cells between two jump points run diagonal first; the search ends
+     *  as soon as a jump reaches the goal (the goal's cost is then the
+     *  least f in the open list, so optimal); the open list is the 4-ary
+     *  heap wf_search_grid describes. The workspace
      *  also holds a parent and a cost per cell (12 bytes, allocated by the
      *  first JPS query on a larger grid, or up front by
      *  wf_search_reserve_graph). Any agent size (wf_move.size): for

@@ -6,9 +6,20 @@
  * cell n has one on a side where the cell beside the parent is blocked and
  * the cell beside n is free (the parent could not step there diagonally,
  * so the best way there passes through n). Straight jumps run until a
- * wall, the goal or such a cell; diagonal jumps stop where one of their two
- * straight components finds something. Jump points are searched with A*
- * on the octile heuristic; the path is the cells between them.
+ * wall, the goal or such a cell. Jump points are searched with A* on the
+ * octile heuristic; the path is the cells between them.
+ *
+ * Diagonals are pruned as in "JPS (B+P)" (Harabor & Grastien 2014): a
+ * diagonal jump does not stop where one of its straight components finds
+ * something, pushing that turning cell; it runs on until the corner rule
+ * stops it, and every point the straight jumps from its cells find is a
+ * successor of the jump point it started from (expand_diagonal). Such a
+ * successor lies diagonal first, then straight, from its parent, which is
+ * how the path is written back. Every successor is at the octile distance
+ * of its parent, so a successor that is the goal has its parent's f: the
+ * search ends when a jump reaches the goal, and a jump on the goal's line
+ * runs past jump points to it (jump_line), so that a goal in plain sight
+ * of a diagonal-first path ends the search one expansion early.
  *
  * An agent of size k > 1 runs the same search on the bit planes and
  * neighbour masks of "the agent may stand here" (clearance >= k), built in
@@ -111,66 +122,55 @@ WF_INLINE size_t scan_down(const uint64_t *plane, size_t words, size_t l,
     }
 }
 
-/* Straight jump from (x, y) in direction (dx, dy), one of them 0: the
- * first jump point, or 0 when a wall comes first. */
-static int jump_straight(const jps *j, int x, int y, int dx, int dy, int *ox,
-                         int *oy) {
-    int wall;
-    if (dx) {
-        const size_t p = (size_t)x + 1, l = (size_t)y + 1;
-        const int nx = (int)(dx > 0 ? scan_up(j->rows, j->rw, l, p, &wall)
-                                    : scan_down(j->rows, j->rw, l, p, &wall)) - 1;
-        if (y == j->gy && (dx > 0 ? j->gx > x && j->gx <= nx
-                                  : j->gx < x && j->gx >= nx)) {
-            *ox = j->gx;
-            *oy = y;
+/* The rest of a jump whose first scan, from position p to q (a wall when
+ * wall), passed the goal's line position gp or has it ahead (see
+ * jump_line): the goal if no wall comes before it, else what the first
+ * scan found. */
+static int jump_to_goal(const uint64_t *plane, size_t words, size_t l,
+                        size_t q, int wall, int up, size_t gp, size_t *out) {
+    const size_t first = q;
+    for (;;) {
+        if (up ? gp <= q : gp >= q) {
+            *out = gp;
             return 1;
         }
-        if (wall)
-            return 0;
-        *ox = nx;
-        *oy = y;
-        return 1;
+        if (wall) {
+            *out = first;
+            return first != q;
+        }
+        q = up ? scan_up(plane, words, l, q, &wall)
+               : scan_down(plane, words, l, q, &wall);
     }
-    const size_t p = (size_t)y + 1, l = (size_t)x + 1;
-    const int ny = (int)(dy > 0 ? scan_up(j->cols, j->cw, l, p, &wall)
-                                : scan_down(j->cols, j->cw, l, p, &wall)) - 1;
-    if (x == j->gx && (dy > 0 ? j->gy > y && j->gy <= ny
-                              : j->gy < y && j->gy >= ny)) {
-        *ox = x;
-        *oy = j->gy;
-        return 1;
-    }
-    if (wall)
-        return 0;
-    *ox = x;
-    *oy = ny;
-    return 1;
 }
 
-/* Diagonal jump: steps while the corner rule allows (the neighbour mask
- * of the cell shows the three cells a step needs), and stops at the goal
- * or where a straight jump along either component finds a point. */
-static int jump_diagonal(const jps *j, int x, int y, int dx, int dy, int *ox,
-                         int *oy) {
-    const unsigned need = DIR_BIT(dx, dy) | DIR_BIT(dx, 0) | DIR_BIT(0, dy);
-    const ptrdiff_t step = dy * j->W + dx;
-    const uint8_t *m = j->nbmask + y * j->W + x;
-    int tx, ty;
-    for (;;) {
-        if ((*m & need) != need)
-            return 0;
-        m += step;
-        x += dx;
-        y += dy;
-        if ((x == j->gx && y == j->gy) ||
-            jump_straight(j, x, y, dx, 0, &tx, &ty) ||
-            jump_straight(j, x, y, 0, dy, &tx, &ty))
-            break;
-    }
-    *ox = x;
-    *oy = y;
-    return 1;
+/* Jumps along line l of a plane (a row or, in the transposed plane, a
+ * column) from cell p towards higher (up) or lower cells: 1 and the first
+ * jump point's cell in *out, or 0 when a wall comes first. The goal, on
+ * line gl at cell gp, ends the jump wherever it lies before the next
+ * wall, even past jump points: generating the goal ends the search
+ * (wf__jps_step). Lines and cells are grid coordinates; the plane's are
+ * one more (its border). */
+WF_INLINE int jump_line(const uint64_t *plane, size_t words, int l, int p,
+                        int up, int gl, int gp, int *out) {
+    int wall;
+    const size_t bp = (size_t)p + 1, bl = (size_t)l + 1, bg = (size_t)gp + 1;
+    const size_t q = up ? scan_up(plane, words, bl, bp, &wall)
+                        : scan_down(plane, words, bl, bp, &wall);
+    size_t at = q;
+    int ok = !wall;
+    if (l == gl && (up ? gp > p : gp < p))
+        ok = jump_to_goal(plane, words, bl, q, wall, up, bg, &at);
+    *out = (int)at - 1;
+    return ok;
+}
+
+/* Horizontal jump from (x, y) in direction dx: 1 and the jump point's x
+ * in *ox, or 0 when a wall comes first; jump_col: vertical, *oy. */
+WF_INLINE int jump_row(const jps *j, int x, int y, int dx, int *ox) {
+    return jump_line(j->rows, j->rw, y, x, dx > 0, j->gy, j->gx, ox);
+}
+WF_INLINE int jump_col(const jps *j, int x, int y, int dy, int *oy) {
+    return jump_line(j->cols, j->cw, x, y, dy > 0, j->gx, j->gy, oy);
 }
 
 static double octile(int dx, int dy) {
@@ -179,32 +179,13 @@ static double octile(int dx, int dy) {
     return (double)(hi - lo) + WF_SQRT2 * (double)lo;
 }
 
-/* NULL when JPS can answer the query: 8-connected no-cut moves, the octile
- * heuristic at weight 1, nothing that changes costs per cell or per move,
- * and every terrain present that the unit may enter at the same cost
- * (*cost), with the filter forbidding none the grid allows (the bit planes
- * are the grid's). Otherwise the reason. Runs on every JPS query, so it
- * skips absent codes four at a time (a map uses few of the 256). */
-const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
-                            double *cost) {
-    if (o->move.connect != 8)
-        return "jps needs 8-connected moves";
-    if (o->move.corners != WF_CORNERS_NO_CUT)
-        return "jps needs the no-cut corner rule";
-    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
-        return "jps needs the default (octile) heuristic";
-    if (o->weight != 1.0)
-        return "jps needs weight 1";
-    if (o->overlay.values && o->overlay_k > 0)
-        return "jps cannot use a cost overlay";
-    if (o->move_cost)
-        return "jps cannot use a move-cost callback";
-    if (o->max_expansions)
-        return "jps cannot stop at an expansion limit";
-    if (o->goal_fallback != WF_FALLBACK_NONE)
-        return "jps cannot fall back to the nearest cell";
+/* The uniform cost of entering the passable terrains present on g under
+ * the filter multipliers mult (NULL: none) into *cost (1 when none is
+ * present), or why there is none. Skips absent codes four at a time (a
+ * map uses few of the 256). */
+static const char *uniform_cost(const wf_grid *g, const double *mult,
+                                double *cost) {
     const size_t *n = g->count;
-    const double *mult = o->filter ? o->filter->mult : NULL;
     double c = 0;
     for (int t = 0; t < 256; t += 4) {
         if (!(n[t] | n[t + 1] | n[t + 2] | n[t + 3]))
@@ -229,6 +210,40 @@ const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
         return "jps: a terrain cost overflows under the filter";
     *cost = c ? c : 1.0;
     return NULL;
+}
+
+const char *wf__jps_applies(wf_search *ws, const wf_grid *g,
+                            const wf_search_opts *o, double *cost) {
+    if (o->move.connect != 8)
+        return "jps needs 8-connected moves";
+    if (o->move.corners != WF_CORNERS_NO_CUT)
+        return "jps needs the no-cut corner rule";
+    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
+        return "jps needs the default (octile) heuristic";
+    if (o->weight != 1.0)
+        return "jps needs weight 1";
+    if (o->overlay.values && o->overlay_k > 0)
+        return "jps cannot use a cost overlay";
+    if (o->move_cost)
+        return "jps cannot use a move-cost callback";
+    if (o->max_expansions)
+        return "jps cannot stop at an expansion limit";
+    if (o->goal_fallback != WF_FALLBACK_NONE)
+        return "jps cannot fall back to the nearest cell";
+    if (o->filter)
+        return uniform_cost(g, o->filter->mult, cost);
+    /* Without a filter the answer is the grid's: kept for its version. */
+    if (ws && ws->jps_serial == g->serial && ws->jps_version == g->version) {
+        *cost = ws->jps_cost;
+        return NULL;
+    }
+    const char *why = uniform_cost(g, NULL, cost);
+    if (!why && ws) {
+        ws->jps_serial = g->serial;
+        ws->jps_version = g->version;
+        ws->jps_cost = *cost;
+    }
+    return why;
 }
 
 /* The directions worth trying from cell n with neighbour mask m, reached
@@ -333,11 +348,176 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
     return WF_OK;
 }
 
+static int sign(int v) { return (v > 0) - (v < 0); }
+
+/* What a step works on: the open list, the workspace's per-cell arrays,
+ * the query and the counters. */
+typedef struct run {
+    wf__heap h;
+    wf__cell *cells;
+    double *gv;
+    uint32_t *parent;
+    uint32_t gen, goal_id;
+    double cost;
+    wf_stats st;
+} run;
+
+/* Offers jump point v at (vx, vy) to the search as a successor of u at
+ * (x, y), whose cost is gu, reached by a last move in direction d. The
+ * cell path from u is diagonal first, then straight, so the cost is the
+ * octile distance. 1 when v is the goal: its cost is then u's f, which is
+ * at most the optimal cost (u was taken with the least f, the octile
+ * heuristic is consistent on these moves), so the search ends there; the
+ * goal never enters the open list. */
+WF_INLINE int offer(run *r, const jps *j, uint32_t u, int x, int y, double gu,
+                    uint32_t v, int vx, int vy, int d) {
+    const double ng = gu + r->cost * octile(vx - x, vy - y);
+    wf__cell *cv = &r->cells[v];
+    const int seen = (cv->tag & ~0xFu) == r->gen;
+    if (v != r->goal_id && seen &&
+        ((cv->tag & WF__TAG_CLOSED) || !(ng < r->gv[v])))
+        return 0;
+    r->gv[v] = ng;
+    r->parent[v] = u;
+    r->st.generated++;
+    cv->tag = r->gen | (uint32_t)d;
+    if (v == r->goal_id)
+        return 1;
+    const double f = ng + r->cost * octile(j->gx - vx, j->gy - vy);
+    if (seen)
+        wf__heap_up(&r->h, cv->pos, f, v);
+    else
+        wf__heap_push(&r->h, f, v);
+    r->st.heap_ops++;
+    return 0;
+}
+
+/* Expands u at (x, y) in diagonal direction (dx, dy), and with it every
+ * cell the diagonal crosses, in place (intermediate pruning, Harabor &
+ * Grastien 2014): the points the straight jumps from each crossed cell
+ * find are successors of u itself, and the diagonal runs on until the
+ * corner rule stops it. With no corner cutting a crossed cell has no
+ * other successors, so nothing is lost; what is saved is a heap entry
+ * and an expansion per turning cell. 1 when the goal was offered. */
+WF_INLINE int expand_diagonal(const jps *j, run *r, uint32_t u, int x,
+                              int y, double gu, int dx, int dy) {
+    const unsigned need = DIR_BIT(dx, dy) | DIR_BIT(dx, 0) | DIR_BIT(0, dy);
+    const int dd = dir_of[dy + 1][dx + 1], dh = dir_of[1][dx + 1],
+              dv = dir_of[dy + 1][1];
+    const ptrdiff_t step = dy * j->W + dx;
+    const uint8_t *m = j->nbmask + u;
+    ptrdiff_t c = (ptrdiff_t)u;
+    int cx = x, cy = y, t;
+    for (;;) {
+        if ((*m & need) != need)
+            return 0;
+        m += step;
+        c += step;
+        cx += dx;
+        cy += dy;
+        if ((uint32_t)c == r->goal_id)
+            return offer(r, j, u, x, y, gu, (uint32_t)c, cx, cy, dd);
+        if (jump_row(j, cx, cy, dx, &t) &&
+            offer(r, j, u, x, y, gu, (uint32_t)(c + (t - cx)), t, cy, dh))
+            return 1;
+        if (jump_col(j, cx, cy, dy, &t) &&
+            offer(r, j, u, x, y, gu, (uint32_t)(c + (t - cy) * j->W), cx, t,
+                  dv))
+            return 1;
+    }
+}
+
+/* Expands u at (x, y) by a straight jump in direction d = (dx, dy). */
+WF_INLINE int expand_straight(const jps *j, run *r, uint32_t u, int x, int y,
+                              double gu, int dx, int dy, int d) {
+    int t;
+    if (dx)
+        return jump_row(j, x, y, dx, &t) &&
+               offer(r, j, u, x, y, gu, (uint32_t)((ptrdiff_t)u + (t - x)), t,
+                     y, d);
+    return jump_col(j, x, y, dy, &t) &&
+           offer(r, j, u, x, y, gu, (uint32_t)((ptrdiff_t)u + (t - y) * j->W),
+                 x, t, d);
+}
+
+/* Expands u at (x, y) in direction d: 1 when the goal was offered. One
+ * instance of the jumps per direction, so that the scans' direction is
+ * known where they are compiled. */
+static int expand(const jps *j, run *r, uint32_t u, int x, int y, double gu,
+                  int d) {
+    switch (d) {
+    case WF_DIR_N: return expand_straight(j, r, u, x, y, gu, 0, -1, d);
+    case WF_DIR_E: return expand_straight(j, r, u, x, y, gu, 1, 0, d);
+    case WF_DIR_S: return expand_straight(j, r, u, x, y, gu, 0, 1, d);
+    case WF_DIR_W: return expand_straight(j, r, u, x, y, gu, -1, 0, d);
+    case WF_DIR_NE: return expand_diagonal(j, r, u, x, y, gu, 1, -1);
+    case WF_DIR_SE: return expand_diagonal(j, r, u, x, y, gu, 1, 1);
+    case WF_DIR_SW: return expand_diagonal(j, r, u, x, y, gu, -1, 1);
+    default: return expand_diagonal(j, r, u, x, y, gu, -1, -1);
+    }
+}
+
+/* Writes the path that ends at the goal into out: the cells between
+ * consecutive jump points, diagonal first from each parent (the one cell
+ * path of a successor, see expand_diagonal), walked back from the goal.
+ * Its cost is counted by kind of move: cost × (straight + √2 diagonal). */
+static wf_status path_out(wf_search *ws, const wf__jpsq *q, wf_path *out) {
+    const uint32_t *parent = ws->parent;
+    const uint32_t W = (uint32_t)q->g->width;
+    size_t len = 1;
+    int vx = q->goal.x, vy = q->goal.y;
+    for (uint32_t v = q->goal_id; v != q->s0; v = parent[v]) {
+        const uint32_t p = parent[v];
+        const int py = (int)wf__divw(q->div_mul, q->div_shift, p);
+        const int px = (int)(p - (uint32_t)py * W);
+        const int ax = abs(vx - px), ay = abs(vy - py);
+        len += (size_t)(ax > ay ? ax : ay);
+        vx = px;
+        vy = py;
+    }
+    wf_status s = wf__path_grow(out, len);
+    if (s != WF_OK)
+        return s;
+    wf_point *pt = out->points;
+    size_t i = len, diagonal = 0;
+    vx = q->goal.x;
+    vy = q->goal.y;
+    for (uint32_t v = q->goal_id; v != q->s0; v = parent[v]) {
+        const uint32_t p = parent[v];
+        const int py = (int)wf__divw(q->div_mul, q->div_shift, p);
+        const int px = (int)(p - (uint32_t)py * W);
+        const int sx = sign(vx - px), sy = sign(vy - py);
+        const int ax = abs(vx - px), ay = abs(vy - py);
+        /* back along the straight part, then the diagonal */
+        const int hx = ax > ay ? sx : 0, hy = ax > ay ? 0 : sy;
+        for (int k = ax > ay ? ax - ay : ay - ax; k > 0; k--) {
+            pt[--i] = (wf_point){vx, vy};
+            vx -= hx;
+            vy -= hy;
+        }
+        diagonal += (size_t)(ax < ay ? ax : ay);
+        while (vx != px) {
+            pt[--i] = (wf_point){vx, vy};
+            vx -= sx;
+            vy -= sy;
+        }
+    }
+    pt[0] = q->start;
+    out->count = len;
+    const double c = q->cost * ((double)(len - 1 - diagonal) +
+                                WF_SQRT2 * (double)diagonal);
+    out->cost = c;
+    if (!(c < INFINITY)) {
+        out->count = 0;
+        return wf__search_fail(ws, WF_E_RANGE, "path cost overflows a double");
+    }
+    return WF_OK;
+}
+
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
     wf__jpsq *q = &ws->q.j;
     const wf_grid *g = q->g;
-    const wf_point start = q->start, goal = q->goal;
-    const double cost = q->cost;
+    const wf_point goal = q->goal;
     const wf__planes *pl = q->planes;
     const uint8_t *nbmask = q->nbmask;
     const jps j = {pl->rowbits, pl->colbits, pl->row_words, pl->col_words,
@@ -345,110 +525,57 @@ wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out) {
     const uint32_t W = (uint32_t)g->width;
     const unsigned div_shift = q->div_shift;
     const uint64_t div_mul = q->div_mul;
-    const uint32_t gen = q->gen;
-    wf__heap h = {ws->cells, ws->key, ws->id, q->heap_n};
-    wf__cell *cells = ws->cells;
-    double *gv = ws->g;
-    uint32_t *parent = ws->parent;
     const uint32_t s0 = q->s0;
-    const uint32_t goal_id = q->goal_id;
-    wf_stats st = q->st;
-    const uint64_t stop = budget > UINT64_MAX - st.expanded
+    run r = {{ws->cells, ws->key, ws->id, q->heap_n}, ws->cells, ws->g,
+             ws->parent, q->gen, q->goal_id, q->cost, q->st};
+    const uint64_t stop = budget > UINT64_MAX - r.st.expanded
                               ? UINT64_MAX
-                              : st.expanded + budget;
+                              : r.st.expanded + budget;
     int found = 0, paused = 0;
-    while (h.n) {
+    while (r.h.n) {
         /* look before taking, so a step can end with the heap as it was */
-        uint32_t u = h.id[0];
-        if (u == goal_id) {
+        const uint32_t u = r.h.id[0];
+        if (u == r.goal_id) { /* only the start can be: see offer */
             found = 1;
             break;
         }
-        if (st.expanded >= stop) {
+        if (r.st.expanded >= stop) {
             paused = 1;
             break;
         }
-        wf__heap_pop(&h);
-        st.heap_ops++;
-        cells[u].tag |= WF__TAG_CLOSED;
-        st.expanded++;
+        wf__heap_pop(&r.h);
+        r.st.heap_ops++;
+        r.cells[u].tag |= WF__TAG_CLOSED;
+        r.st.expanded++;
         const int y = (int)wf__divw(div_mul, div_shift, u);
         const int x = (int)(u - (uint32_t)y * W);
-        /* the tag's low bits: the direction of the jump that reached u */
+        const double gu = r.gv[u];
+        /* the tag's low bits: the direction of the last move into u */
         unsigned dirs = successors(nbmask[u],
                                    u == s0 ? WF_DIR_COUNT
-                                           : (int)(cells[u].tag & 7u));
-        while (dirs) {
-            int d = __builtin_ctz(dirs);
-            dirs &= dirs - 1;
-            int ddx = wf__dir_dx[d], ddy = wf__dir_dy[d], nx, ny;
-            int ok = ddx && ddy ? jump_diagonal(&j, x, y, ddx, ddy, &nx, &ny)
-                                : jump_straight(&j, x, y, ddx, ddy, &nx, &ny);
-            if (!ok)
-                continue;
-            const uint32_t v = (uint32_t)ny * W + (uint32_t)nx;
-            const double ng = gv[u] + cost * octile(nx - x, ny - y);
-            wf__cell *cv = &cells[v];
-            const int seen = (cv->tag & ~0xFu) == gen;
-            if (seen && ((cv->tag & WF__TAG_CLOSED) || !(ng < gv[v])))
-                continue;
-            gv[v] = ng;
-            parent[v] = u;
-            st.generated++;
-            const double f = ng + cost * octile(goal.x - nx, goal.y - ny);
-            cv->tag = gen | (uint32_t)d;
-            if (seen)
-                wf__heap_up(&h, cv->pos, f, v);
-            else
-                wf__heap_push(&h, f, v);
-            st.heap_ops++;
+                                           : (int)(r.cells[u].tag & 7u));
+        /* the direction of the goal first: only it can reach the goal,
+         * and reaching it ends the search */
+        const int toward = dir_of[sign(goal.y - y) + 1][sign(goal.x - x) + 1];
+        if ((dirs >> toward) & 1u) { /* toward < WF_DIR_COUNT */
+            dirs &= ~(1u << toward);
+            found = expand(&j, &r, u, x, y, gu, toward);
         }
+        while (dirs && !found) {
+            const int d = __builtin_ctz(dirs);
+            dirs &= dirs - 1;
+            found = expand(&j, &r, u, x, y, gu, d);
+        }
+        if (found)
+            break;
     }
-    q->heap_n = h.n;
-    q->st = st;
-    out->stats = st;
+    q->heap_n = r.h.n;
+    q->st = r.st;
+    out->stats = r.st;
     if (paused)
         return WF_PENDING;
     ws->mode = WF__IDLE;
     if (!found)
         return WF_NO_PATH;
-    wf_status s;
-    /* The cells between consecutive jump points, walked back from the goal
-     * along the direction in each jump point's tag (no divisions). */
-    size_t len = 1;
-    for (uint32_t v = goal_id; v != s0; v = parent[v]) {
-        const int d = (int)(cells[v].tag & 7u);
-        const uint32_t off = (uint32_t)wf__dir_dy[d] * W + (uint32_t)wf__dir_dx[d];
-        for (uint32_t c = v; c != parent[v]; c -= off)
-            len++;
-    }
-    if ((s = wf__path_grow(out, len)) != WF_OK)
-        return s;
-    size_t i = len;
-    int px = goal.x, py = goal.y;
-    for (uint32_t v = goal_id; v != s0; v = parent[v]) {
-        const int d = (int)(cells[v].tag & 7u);
-        const int dx = wf__dir_dx[d], dy = wf__dir_dy[d];
-        const uint32_t off = (uint32_t)dy * W + (uint32_t)dx;
-        for (uint32_t c = v; c != parent[v]; c -= off) {
-            out->points[--i].x = px;
-            out->points[i].y = py;
-            px -= dx;
-            py -= dy;
-        }
-    }
-    out->points[0] = start;
-    out->count = len;
-    double c = 0;
-    for (size_t k = 1; k < len; k++)
-        c += cost * (out->points[k].x != out->points[k - 1].x &&
-                             out->points[k].y != out->points[k - 1].y
-                         ? WF_SQRT2
-                         : 1.0);
-    out->cost = c;
-    if (!(c < INFINITY)) {
-        out->count = 0;
-        return wf__search_fail(ws, WF_E_RANGE, "path cost overflows a double");
-    }
-    return WF_OK;
+    return path_out(ws, q, out);
 }

@@ -193,7 +193,7 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
     if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_JPS_PLUS ||
         o.algo == WF_ALGO_AUTO) {
         double c;
-        const char *why = wf__jps_applies(g, &o, &c);
+        const char *why = wf__jps_applies(ws, g, &o, &c);
         if (!why && o.algo == WF_ALGO_JPS_PLUS)
             why = !o.jumps ? "jps+ needs a jump table (opts.jumps)"
                   : o.move.size > 1 ? "jps+ jump tables are for agents of "

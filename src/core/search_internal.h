@@ -12,11 +12,13 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
 wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out);
 
 /* Jump Point Search (grid_jps.c). wf__jps_applies: NULL when JPS can answer
- * the query (*cost the uniform cost of entering a cell), else why not.
+ * the query (*cost the uniform cost of entering a cell), else why not;
+ * ws (may be NULL) keeps the answer for an unfiltered unit on the grid's
+ * version, so that a query does not read the grid's 256 terrain counts.
  * The search is for 8-connected no-cut moves on such a grid, start and
  * goal passable. */
-const char *wf__jps_applies(const wf_grid *g, const wf_search_opts *o,
-                            double *cost);
+const char *wf__jps_applies(wf_search *ws, const wf_grid *g,
+                            const wf_search_opts *o, double *cost);
 wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
                         wf_point goal, double cost, const wf__planes *planes,
                         const uint8_t *nbmask);

@@ -512,6 +512,11 @@ struct wf_search {
     uint64_t jw_serial;     /* 0: nothing built */
     uint64_t jw_version;
     double jw_cost[256];
+    /* JPS for an unfiltered unit: the uniform cost of the grid of this
+     * serial (0: none yet) and version (wf__jps_applies). */
+    uint64_t jps_serial;
+    uint64_t jps_version;
+    double jps_cost;
 };
 
 /* Records why a call failed and returns s. */

@@ -15,7 +15,7 @@ for s in "$M/dao/arena.map.scen" "$M/da2/ht_chantry.map.scen" "$M/street/Berlin_
   q="$TMP/$(basename "$map").q"
   tail -n +2 "$s" | grep . | awk 'NR % 25 == 1 { print $5, $6, $7, $8 }' >"$q"
   n=$(wc -l <"$q")
-  for opts in "" "--corners always" "--corners one-free" "--connect 4" "--algo dijkstra" "--weight 2" "--heuristic euclidean"; do
+  for opts in "" "--corners always" "--corners one-free" "--connect 4" "--algo dijkstra" "--weight 2" "--heuristic euclidean" "--algo jps" "--algo jps --size 3"; do
     # shellcheck disable=SC2086
     "$WF" path "$map" --queries "$q" $opts --format json >"$TMP/a"
     # shellcheck disable=SC2086
