@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "prep"
 
@@ -21,6 +22,8 @@ static const char help[] =
     "                         all)\n"
     "  --legend FILE          legend of a CSV map (default: MAP with "
     ".legend)\n"
+    "  --format text|json     json: one object with the map, the file, the\n"
+    "                         time and the size\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
@@ -44,8 +47,10 @@ static double now_ms(void) {
 
 int cli_prep(int argc, char **argv) {
     const char *out = NULL, *legend = NULL, *map = NULL;
+    int json = 0;
     const cli_option opts[] = {CLI_OPTION("out", CLI_STRING, &out),
                                CLI_OPTION("legend", CLI_STRING, &legend),
+                               CLI_OPTION("format", CLI_FORMAT, &json),
                                CLI_OPTION_HELP(help), CLI_OPTION_END};
     int code;
     int first = cli_parse_options(CMD, argc, argv, opts, &code);
@@ -67,9 +72,20 @@ int cli_prep(int argc, char **argv) {
     } else {
         table_out to = {t, g};
         code = cli_write_file(out, write_table, &to);
-        if (!code) {
-            const double cells =
-                (double)wf_grid_width(g) * (double)wf_grid_height(g);
+        const double cells =
+            (double)wf_grid_width(g) * (double)wf_grid_height(g);
+        if (!code && json) {
+            fputs("{\"map\":", stdout);
+            cli_json_str(map);
+            fputs(",\"out\":", stdout);
+            cli_json_str(out);
+            printf(",\"width\":%d,\"height\":%d,\"ms\":%.3f,\"bytes\":%zu,"
+                   "\"bytes_per_cell\":",
+                   wf_grid_width(g), wf_grid_height(g), ms,
+                   wf_jump_table_bytes(t));
+            cli_json_num((double)wf_jump_table_bytes(t) / cells);
+            puts("}");
+        } else if (!code) {
             printf("wrote %s: jump table of %s (%dx%d) in %.2f ms, %.1f "
                    "bytes per cell\n",
                    out, map, wf_grid_width(g), wf_grid_height(g), ms,

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define CMD "scen"
 #define MAX_SHOWN 20
@@ -34,6 +35,8 @@ static const char help[] =
     "  --threads N            answer on N threads, one workspace each (1-256,\n"
     "                         default 1); the answers are the same\n"
     "  --quiet                print the summary only\n"
+    "  --format text|json     json: one object with the summary and every\n"
+    "                         mismatch\n"
     "  --help                 this text\n"
     "\n"
     "Exit status: 0 every scenario optimal (with --size K > 1: every path\n"
@@ -163,7 +166,7 @@ static void check(void *ud, size_t i, wf_status st, const wf_path *p,
  * then reports in file order. */
 static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
                    const wf_search_opts *o, int threads, int quiet,
-                   tally *t, double *wall_us) {
+                   FILE *mismatches, tally *t, double *wall_us) {
     size_t n = sc->count;
     verdict *v = calloc(n ? n : 1, sizeof *v);
     wf_point *starts = malloc((n ? n : 1) * sizeof *starts);
@@ -228,7 +231,13 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
             continue;
         }
         t->wrong++;
-        if (!quiet && t->shown++ < MAX_SHOWN)
+        if (mismatches) /* JSON: every one, objects separated by commas */
+            fprintf(mismatches,
+                    "%s{\"scenario\":%zu,\"start\":[%d,%d],\"goal\":[%d,%d],"
+                    "\"why\":\"%s\",\"cost\":%.17g,\"expected\":%.17g}",
+                    t->wrong > 1 ? "," : "", i + 1, e->start.x, e->start.y,
+                    e->goal.x, e->goal.y, v[i].why, v[i].cost, e->optimal);
+        else if (!quiet && t->shown++ < MAX_SHOWN)
             printf("scenario %zu: %d,%d -> %d,%d: %s: cost %.8f, expected "
                    "%.8f\n",
                    i + 1, e->start.x, e->start.y, e->goal.x, e->goal.y,
@@ -245,7 +254,7 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
 int cli_scen(int argc, char **argv) {
     const char *map = NULL, *prep = NULL;
     wf_jump_table *jumps = NULL;
-    int quiet = 0;
+    int quiet = 0, json = 0;
     long threads = 1;
     wf_search_opts o = wf_search_opts_default();
     cli_costs costs;
@@ -254,6 +263,7 @@ int cli_scen(int argc, char **argv) {
     const cli_option opts[] = {
         CLI_OPTION("map", CLI_STRING, &map),
         CLI_OPTION("quiet", CLI_FLAG, &quiet),
+        CLI_OPTION("format", CLI_FORMAT, &json),
         CLI_OPTION_INT("threads", &threads, 1, 256),
         CLI_OPTION_HELP(help),
         CLI_OPTION("cost", CLI_COST, &costs),
@@ -307,9 +317,35 @@ int cli_scen(int argc, char **argv) {
     tally t;
     memset(&t, 0, sizeof t);
     double wall = 0;
+    char *mis = NULL;
+    size_t mis_len = 0;
+    FILE *mf = json ? open_memstream(&mis, &mis_len) : NULL;
+    if (json && !mf)
+        code = cli_fail(WF_E_NOMEM, NULL);
     if (code == 0)
-        code = run_all(g, &sc, scen_path, &o, (int)threads, quiet, &t, &wall);
-    if (code == 0) {
+        code = run_all(g, &sc, scen_path, &o, (int)threads, quiet, mf, &t,
+                       &wall);
+    if (mf && fclose(mf) != 0 && code == 0)
+        code = cli_fail(WF_E_NOMEM, NULL);
+    if (code == 0 && json) {
+        const double mean = sc.count ? t.us / (double)sc.count : 0.0;
+        fputs("{\"scen\":", stdout);
+        cli_json_str(scen_path);
+        fputs(",\"map\":", stdout);
+        cli_json_str(map);
+        printf(",\"scenarios\":%zu,\"size\":%d,\"%s\":%zu,\"no_path\":%zu,"
+               "\"wrong\":%zu,\"mean_us\":",
+               sc.count, o.move.size > 1 ? o.move.size : 1,
+               o.move.size > 1 ? "legal" : "optimal", t.optimal, t.no_path,
+               t.wrong);
+        cli_json_num(mean);
+        fputs(",\"expansions_per_s\":", stdout);
+        cli_json_num(t.us > 0 ? (double)t.expanded / (t.us / 1e6) : 0.0);
+        printf(",\"threads\":%ld,\"wall_ms\":", threads);
+        cli_json_num(wall / 1e3);
+        printf(",\"mismatches\":[%.*s]}\n", (int)mis_len, mis ? mis : "");
+        code = t.wrong ? CLI_EXIT_NO_PATH : CLI_EXIT_OK;
+    } else if (code == 0) {
         double mean = sc.count ? t.us / (double)sc.count : 0.0;
         double rate = t.us > 0 ? (double)t.expanded / (t.us / 1e6) : 0.0;
         if (o.move.size > 1)
@@ -329,6 +365,7 @@ int cli_scen(int argc, char **argv) {
         putchar('\n');
         code = t.wrong ? CLI_EXIT_NO_PATH : CLI_EXIT_OK;
     }
+    free(mis);
     wf_jump_table_destroy(jumps);
     wf_grid_destroy(g);
     wf_scen_free(&sc);

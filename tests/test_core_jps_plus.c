@@ -34,7 +34,12 @@ static void check_against_astar(wf_search *ws, const wf_grid *g,
     o.jumps = t;
     const wf_status sp = wf_search_grid(ws, g, s, goal, &o, p);
     assert_int_equal(sp, sa);
-    assert_int_equal(p->stats.engine, WF_ALGO_JPS_PLUS);
+    /* auto may scan instead on maps of scattered obstacles (auto.c) */
+    if (algo == WF_ALGO_AUTO)
+        assert_true(p->stats.engine == WF_ALGO_JPS_PLUS ||
+                    p->stats.engine == WF_ALGO_JPS);
+    else
+        assert_int_equal(p->stats.engine, WF_ALGO_JPS_PLUS);
     if (sa != WF_OK)
         return;
     const wf_test_pricing pr = {g, wf_move_default(), NULL, NULL, NULL, NULL};
@@ -289,7 +294,7 @@ static void test_sliced(void **state) {
         wf_jump_table *t = NULL;
         assert_int_equal(wf_jump_table_create(g, NULL, &t), WF_OK);
         wf_search_opts o = wf_search_opts_default();
-        o.algo = WF_ALGO_AUTO;
+        o.algo = WF_ALGO_JPS; /* a table given: JPS+ */
         o.jumps = t;
         const wf_point s = wf_test_random_cell(&r, g);
         const wf_point goal = wf_test_random_cell(&r, g);
@@ -358,6 +363,64 @@ static void check_scenarios(const char *map, size_t step) {
     wf_grid_destroy(g);
 }
 
+/* Auto with a table: JPS+ on a map of rooms, online JPS on one of
+ * scattered obstacles (where the table is the slower, auto.c), the same
+ * costs as A* either way; a stale table is refused even where auto would
+ * not have read it. */
+static void test_auto_choice(void **state) {
+    (void)state;
+    wf_grid *rooms = NULL, *scatter = NULL;
+    assert_int_equal(wf_grid_create(120, 90, NULL, &rooms), WF_OK);
+    assert_int_equal(wf_grid_create(120, 90, NULL, &scatter), WF_OK);
+    assert_int_equal(wf_gen_rooms(rooms, 3, NULL), WF_OK);
+    assert_int_equal(wf_gen_noise(scatter, 3, 0.4), WF_OK);
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path p, a;
+    wf_path_init(&p, NULL);
+    wf_path_init(&a, NULL);
+    const wf_grid *maps[2] = {rooms, scatter};
+    const wf_algo want[2] = {WF_ALGO_JPS_PLUS, WF_ALGO_JPS};
+    wf_test_rng r = {44};
+    for (int m = 0; m < 2; m++) {
+        wf_grid *g = (wf_grid *)maps[m];
+        wf_jump_table *t = NULL;
+        assert_int_equal(wf_jump_table_create(g, NULL, &t), WF_OK);
+        wf_search_opts o = wf_search_opts_default();
+        o.algo = WF_ALGO_AUTO;
+        o.jumps = t;
+        int found = 0;
+        for (int q = 0; q < 60; q++) {
+            wf_point s = wf_test_random_cell(&r, g), e = wf_test_random_cell(&r, g);
+            if (!wf_grid_passable(g, s.x, s.y) || !wf_grid_passable(g, e.x, e.y))
+                continue;
+            wf_status st = wf_search_grid(ws, g, s, e, &o, &p);
+            assert_int_equal(wf_search_grid(ws, g, s, e, NULL, &a), st);
+            if (st != WF_OK)
+                continue;
+            found++;
+            assert_int_equal(p.stats.engine, want[m]);
+            assert_true(fabs(p.cost - a.cost) <= 1e-9 * a.cost);
+        }
+        assert_true(found > 5);
+        /* stale: refused even where auto would scan instead */
+        for (int y = 0; y < wf_grid_height(g); y++)
+            if (wf_grid_passable(g, 5, y)) {
+                assert_int_equal(wf_grid_set(g, 5, y, WF_TERRAIN_WALL), WF_OK);
+                break;
+            }
+        wf_point s = {1, 1};
+        assert_int_equal(wf_search_grid(ws, g, s, s, &o, &p), WF_E_INVALID_ARG);
+        assert_non_null(strstr(wf_search_message(ws), "stale"));
+        wf_jump_table_destroy(t);
+    }
+    wf_path_free(&p);
+    wf_path_free(&a);
+    wf_search_destroy(ws);
+    wf_grid_destroy(rooms);
+    wf_grid_destroy(scatter);
+}
+
 static void test_movingai(void **state) {
     (void)state;
     static const char *const maps[] = {
@@ -377,6 +440,7 @@ int main(void) {
         cmocka_unit_test(test_update),
         cmocka_unit_test(test_watcher),
         cmocka_unit_test(test_sliced),
+        cmocka_unit_test(test_auto_choice),
         cmocka_unit_test(test_movingai),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -252,9 +252,14 @@ typedef enum wf_algo {
      *  same costs on the same, unchanged grid. Graphs: WF_E_INVALID_ARG.
      *  WF_ALGO_AUTO does not choose it. */
     WF_ALGO_JPSW,
-    /** JPS where it applies (JPS+ with a jump table), A* otherwise
-     *  (graphs: A*); the same costs either way. path.stats.engine says
-     *  which one answered. */
+    /** The fastest engine that applies, with the same costs: on grids
+     *  where JPS applies, JPS+ when a jump table is given and the grid is
+     *  not one of scattered obstacles (there, with at least a fifth of
+     *  the free cells at a convex corner, online JPS is faster: random
+     *  maps, 1-wide mazes), else JPS; A* everywhere else (weighted grids:
+     *  WF_ALGO_JPSW is not reliably faster there; graphs). Measured on
+     *  the shared Moving AI maps by wf_bench_movingai's auto table.
+     *  path.stats.engine says which one answered. */
     WF_ALGO_AUTO
 } wf_algo;
 

@@ -199,9 +199,13 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                   : o.move.size > 1 ? "jps+ jump tables are for agents of "
                                       "size 1"
                                     : NULL;
-        const int plus = !why && o.jumps && o.move.size <= 1;
-        if (plus && (s = jumps_check(ws, g, o.jumps)) != WF_OK)
+        /* a table given is checked whether or not it is used; auto takes
+         * it where it is the faster (auto.c) */
+        const int given = !why && o.jumps && o.move.size <= 1;
+        if (given && (s = jumps_check(ws, g, o.jumps)) != WF_OK)
             return s;
+        const int plus = given && (o.algo != WF_ALGO_AUTO ||
+                                   wf__auto_takes_table(ws, g));
         if (!why) {
             const wf__planes *planes = &g->planes;
             const uint8_t *mask = g->nbmask;

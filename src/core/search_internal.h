@@ -83,6 +83,11 @@ void wf__size_message(wf_search *ws, const wf_grid *g, const uint8_t *clr,
                       unsigned k, wf_point start, wf_point goal, int start_ok,
                       int goal_ok);
 
+/* With a jump table given and JPS applicable, whether WF_ALGO_AUTO runs
+ * JPS+ (1) rather than online JPS (0) on g: on all but grids of scattered
+ * obstacles (auto.c; the measure is kept in ws per grid version). */
+int wf__auto_takes_table(wf_search *ws, const wf_grid *g);
+
 /* Checks the options every search shares and normalises their defaults
  * (weight 0 → 1, connect 0 → 8); on error records why in ws. */
 wf_status wf__opts_check(wf_search *ws, wf_search_opts *o);

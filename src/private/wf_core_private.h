@@ -517,6 +517,11 @@ struct wf_search {
     uint64_t jps_serial;
     uint64_t jps_version;
     double jps_cost;
+    /* WF_ALGO_AUTO (auto.c): the share of the free cells at a convex
+     * corner of the grid of this serial (0: none yet) and version. */
+    uint64_t auto_serial;
+    uint64_t auto_version;
+    double auto_share;
 };
 
 /* Records why a call failed and returns s. */

@@ -54,6 +54,18 @@ printf '#####\n#.#.#\n#####\n' >"$TMP/cut.txt"
 expect 1 "influence json no path" -- "$WF" influence "$TMP/cut.txt" --from 1,1 --to 3,1 --source 1,1,2 --format json
 jcheck "influence json no path" 'd["status"] == "no_path"'
 
+expect 0 "scen json" -- "$WF" scen "$SHARED/movingai/dao/arena.map.scen" --format json
+jcheck "scen json" 'd["scenarios"] == 160 and d["optimal"] == 160 and d["wrong"] == 0 and d["mismatches"] == [] and d["mean_us"] > 0 and d["map"].endswith("arena.map")'
+# a scenario file whose optimum is wrong on purpose: the mismatch is listed
+head -1 "$SHARED/movingai/dao/arena.map.scen" >"$TMP/bad.scen"
+sed -n 2p "$SHARED/movingai/dao/arena.map.scen" | awk -v OFS='\t' '{ $9 = $9 + 5; print }' >>"$TMP/bad.scen"
+expect 1 "scen json mismatch" -- "$WF" scen "$TMP/bad.scen" --map "$SHARED/movingai/dao/arena.map" --format json
+jcheck "scen json mismatch" 'd["wrong"] == 1 and d["mismatches"][0]["scenario"] == 1 and d["mismatches"][0]["why"] == "cheaper than the file\u0027s optimum"'
+expect 0 "prep json" -- "$WF" prep "$SHARED/movingai/dao/arena.map" --out "$TMP/arena.jump" --format json
+jcheck "prep json" 'd["width"] == 49 and d["out"].endswith("arena.jump") and d["bytes_per_cell"] > 0 and d["ms"] >= 0'
+expect 0 "scen json prep" -- "$WF" scen "$SHARED/movingai/dao/arena.map.scen" --prep "$TMP/arena.jump" --format json
+jcheck "scen json prep" 'd["optimal"] == 160'
+
 expect 2 "bad format" -- "$WF" field "$TMP/room.txt" --sources 8,3 --format yaml
 contains "$TMP/err" "expected text or json" "bad format named"
 finish

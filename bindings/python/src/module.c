@@ -48,6 +48,9 @@ static PyMethodDef methods[] = {
     {"field", (PyCFunction)(void (*)(void))wfpy_field,
      METH_VARARGS | METH_KEYWORDS,
      "field(search, grid, sources, **opts) -> bytearray of float32"},
+    {"jump_table", wfpy_jump_table, METH_O, "jump_table(grid) -> JumpTable"},
+    {"load_jumps", wfpy_load_jumps, METH_VARARGS,
+     "load_jumps(path, grid) -> JumpTable"},
     {"load_scen", wfpy_load_scen, METH_VARARGS,
      "load_scen(path) -> (map, ends, optimal, bucket, width, height)"},
     {"load_map", wfpy_load_map, METH_VARARGS,
@@ -110,11 +113,13 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyType_Ready(&wfpy_slice_type) < 0 ||
         PyType_Ready(&wfpy_pool_type) < 0 ||
         PyType_Ready(&wfpy_graph_type) < 0 ||
+        PyType_Ready(&wfpy_jumps_type) < 0 ||
         PyModule_AddObjectRef(m, "Grid", (PyObject *)&wfpy_grid_type) < 0 ||
         PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0 ||
         PyModule_AddObjectRef(m, "Slice", (PyObject *)&wfpy_slice_type) < 0 ||
         PyModule_AddObjectRef(m, "Pool", (PyObject *)&wfpy_pool_type) < 0 ||
-        PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0)
+        PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0 ||
+        PyModule_AddObjectRef(m, "JumpTable", (PyObject *)&wfpy_jumps_type) < 0)
         goto fail;
     /* the algorithms by the command line's names */
     PyObject *algos = Py_BuildValue("{sisisisisisi}", "astar", WF_ALGO_ASTAR,

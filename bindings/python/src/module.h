@@ -40,6 +40,13 @@ typedef struct {
     wf_names *names;
 } wfpy_graph;
 
+/* A grid's jump table (JPS+). */
+typedef struct {
+    PyObject_HEAD
+    wf_jump_table *t;
+} wfpy_jumps;
+
+extern PyTypeObject wfpy_jumps_type;
 extern PyTypeObject wfpy_grid_type;
 extern PyTypeObject wfpy_search_type;
 extern PyTypeObject wfpy_slice_type;
@@ -78,6 +85,8 @@ PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_map(PyObject *self, PyObject *args);
 PyObject *wfpy_load_scen(PyObject *self, PyObject *args);
+PyObject *wfpy_jump_table(PyObject *self, PyObject *arg);
+PyObject *wfpy_load_jumps(PyObject *self, PyObject *args);
 PyObject *wfpy_generate(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_render_png(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_slice_begin(PyObject *self, PyObject *args, PyObject *kw);

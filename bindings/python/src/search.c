@@ -148,6 +148,13 @@ int wfpy_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f,
             }
             o->overlay.values = ov->buf;
             o->overlay.count = n;
+        } else if (!strcmp(k, "jumps")) {
+            if (!PyObject_TypeCheck(v, &wfpy_jumps_type)) {
+                PyErr_SetString(PyExc_TypeError,
+                                "jumps must be a JumpTable (Grid.jump_table)");
+                return 0;
+            }
+            o->jumps = ((wfpy_jumps *)v)->t;
         } else if (!strcmp(k, "overlay_k")) {
             o->overlay_k = PyFloat_AsDouble(v);
             if (o->overlay_k == -1.0 && PyErr_Occurred())

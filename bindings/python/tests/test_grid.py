@@ -155,6 +155,38 @@ def test_algorithms_agree_and_say_which_ran():
             assert g.path((x0, y0), (x1, y1), algo="jps").engine == "jps"
 
 
+def test_jump_tables(tmp_path):
+    rng = np.random.default_rng(9)
+    costs = np.where(rng.random((60, 90)) < 0.2, np.inf, 1.0)
+    g = wayfind.Grid(costs)
+    t = g.jump_table()
+    assert t.bytes > 0 and t.current(g._g)
+    free = np.argwhere(np.isfinite(costs))[:, ::-1]
+    for _ in range(30):
+        a, b = free[rng.integers(len(free), size=2)]
+        ref = g.path(a, b)
+        p = g.path(a, b, algo="jps+", jumps=t)
+        assert p.found == ref.found
+        if p.found:
+            assert p.cost == pytest.approx(ref.cost, rel=1e-12) and p.engine == "jps+"
+    assert g.path(free[0], free[1], algo="auto", jumps=t).engine in ("jps+", "jps")
+    f = tmp_path / "g.jump"
+    t.save(f, g._g)
+    t2 = wayfind.load_jumps(f, g)
+    assert g.path(free[0], free[-1], algo="jps+", jumps=t2).cost == g.path(free[0], free[-1]).cost
+    with pytest.raises(wayfind.InvalidArgumentError, match="jump table"):
+        g.path(free[0], free[-1], algo="jps+")
+    other = wayfind.Grid(np.ones((60, 90)))
+    with pytest.raises(wayfind.ParseError):
+        wayfind.load_jumps(f, other)
+    f.write_bytes(f.read_bytes()[:100])
+    with pytest.raises(wayfind.ParseError):
+        wayfind.load_jumps(f, g)
+    g.set_terrain(*free[3], wayfind.WALL)
+    with pytest.raises(wayfind.InvalidArgumentError, match="stale"):
+        g.path(free[0], free[-1], algo="jps+", jumps=t)
+
+
 def test_weighted_jps_equals_astar():
     world = wayfind.generate("islands", 128, 96, seed=5)
     sea = np.argwhere(np.isfinite(world.costs))[:, ::-1]

@@ -20,13 +20,14 @@ import threading
 import numpy as np
 
 from . import _wayfind as _c
+from ._wayfind import JumpTable
 from ._wayfind import (BlockedError, Error, FileError, InvalidArgumentError,
                        NoMemoryError, ParseError, RangeError, ThreadError,
                        TooBigError, UnsatisfiableError, UnsupportedError)
 
 __all__ = [
-    "Grid", "Path", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "load",
-    "load_graph", "load_scen",
+    "Grid", "Path", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "JumpTable",
+    "load", "load_graph", "load_scen", "load_jumps",
     "generate", "blend", "version", "ALGORITHMS", "Error",
     "BlockedError", "FileError", "InvalidArgumentError", "NoMemoryError",
     "ParseError", "RangeError", "ThreadError", "TooBigError",
@@ -262,7 +263,7 @@ class Grid:
 
     def _opts(self, algo="astar", connect=None, corners=None, heuristic="default",
               weight=1.0, max_expansions=0, size=1, filter=None, fallback=False,
-              overlay=None, overlay_k=1.0):
+              overlay=None, overlay_k=1.0, jumps=None):
         o = {
             "algo": _choice(ALGORITHMS, algo, "algorithm"),
             "connect": self.connect if connect is None else connect,
@@ -276,6 +277,8 @@ class Grid:
         }
         if filter is not None:
             o["filter"] = _filter(filter)
+        if jumps is not None:
+            o["jumps"] = jumps
         if overlay is not None:
             ov = np.ascontiguousarray(overlay, dtype=np.float32)
             if ov.shape != self.shape:
@@ -295,7 +298,9 @@ class Grid:
         per-terrain multiplier: a dict code -> multiplier, ``inf`` forbids,
         or 256 values), ``fallback`` (True: an unreachable goal gives the
         path to the nearest reachable cell, status "partial"), ``overlay``
-        (a float array of the grid's shape added to costs × ``overlay_k``).
+        (a float array of the grid's shape added to costs × ``overlay_k``),
+        ``jumps`` (the grid's ``jump_table()``: JPS and auto queries then run
+        JPS+, algo "jps+" needs it).
 
         Returns a ``Path`` (``found`` False when the goal cannot be reached);
         raises ``RangeError`` for a point off the grid, ``BlockedError`` for
@@ -332,7 +337,16 @@ class Grid:
         ``cancel()``). Options as ``path``."""
         sx, sy = _point(start, "start")
         gx, gy = _point(goal, "goal")
-        return SlicedSearch(_c.slice_begin(self._g, sx, sy, gx, gy, **self._opts(**opts)))
+        o = self._opts(**opts)
+        # the arrays and table the options name live as long as the search
+        return SlicedSearch(_c.slice_begin(self._g, sx, sy, gx, gy, **o), keep=o)
+
+    def jump_table(self):
+        """The grid's jump table (JPS+), 32 bytes a cell, computed once:
+        pass it as ``jumps=`` to ``path``/``paths``/``search``. An edit of
+        the grid makes it stale (queries with it then raise); ``save`` it
+        for ``wayfind path --prep``."""
+        return _c.jump_table(self._g)
 
     def _move(self, connect=None, corners=None, size=1, filter=None):
         o = self._opts(connect=connect, corners=corners, size=size, filter=filter)
@@ -413,8 +427,9 @@ class Grid:
 class SlicedSearch:
     """A search spread over calls (``Grid.search``)."""
 
-    def __init__(self, s):
+    def __init__(self, s, keep=None):
         self._s = s
+        self._keep = keep
 
     def step(self, budget=1000):
         """Expands at most ``budget`` cells; None while the search goes on,
@@ -577,6 +592,13 @@ class Scenarios:
 
     def __repr__(self):
         return f"Scenarios({len(self)} on {self.map!r})"
+
+
+def load_jumps(path, grid):
+    """Reads a jump table file (``wayfind prep``, ``JumpTable.save``) for
+    ``grid``; a file for another map, another version, truncated or edited
+    raises ``ParseError``."""
+    return _c.load_jumps(os.fspath(path), grid._g)
 
 
 def load_scen(path):
