@@ -103,7 +103,7 @@ enum {
     "                         jps+ (JPS over a jump table: --prep),\n"    \
     "                         jpsw (weighted JPS: optimal with terrain\n"    \
     "                         costs; 8-connected no-cut, size 1) or\n"       \
-    "                         auto (jps where it applies, else astar)\n"      \
+    "                         auto (the fastest of these that applies)\n"   \
     "  --max-expansions N     stop after N expansions with a partial path\n"  \
     "  --nearest              an unreachable or blocked goal: a partial path\n" \
     "                         to the reachable cell nearest to it\n"            \

@@ -207,3 +207,27 @@ PyObject *wfpy_load_scen(PyObject *self, PyObject *args) {
     wf_scen_free(&sc);
     return r;
 }
+
+/* price_noise(grid, seed, levels, scale) -> a new grid: grid's free cells
+ * priced 1..levels by smooth seeded noise, its walls kept. */
+PyObject *wfpy_price_noise(PyObject *self, PyObject *args) {
+    (void)self;
+    wfpy_grid *gr;
+    unsigned long long seed;
+    int levels, scale;
+    if (!PyArg_ParseTuple(args, "O!Kii", &wfpy_grid_type, &gr, &seed, &levels,
+                          &scale))
+        return NULL;
+    wf_grid *c;
+    wf_status st = wf_grid_clone(gr->g, &c);
+    if (st != WF_OK)
+        return wfpy_raise(st, NULL);
+    wf_cost_noise_opts o = {levels, scale};
+    if ((st = wf_gen_cost_noise(c, seed, &o)) != WF_OK) {
+        wf_grid_destroy(c);
+        return wfpy_raise(st, st == WF_E_INVALID_ARG
+                                  ? "levels must be 2 to 9 and scale 1 to 4096"
+                                  : NULL);
+    }
+    return wfpy_grid_wrap(c);
+}

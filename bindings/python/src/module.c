@@ -51,6 +51,8 @@ static PyMethodDef methods[] = {
     {"jump_table", wfpy_jump_table, METH_O, "jump_table(grid) -> JumpTable"},
     {"load_jumps", wfpy_load_jumps, METH_VARARGS,
      "load_jumps(path, grid) -> JumpTable"},
+    {"price_noise", wfpy_price_noise, METH_VARARGS,
+     "price_noise(grid, seed, levels, scale) -> Grid"},
     {"load_scen", wfpy_load_scen, METH_VARARGS,
      "load_scen(path) -> (map, ends, optimal, bucket, width, height)"},
     {"load_map", wfpy_load_map, METH_VARARGS,

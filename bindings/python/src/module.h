@@ -85,6 +85,7 @@ PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_map(PyObject *self, PyObject *args);
 PyObject *wfpy_load_scen(PyObject *self, PyObject *args);
+PyObject *wfpy_price_noise(PyObject *self, PyObject *args);
 PyObject *wfpy_jump_table(PyObject *self, PyObject *arg);
 PyObject *wfpy_load_jumps(PyObject *self, PyObject *args);
 PyObject *wfpy_generate(PyObject *self, PyObject *args, PyObject *kw);

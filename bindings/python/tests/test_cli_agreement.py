@@ -102,3 +102,17 @@ def test_scenario_files(movingai):
     assert all(abs(p.cost - o) <= 1e-4 * max(1.0, o) for p, o in zip(paths, sc.optimal))
     with pytest.raises(wayfind.FileError):
         wayfind.load_scen(os.path.join(movingai, "nope.scen"))
+
+
+def test_noise_prices_equal_the_cli(cli, movingai, tmp_path):
+    src = os.path.join(movingai, "dao", "arena.map")
+    out = tmp_path / "arena_costs.txt"
+    subprocess.run([cli, "gen", "costs", "--from", src, "--seed", "5", "--levels", "4",
+                    "--scale", "8", "--out", str(out)], check=True, capture_output=True)
+    mine = wayfind.load(src).priced_by_noise(5, levels=4, scale=8)
+    theirs = wayfind.load(out)
+    assert np.array_equal(mine.costs, theirs.costs)
+    assert mine.path((1, 3), (40, 40), algo="jpsw").cost == pytest.approx(
+        theirs.path((1, 3), (40, 40)).cost, rel=1e-12)
+    with pytest.raises(wayfind.InvalidArgumentError, match="levels"):
+        mine.priced_by_noise(levels=12)

@@ -251,6 +251,13 @@ class Grid:
     def passable(self, x, y):
         return self._g.passable(int(x), int(y))
 
+    def priced_by_noise(self, seed=1, *, levels=3, scale=16):
+        """A copy whose free cells cost 1 to ``levels`` by smooth seeded
+        noise (features ``scale`` cells wide), its walls kept: ``wayfind
+        gen costs --from MAP``, for weighted queries on any map."""
+        return Grid(connect=self.connect, corners=self.corners,
+                    _grid=_c.price_noise(self._g, int(seed), int(levels), int(scale)))
+
     def copy(self):
         g = Grid(connect=self.connect, corners=self.corners, _grid=self._g.clone())
         g.start, g.goal = self.start, self.goal
