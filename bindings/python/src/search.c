@@ -69,8 +69,22 @@ static int get_int(PyObject *v, const char *name, long lo, long hi, long *out) {
     return 1;
 }
 
+static int opts_of(PyObject *kw, const wf_grid *g, wf_search_opts *o,
+                   wf_filter *f, Py_buffer *ov);
+
 int wfpy_opts(PyObject *kw, const wf_grid *g, wf_search_opts *o, wf_filter *f,
               Py_buffer *ov) {
+    if (opts_of(kw, g, o, f, ov))
+        return 1;
+    /* an overlay taken before a later option failed is let go */
+    if (ov->obj)
+        PyBuffer_Release(ov);
+    ov->obj = NULL;
+    return 0;
+}
+
+static int opts_of(PyObject *kw, const wf_grid *g, wf_search_opts *o,
+                   wf_filter *f, Py_buffer *ov) {
     *o = wf_search_opts_default();
     ov->obj = NULL;
     if (!kw)
