@@ -109,7 +109,9 @@ static void test_line_forms(void **state) {
     const char *forms[] = {
         "1 2 W\n\n3 0 S\n",
         "1 2 W\r\n\r\n3 0 S\r\n",
-        "\xEF\xBB\xBF" "1 2 W\n\n3 0 S",
+        /* (split so that \xBF does not swallow the digit after it) */
+        ("\xEF\xBB\xBF"
+         "1 2 W\n\n3 0 S"),
         "+1 002 W\n\n\n\n3 -0 S\n\n",
         "# a comment first\n1 2 W\n# a comment\n\n3 0 S\n# last\n",
     };
