@@ -20,8 +20,9 @@ int bench_wayfind_create(wf_algo algo, void **state, size_t max_cells,
     s->opts.algo = algo;
     wf_status st = wf_search_create(NULL, &s->ws);
     if (st == WF_OK)
-        st = algo == WF_ALGO_JPS ? wf_search_reserve_graph(s->ws, max_cells)
-                                 : wf_search_reserve(s->ws, max_cells);
+        st = algo == WF_ALGO_JPS || algo == WF_ALGO_AUTO
+                 ? wf_search_reserve_graph(s->ws, max_cells)
+                 : wf_search_reserve(s->ws, max_cells);
     /* A path visits each cell at most once, so this buffer never grows. */
     if (st == WF_OK)
         st = wf_path_reserve(&s->path, max_cells);
