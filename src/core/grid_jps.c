@@ -212,24 +212,45 @@ static const char *uniform_cost(const wf_grid *g, const double *mult,
     return NULL;
 }
 
+/* The rules of every jump point search, JPS's and weighted JPS's wording
+ * side by side. */
+#define RULE(text) {"jps " text, "jpsw " text}
+static const char *const rules[][2] = {
+    RULE("needs 8-connected moves"),
+    RULE("needs the no-cut corner rule"),
+    RULE("needs an agent of size 1"),
+    RULE("needs the default (octile) heuristic"),
+    RULE("needs weight 1"),
+    RULE("cannot use a cost overlay"),
+    RULE("cannot use a move-cost callback"),
+    RULE("cannot stop at an expansion limit"),
+    RULE("cannot fall back to the nearest cell"),
+};
+#undef RULE
+
+const char *wf__jump_rules(const wf_search_opts *o, int weighted) {
+    const int broken[] = {
+        o->move.connect != 8,
+        o->move.corners != WF_CORNERS_NO_CUT,
+        weighted && o->move.size != 1, /* JPS plans sizes on derived bits */
+        o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE,
+        o->weight != 1.0,
+        o->overlay.values && o->overlay_k > 0,
+        o->move_cost != NULL,
+        o->max_expansions != 0,
+        o->goal_fallback != WF_FALLBACK_NONE,
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++)
+        if (broken[i])
+            return rules[i][weighted != 0];
+    return NULL;
+}
+
 const char *wf__jps_applies(wf_search *ws, const wf_grid *g,
                             const wf_search_opts *o, double *cost) {
-    if (o->move.connect != 8)
-        return "jps needs 8-connected moves";
-    if (o->move.corners != WF_CORNERS_NO_CUT)
-        return "jps needs the no-cut corner rule";
-    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
-        return "jps needs the default (octile) heuristic";
-    if (o->weight != 1.0)
-        return "jps needs weight 1";
-    if (o->overlay.values && o->overlay_k > 0)
-        return "jps cannot use a cost overlay";
-    if (o->move_cost)
-        return "jps cannot use a move-cost callback";
-    if (o->max_expansions)
-        return "jps cannot stop at an expansion limit";
-    if (o->goal_fallback != WF_FALLBACK_NONE)
-        return "jps cannot fall back to the nearest cell";
+    const char *why = wf__jump_rules(o, 0);
+    if (why)
+        return why;
     if (o->filter)
         return uniform_cost(g, o->filter->mult, cost);
     /* Without a filter the answer is the grid's: kept for its version. */
@@ -237,7 +258,7 @@ const char *wf__jps_applies(wf_search *ws, const wf_grid *g,
         *cost = ws->jps_cost;
         return NULL;
     }
-    const char *why = uniform_cost(g, NULL, cost);
+    why = uniform_cost(g, NULL, cost);
     if (!why && ws) {
         ws->jps_serial = g->serial;
         ws->jps_version = g->version;

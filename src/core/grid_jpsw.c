@@ -314,28 +314,6 @@ static void jump_diagonal(frontier *fr, const jw *j, uint32_t u, int x,
     }
 }
 
-const char *wf__jpsw_applies(const wf_search_opts *o) {
-    if (o->move.connect != 8)
-        return "jpsw needs 8-connected moves";
-    if (o->move.corners != WF_CORNERS_NO_CUT)
-        return "jpsw needs the no-cut corner rule";
-    if (o->move.size != 1)
-        return "jpsw needs an agent of size 1";
-    if (o->heuristic != WF_H_DEFAULT && o->heuristic != WF_H_OCTILE)
-        return "jpsw needs the default (octile) heuristic";
-    if (o->weight != 1.0)
-        return "jpsw needs weight 1";
-    if (o->overlay.values && o->overlay_k > 0)
-        return "jpsw cannot use a cost overlay";
-    if (o->move_cost)
-        return "jpsw cannot use a move-cost callback";
-    if (o->max_expansions)
-        return "jpsw cannot stop at an expansion limit";
-    if (o->goal_fallback != WF_FALLBACK_NONE)
-        return "jpsw cannot fall back to the nearest cell";
-    return NULL;
-}
-
 wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *o) {
     wf_status s = wf_search_reserve_graph(ws, g->cells);

@@ -182,7 +182,7 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                                       "cells",
                                g->cells);
     if (o.algo == WF_ALGO_JPSW) {
-        const char *why = wf__jpsw_applies(&o);
+        const char *why = wf__jump_rules(&o, 1);
         if (why)
             return wf__search_fail(ws, WF_E_INVALID_ARG, "%s (use astar)",
                                    why);

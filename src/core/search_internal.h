@@ -11,6 +11,13 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *o);
 wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out);
 
+/* The option rules every jump point search shares (grid_jps.c): 8-connected
+ * no-cut moves, the default or octile heuristic at weight 1, no overlay,
+ * move-cost callback, expansion limit or goal fallback, and for weighted
+ * JPS (weighted non-zero) size 1. NULL, or the first broken, worded for
+ * "jps" or "jpsw". */
+const char *wf__jump_rules(const wf_search_opts *o, int weighted);
+
 /* Jump Point Search (grid_jps.c). wf__jps_applies: NULL when JPS can answer
  * the query (*cost the uniform cost of entering a cell), else why not;
  * ws (may be NULL) keeps the answer for an unfiltered unit on the grid's
@@ -30,11 +37,10 @@ wf_status wf__jps_fit(wf_search *ws, const wf_grid *g, unsigned k,
                       const wf__planes **planes, const uint8_t **mask);
 wf_status wf__jps_step(wf_search *ws, uint64_t budget, wf_path *out);
 
-/* Weighted Jump Point Search (grid_jpsw.c). wf__jpsw_applies: NULL when
- * it can answer a query with options o (checked), else why not; any
- * terrain costs and filter. wf__jpsw_begin: start and goal on g; a start
- * or goal the unit may not enter ends the query with WF_NO_PATH. */
-const char *wf__jpsw_applies(const wf_search_opts *o);
+/* Weighted Jump Point Search (grid_jpsw.c), for queries that pass
+ * wf__jump_rules(o, 1), any terrain costs and filter. wf__jpsw_begin:
+ * start and goal on g; a start or goal the unit may not enter ends the
+ * query with WF_NO_PATH. */
 wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal, const wf_search_opts *o);
 wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out);
