@@ -1,15 +1,18 @@
 /*
- * wf_bench_weighted: weighted Jump Point Search (WF_ALGO_JPSW) against
- * wayfind's own A* on weighted grids: the seed worlds (wf_gen_islands,
- * priced for ships: deep sea 1, shallow sea 2) at two sizes and several
- * seeds, and Moving AI maps priced by wf_gen_cost_noise (costs 1–3 from
- * smooth noise over the passable cells; walls kept).
+ * wf_bench_weighted: the optimal speed-ups for weighted grids, weighted
+ * Jump Point Search (WF_ALGO_JPSW) and the contraction hierarchy (ch.h),
+ * against wayfind's own A* on weighted grids: the seed worlds
+ * (wf_gen_islands, priced for ships: deep sea 1, shallow sea 2) at two
+ * sizes and several seeds, and Moving AI maps priced by wf_gen_cost_noise
+ * (costs 1–3 from smooth noise over the passable cells; walls kept).
  *
  * Per world: mean µs per query of each engine (one workspace each, reused;
- * a few untimed queries first), the speed-up (A* time / JPSW time), mean
- * expansions of each (A*: cells; JPSW: jump points) and how many JPSW
- * costs equal A*'s within 1e-9 relative (A* is optimal: the property tests
- * hold it to a brute-force Dijkstra). Island queries are points placed in
+ * a few untimed queries first), the speed-ups (A* time / its time), mean
+ * expansions of each (A*: cells; JPSW: jump points; CH: nodes settled by
+ * both upward searches), how many JPSW and CH costs equal A*'s within
+ * 1e-9 relative (A* is optimal: the property tests hold it to a
+ * brute-force Dijkstra), and the hierarchy's build time and memory a cell
+ * of the map. Island queries are points placed in
  * the largest sea region (wf_place_points); Moving AI queries are an
  * evenly spaced sample of the map's scenario file (its optima are for
  * unit costs and not used). Exit status: 0 every cost equal, 1 not, 2
@@ -21,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <wayfind/ch.h>
 #include <wayfind/gen.h>
 #include <wayfind/io.h>
 
@@ -41,12 +45,13 @@ static const struct {
     uint64_t seed;
 } islands[] = {{512, 512, 1}, {512, 512, 2}, {1024, 1024, 3}, {1024, 1024, 4}};
 
-enum { ASTAR, JPSW, ENGINES };
+enum { ASTAR, JPSW, CH, ENGINES };
 
 typedef struct totals {
-    size_t queries, optimal;
+    size_t queries, optimal[ENGINES];
     double ns[ENGINES];
     double expanded[ENGINES];
+    double build_ns, bytes, cells; /* the hierarchies' */
 } totals;
 
 static uint64_t clock_ns(void) {
@@ -56,39 +61,87 @@ static uint64_t clock_ns(void) {
 }
 
 static void header(void) {
-    printf("| world | queries | A* µs | JPSW µs | speed-up | A* expanded | "
-           "JPSW expanded | optimal |\n"
-           "|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    printf("| world | queries | A* µs | JPSW µs (speed-up) | CH µs (speed-up) "
+           "| A* expanded | JPSW expanded | CH expanded | JPSW optimal | "
+           "CH optimal | CH build s | CH bytes/cell |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 }
 
 static void row(const char *label, const totals *t) {
     const double n = t->queries ? (double)t->queries : 1.0;
-    printf("| %s | %zu | %.1f | %.1f | %.1f× | %.0f | %.0f | %zu/%zu |\n",
+    printf("| %s | %zu | %.1f | %.1f (%.1f×) | %.1f (%.1f×) | %.0f | %.0f | "
+           "%.0f | %zu/%zu | %zu/%zu | %.1f | %.0f |\n",
            label, t->queries, t->ns[ASTAR] / 1e3 / n, t->ns[JPSW] / 1e3 / n,
            t->ns[JPSW] > 0 ? t->ns[ASTAR] / t->ns[JPSW] : NAN,
-           t->expanded[ASTAR] / n, t->expanded[JPSW] / n, t->optimal,
-           t->queries);
+           t->ns[CH] / 1e3 / n, t->ns[CH] > 0 ? t->ns[ASTAR] / t->ns[CH] : NAN,
+           t->expanded[ASTAR] / n, t->expanded[JPSW] / n, t->expanded[CH] / n,
+           t->optimal[JPSW], t->queries, t->optimal[CH], t->queries,
+           t->build_ns / 1e9, t->cells > 0 ? t->bytes / t->cells : NAN);
     fflush(stdout);
 }
 
 static void add(totals *all, const totals *t) {
     all->queries += t->queries;
-    all->optimal += t->optimal;
     for (int e = 0; e < ENGINES; e++) {
+        all->optimal[e] += t->optimal[e];
         all->ns[e] += t->ns[e];
         all->expanded[e] += t->expanded[e];
     }
+    all->build_ns += t->build_ns;
+    all->bytes += t->bytes;
+    all->cells += t->cells;
 }
 
-/* Runs the n queries (pairs in pts) with both engines; 0, or 3 when a
+/* Builds g's contraction hierarchy (timed into t) and answers the n
+ * queries with it, costs into cost[ENGINES * k + CH]; 0, or 3 when
+ * building or a query fails outright. */
+static int run_ch(const char *label, const wf_grid *g, const wf_point *pts,
+                  size_t n, double *cost, wf_path *p, totals *t) {
+    wf_ch *c = NULL;
+    wf_ch_query *q = NULL;
+    const uint64_t t0 = clock_ns();
+    wf_status st = wf_ch_build(g, NULL, NULL, NULL, &c);
+    t->build_ns = (double)(clock_ns() - t0);
+    wf_ch_info info;
+    if (st == WF_OK && (st = wf_ch_describe(c, &info)) == WF_OK) {
+        t->bytes = (double)info.bytes;
+        t->cells = (double)wf_grid_width(g) * wf_grid_height(g);
+        st = wf_ch_query_create(c, NULL, &q);
+    }
+    if (st != WF_OK) {
+        fprintf(stderr, PROG ": %s: contraction hierarchy: %s\n", label,
+                wf_strerror(st));
+        wf_ch_free(c);
+        return 3;
+    }
+    for (size_t k = 0; k < n && k < WARMUP; k++)
+        (void)wf_ch_path(q, g, pts[2 * k], pts[2 * k + 1], p);
+    for (size_t k = 0; k < n; k++) {
+        const uint64_t t1 = clock_ns();
+        st = wf_ch_path(q, g, pts[2 * k], pts[2 * k + 1], p);
+        t->ns[CH] += (double)(clock_ns() - t1);
+        if (st != WF_OK && st != WF_NO_PATH) {
+            fprintf(stderr, PROG ": %s: contraction hierarchy query: %s\n",
+                    label, wf_strerror(st));
+            break;
+        }
+        cost[ENGINES * k + CH] = st == WF_OK ? p->cost : INFINITY;
+        t->expanded[CH] += (double)p->stats.expanded;
+    }
+    wf_ch_query_free(q);
+    wf_ch_free(c);
+    return st == WF_OK || st == WF_NO_PATH ? 0 : 3;
+}
+
+/* Runs the n queries (pairs in pts) with every engine; 0, or 3 when a
  * search fails outright. */
 static int run_world(const char *label, const wf_grid *g, const wf_point *pts,
-                     size_t n, wf_search *ws[ENGINES], totals *all) {
-    wf_search_opts o[ENGINES];
+                     size_t n, wf_search *ws[CH], totals *all) {
+    wf_search_opts o[CH];
     o[ASTAR] = wf_search_opts_default();
     o[JPSW] = o[ASTAR];
     o[JPSW].algo = WF_ALGO_JPSW;
-    double *cost = malloc(2 * (n ? n : 1) * sizeof *cost);
+    double *cost = malloc(ENGINES * (n ? n : 1) * sizeof *cost);
     if (!cost) {
         fprintf(stderr, PROG ": out of memory\n");
         return 3;
@@ -98,7 +151,7 @@ static int run_world(const char *label, const wf_grid *g, const wf_point *pts,
     totals t;
     memset(&t, 0, sizeof t);
     t.queries = n;
-    for (int e = 0; e < ENGINES; e++) {
+    for (int e = 0; e < CH; e++) {
         for (size_t k = 0; k < n && k < WARMUP; k++)
             (void)wf_search_grid(ws[e], g, pts[2 * k], pts[2 * k + 1], &o[e],
                                  &p);
@@ -114,19 +167,28 @@ static int run_world(const char *label, const wf_grid *g, const wf_point *pts,
                 wf_path_free(&p);
                 return 3;
             }
-            cost[2 * k + (size_t)e] = st == WF_OK ? p.cost : INFINITY;
+            cost[ENGINES * k + (size_t)e] = st == WF_OK ? p.cost : INFINITY;
             t.expanded[e] += (double)p.stats.expanded;
         }
     }
+    if (run_ch(label, g, pts, n, cost, &p, &t)) {
+        free(cost);
+        wf_path_free(&p);
+        return 3;
+    }
+    static const char *const name[ENGINES] = {"A*", "JPSW", "CH"};
     for (size_t k = 0; k < n; k++) {
-        const double a = cost[2 * k], j = cost[2 * k + 1];
-        if (a == j || fabs(a - j) <= 1e-9 * fmax(1.0, fabs(a)))
-            t.optimal++;
-        else if (t.queries - t.optimal < 4)
-            fprintf(stderr, PROG ": %s: (%d,%d)->(%d,%d): A* %.17g, JPSW "
-                            "%.17g\n",
-                    label, pts[2 * k].x, pts[2 * k].y, pts[2 * k + 1].x,
-                    pts[2 * k + 1].y, a, j);
+        const double a = cost[ENGINES * k];
+        for (int e = JPSW; e < ENGINES; e++) {
+            const double j = cost[ENGINES * k + (size_t)e];
+            if (a == j || fabs(a - j) <= 1e-9 * fmax(1.0, fabs(a)))
+                t.optimal[e]++;
+            else if (t.queries - t.optimal[e] < 4)
+                fprintf(stderr, PROG ": %s: (%d,%d)->(%d,%d): A* %.17g, %s "
+                                "%.17g\n",
+                        label, pts[2 * k].x, pts[2 * k].y, pts[2 * k + 1].x,
+                        pts[2 * k + 1].y, a, name[e], j);
+        }
     }
     row(label, &t);
     add(all, &t);
@@ -135,7 +197,7 @@ static int run_world(const char *label, const wf_grid *g, const wf_point *pts,
     return 0;
 }
 
-static int run_islands(size_t n, wf_search *ws[ENGINES], totals *all) {
+static int run_islands(size_t n, wf_search *ws[CH], totals *all) {
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++) {
         wf_grid *g = NULL;
         wf_point *pts = malloc(2 * n * sizeof *pts);
@@ -166,7 +228,7 @@ static int run_islands(size_t n, wf_search *ws[ENGINES], totals *all) {
 }
 
 static int run_map(const char *scen_path, size_t sample,
-                   wf_search *ws[ENGINES], totals *all) {
+                   wf_search *ws[CH], totals *all) {
     wf_grid *g;
     wf_scen sc;
     if (bench_load(PROG, scen_path, &g, &sc) != 0)
@@ -223,7 +285,7 @@ int main(int argc, char **argv) {
         bench_args_free(&a);
         return code;
     }
-    wf_search *ws[ENGINES] = {NULL, NULL};
+    wf_search *ws[CH] = {NULL, NULL};
     if (wf_search_create(NULL, &ws[ASTAR]) != WF_OK ||
         wf_search_create(NULL, &ws[JPSW]) != WF_OK) {
         fprintf(stderr, PROG ": out of memory\n");
@@ -242,7 +304,10 @@ int main(int argc, char **argv) {
     }
     if (!code) {
         row("all", &all);
-        code = all.optimal == all.queries ? 0 : 1;
+        code = all.optimal[JPSW] == all.queries &&
+                       all.optimal[CH] == all.queries
+                   ? 0
+                   : 1;
     }
     wf_search_destroy(ws[ASTAR]);
     wf_search_destroy(ws[JPSW]);

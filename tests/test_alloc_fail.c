@@ -166,6 +166,33 @@ static wf_status op_cpd_build(const wf_allocator *a, fail_alloc *fa) {
     return s;
 }
 
+/* The contraction hierarchy of a cave map, its query state, then one path
+ * from it (the path's buffer too). */
+static wf_status op_ch_build(const wf_allocator *a, fail_alloc *fa) {
+    wf_grid *g = setup_caves(a, fa);
+    wf_ch *c = (wf_ch *)&c;
+    wf_ch_query *q = NULL;
+    wf_status s = wf_ch_build(g, NULL, NULL, a, &c);
+    if (s != WF_OK)
+        assert_null(c);
+    else if ((s = wf_ch_query_create(c, a, &q)) != WF_OK)
+        assert_null(q);
+    else {
+        wf_point from, to;
+        passable_ends(g, &from, &to);
+        wf_path p;
+        wf_path_init(&p, a);
+        s = wf_ch_path(q, g, from, to, &p);
+        if (s == WF_NO_PATH)
+            s = WF_OK; /* the caves' two ends may lie apart */
+        wf_path_free(&p);
+    }
+    wf_ch_query_free(q);
+    wf_ch_free(c);
+    wf_grid_destroy(g);
+    return s;
+}
+
 static wf_status op_graph_build(const wf_allocator *a, fail_alloc *fa) {
     (void)fa;
     wf_graph_builder *b = NULL;
@@ -594,6 +621,7 @@ static wf_status op_place_points(const wf_allocator *a, fail_alloc *fa) {
 FAIL_TEST(grid_create)
 FAIL_TEST(grid_clone)
 FAIL_TEST(cpd_build)
+FAIL_TEST(ch_build)
 FAIL_TEST(graph_build)
 FAIL_TEST(graph_from_grid)
 FAIL_TEST(search_reserve)
@@ -632,6 +660,7 @@ int main(void) {
         cmocka_unit_test(test_grid_create),
         cmocka_unit_test(test_grid_clone),
         cmocka_unit_test(test_cpd_build),
+        cmocka_unit_test(test_ch_build),
         cmocka_unit_test(test_graph_build),
         cmocka_unit_test(test_graph_from_grid),
         cmocka_unit_test(test_search_reserve),

@@ -34,6 +34,7 @@
 #define WAYFIND_H
 
 #include "core.h"
+#include "ch.h"
 #include "cpd.h"
 #include "field.h"
 #include "gen.h"

@@ -28,7 +28,7 @@ typedef struct build {
 
 static void free_cpd_arrays(wf_cpd *c) {
     const wf_allocator *a = &c->alloc;
-    wf__free(a, c->node_of, c->cells * sizeof *c->node_of);
+    wf__free(a, c->node_of, c->unit.cells * sizeof *c->node_of);
     wf__free(a, c->comp, ((size_t)c->nodes + 1) * sizeof *c->comp);
     wf__free(a, c->first, ((size_t)c->nodes + 1) * sizeof *c->first);
     wf__free(a, c->runs, c->run_cap * sizeof *c->runs);
@@ -46,8 +46,8 @@ void wf_cpd_free(wf_cpd *c) {
  * forbids nothing the grid allows). */
 static unsigned moves_of(const wf_cpd *c, const wf_grid *g, uint32_t u,
                          const uint8_t *pass) {
-    return wf__allowed_moves(wf__nbmask_pass(g, u, pass), c->move.connect,
-                             c->move.corners);
+    return wf__allowed_moves(wf__nbmask_pass(g, u, pass),
+                             c->unit.move.connect, c->unit.move.corners);
 }
 
 /* Numbers the cells the unit may stand on in depth-first order (the
@@ -58,12 +58,12 @@ static wf_status number_nodes(wf_cpd *c, build *b, const uint8_t *pass) {
     uint32_t *stack = wf__alloc(&c->alloc, (8 * (size_t)b->n + 1) * sizeof *stack);
     if (!stack)
         return WF_E_NOMEM;
-    for (size_t i = 0; i < c->cells; i++)
+    for (size_t i = 0; i < c->unit.cells; i++)
         c->node_of[i] = WF__CPD_NO_NODE;
     uint32_t next = 0, comp = 0;
-    for (size_t s = 0; s < c->cells; s++) {
+    for (size_t s = 0; s < c->unit.cells; s++) {
         if (c->node_of[s] != WF__CPD_NO_NODE ||
-            !(c->cost[g->terrain[s]] < INFINITY))
+            !(c->unit.cost[g->terrain[s]] < INFINITY))
             continue;
         size_t top = 0;
         stack[top++] = (uint32_t)s;
@@ -76,7 +76,7 @@ static wf_status number_nodes(wf_cpd *c, build *b, const uint8_t *pass) {
             c->comp[next] = comp;
             b->cell[next] = u;
             b->moves[next] = (uint8_t)m;
-            b->enter[next] = c->cost[g->terrain[u]];
+            b->enter[next] = c->unit.cost[g->terrain[u]];
             next++;
             for (int d = WF_DIR_COUNT - 1; d >= 0; d--) {
                 const uint32_t v = (uint32_t)((int32_t)u + b->off[d]);
@@ -209,31 +209,19 @@ wf_status wf_cpd_build(const wf_grid *g, const wf_move *move,
     if (!g || !out)
         return WF_E_INVALID_ARG;
     *out = NULL;
-    wf_move mv = move ? *move : wf_move_default();
-    if (wf__move_check(&mv, NULL, 0) != WF_OK || mv.size > 1)
+    wf__made_for u;
+    if (wf__made_for_init(g, move, filter, &u) != WF_OK)
         return WF_E_INVALID_ARG;
+    const size_t n = u.nodes;
+    if (n > WF_CPD_MAX_NODES)
+        return WF_E_TOO_BIG;
     const wf_allocator a = wf__allocator(alloc);
     wf_cpd *c = wf__alloc(&a, sizeof *c);
     if (!c)
         return WF_E_NOMEM;
     memset(c, 0, sizeof *c);
     c->alloc = a;
-    c->serial = g->serial;
-    c->version = g->version;
-    c->width = g->width;
-    c->height = g->height;
-    c->move = mv;
-    c->cells = g->cells;
-    uint8_t pass[256];
-    const int forbids = wf__filter_costs(g, filter, c->cost, pass);
-    size_t n = 0;
-    for (int t = 0; t < 256; t++)
-        if (c->cost[t] < INFINITY)
-            n += g->count[t];
-    if (n > WF_CPD_MAX_NODES) {
-        wf__free(&a, c, sizeof *c);
-        return WF_E_TOO_BIG;
-    }
+    c->unit = u;
     build b = {.g = g, .n = (uint32_t)n};
     const int32_t W = g->width;
     const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
@@ -243,13 +231,13 @@ wf_status wf_cpd_build(const wf_grid *g, const wf_move *move,
         b.step[d] = d < 4 ? 1.0 : WF_SQRT2;
     }
     c->nodes = (uint32_t)n;
-    c->node_of = wf__alloc(&a, c->cells * sizeof *c->node_of);
+    c->node_of = wf__alloc(&a, c->unit.cells * sizeof *c->node_of);
     c->comp = wf__alloc(&a, (n + 1) * sizeof *c->comp);
     c->first = wf__alloc(&a, (n + 1) * sizeof *c->first);
     wf_status st = c->node_of && c->comp && c->first ? alloc_build(&a, &b)
                                                      : WF_E_NOMEM;
     if (st == WF_OK)
-        st = number_nodes(c, &b, forbids ? pass : NULL);
+        st = number_nodes(c, &b, u.forbids ? u.pass : NULL);
     for (uint32_t s = 0; st == WF_OK && s < b.n; s++) {
         if (c->run_count > UINT32_MAX - b.n) {
             st = WF_E_TOO_BIG;

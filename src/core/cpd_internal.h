@@ -16,10 +16,7 @@
 
 struct wf_cpd {
     wf_allocator alloc;
-    uint64_t serial, version; /* of the grid it was built for */
-    int width, height;
-    wf_move move;
-    double cost[256];   /* cost of entering each terrain for the unit */
+    wf__made_for unit;  /* the grid and unit it was built for */
     uint32_t nodes;     /* cells the unit may stand on */
     uint32_t *node_of;  /* cell → its number in depth-first order */
     uint32_t *comp;     /* node → its connected component (nodes + 1
@@ -28,7 +25,6 @@ struct wf_cpd {
     uint32_t *runs;     /* every source's runs, by source */
     size_t run_count;
     size_t run_cap;     /* entries runs holds */
-    size_t cells;
 };
 
 #endif

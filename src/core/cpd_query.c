@@ -5,15 +5,6 @@
 
 #include "cpd_internal.h"
 
-/* WF_OK when c answers for g as it is: the same grid, unedited. */
-static wf_status check(const wf_cpd *c, const wf_grid *g) {
-    if (!c || !g)
-        return WF_E_INVALID_ARG;
-    return c->serial == g->serial && c->version == g->version
-               ? WF_OK
-               : WF_E_INVALID_ARG;
-}
-
 /* The direction of the first move from node s to node t (s != t). */
 static int first_move(const wf_cpd *c, uint32_t s, uint32_t t) {
     const uint32_t *r = c->runs + c->first[s];
@@ -32,14 +23,14 @@ static int first_move(const wf_cpd *c, uint32_t s, uint32_t t) {
 /* The nodes of from and to, after the checks every query shares. */
 static wf_status ends(const wf_cpd *c, const wf_grid *g, wf_point from,
                       wf_point to, uint32_t *s, uint32_t *t) {
-    wf_status st = check(c, g);
+    wf_status st = c ? wf__made_for_current(&c->unit, g) : WF_E_INVALID_ARG;
     if (st != WF_OK)
         return st;
     if (!wf_grid_contains(g, from.x, from.y) ||
         !wf_grid_contains(g, to.x, to.y))
         return WF_E_RANGE;
-    *s = c->node_of[(size_t)from.y * (size_t)c->width + (size_t)from.x];
-    *t = c->node_of[(size_t)to.y * (size_t)c->width + (size_t)to.x];
+    *s = c->node_of[(size_t)from.y * (size_t)c->unit.width + (size_t)from.x];
+    *t = c->node_of[(size_t)to.y * (size_t)c->unit.width + (size_t)to.x];
     if (*s == WF__CPD_NO_NODE || *t == WF__CPD_NO_NODE ||
         c->comp[*s] != c->comp[*t])
         return WF_NO_PATH;
@@ -78,7 +69,7 @@ wf_status wf_cpd_path(const wf_cpd *c, const wf_grid *g, wf_point from,
     size_t n = 1;
     wf_point p = from;
     double cost = 0;
-    const size_t W = (size_t)c->width;
+    const size_t W = (size_t)c->unit.width;
     for (;;) {
         if (n > c->nodes)
             return WF_E_INVALID_ARG; /* cannot happen for a built table */
@@ -92,7 +83,7 @@ wf_status wf_cpd_path(const wf_cpd *c, const wf_grid *g, wf_point from,
         p.x += wf__dir_dx[d];
         p.y += wf__dir_dy[d];
         const size_t cell = (size_t)p.y * W + (size_t)p.x;
-        cost += (d < 4 ? 1.0 : WF_SQRT2) * c->cost[g->terrain[cell]];
+        cost += (d < 4 ? 1.0 : WF_SQRT2) * c->unit.cost[g->terrain[cell]];
         s = c->node_of[cell];
         n++;
     }
@@ -106,7 +97,7 @@ wf_status wf_cpd_describe(const wf_cpd *c, wf_cpd_info *info) {
         return WF_E_INVALID_ARG;
     info->nodes = c->nodes;
     info->runs = c->run_count;
-    info->bytes = sizeof *c + c->cells * sizeof *c->node_of +
+    info->bytes = sizeof *c + c->unit.cells * sizeof *c->node_of +
                   ((size_t)c->nodes + 1) * sizeof *c->comp +
                   ((size_t)c->nodes + 1) * sizeof *c->first +
                   c->run_cap * sizeof *c->runs;

@@ -79,6 +79,24 @@ int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
     return forbids;
 }
 
+wf_status wf__made_for_init(const wf_grid *g, const wf_move *move,
+                            const wf_filter *f, wf__made_for *u) {
+    memset(u, 0, sizeof *u);
+    u->move = move ? *move : wf_move_default();
+    if (wf__move_check(&u->move, NULL, 0) != WF_OK || u->move.size > 1)
+        return WF_E_INVALID_ARG;
+    u->serial = g->serial;
+    u->version = g->version;
+    u->width = g->width;
+    u->height = g->height;
+    u->cells = g->cells;
+    u->forbids = wf__filter_costs(g, f, u->cost, u->pass);
+    for (int t = 0; t < 256; t++)
+        if (u->cost[t] < INFINITY)
+            u->nodes += g->count[t];
+    return WF_OK;
+}
+
 /* May a unit with filter f enter terrain t? (A cost that overflows under
  * the filter forbids it, as wf__filter_costs says.) */
 static int unit_enters(const wf_grid *g, const wf_filter *f, uint8_t t) {

@@ -188,6 +188,33 @@ int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
 /* One terrain's entry of that table: the cost of entering terrain t for a
  * unit with filter f, INFINITY when it may not. O(1). */
 double wf__filter_cost(const wf_grid *g, const wf_filter *f, uint8_t t);
+/* What a table built once for one grid and one unit (wf_cpd, wf_ch) keeps
+ * of them: the grid's serial and version when it was built, its size, and
+ * the unit's movement model (size 1), cost of entering each terrain and
+ * whether it may (as wf__filter_costs fills them; forbids: that function's
+ * result), and how many cells it may stand on. */
+typedef struct wf__made_for {
+    uint64_t serial, version;
+    int width, height;
+    size_t cells;
+    size_t nodes;
+    wf_move move;
+    double cost[256];
+    uint8_t pass[256];
+    int forbids;
+} wf__made_for;
+/* Fills *u for grid g and a unit moving by *move (NULL: the default) with
+ * filter f (NULL: none). WF_E_INVALID_ARG for a bad move or size > 1. */
+wf_status wf__made_for_init(const wf_grid *g, const wf_move *move,
+                            const wf_filter *f, wf__made_for *u);
+/* WF_OK when a table with *u answers for g as it is: the grid it was built
+ * for, unedited since; WF_E_INVALID_ARG otherwise or for NULL. */
+WF_INLINE wf_status wf__made_for_current(const wf__made_for *u,
+                                         const wf_grid *g) {
+    return u && g && u->serial == g->serial && u->version == g->version
+               ? WF_OK
+               : WF_E_INVALID_ARG;
+}
 /* The cost of the single move a → b as a search with o prices it (filter,
  * overlay, move-cost callback, corner rule, agent size); -1 when not
  * allowed. clr: the unit's clearance (wf__unit_clearance) when
