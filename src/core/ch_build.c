@@ -14,11 +14,13 @@
 #define CONTRACT_LIMIT 512u
 
 /* An arc while building: as wf__ch_arc, with the node it passes through
- * and the number of moves it stands for, each way. */
+ * and the number of moves it stands for (up to 65535: it only weighs the
+ * order), each way; 32 bytes, so that the scans of the witness searches
+ * read two arcs a cache line. */
 typedef struct barc {
     uint32_t to;
     uint32_t mid_out, mid_in;
-    uint32_t hops_out, hops_in;
+    uint16_t hops_out, hops_in;
     double out, in;
 } barc;
 
@@ -137,7 +139,7 @@ static barc *push_arc(builder *b, uint32_t v, uint32_t w) {
  * for hops moves, in u's list (out) and w's (in), adding it where missing.
  * Only called when c is cheaper than the arc's present cost. */
 static wf_status set_arc(builder *b, uint32_t u, uint32_t w, double c,
-                         uint32_t mid, uint32_t hops) {
+                         uint32_t mid, uint16_t hops) {
     barc *e = find_arc(b, u, w);
     if (!e && !(e = push_arc(b, u, w)))
         return WF_E_NOMEM;
@@ -292,8 +294,8 @@ static wf_status shortcuts(builder *b, uint32_t v, int apply, uint32_t limit,
             *hops += h;
             if (apply) {
                 wf_status st = set_arc(b, in.to, o.to, c, v,
-                                       h > UINT32_MAX ? UINT32_MAX
-                                                      : (uint32_t)h);
+                                       h > UINT16_MAX ? UINT16_MAX
+                                                      : (uint16_t)h);
                 if (st != WF_OK) /* (set_arc grows u's and w's lists,
                                     never v's, which l points into) */
                     return st;
@@ -409,6 +411,14 @@ static wf_status contract_all(builder *b) {
     return WF_OK;
 }
 
+/* The index of the arc of node m's list (m by rank) that goes to x. */
+static uint32_t arc_to(const wf_ch *c, uint32_t m, uint32_t x) {
+    for (uint32_t i = c->first[m]; i < c->first[m + 1]; i++)
+        if (c->arcs[i].to == x)
+            return i;
+    return WF__CH_NONE; /* cannot happen: a shortcut's halves stay */
+}
+
 /* The frozen lists, renumbered by rank, into c's arrays. */
 static wf_status freeze(wf_ch *c, builder *b, const uint32_t *node_of) {
     const wf_allocator *a = &c->alloc;
@@ -419,8 +429,8 @@ static wf_status freeze(wf_ch *c, builder *b, const uint32_t *node_of) {
         return WF_E_TOO_BIG;
     c->arc_count = arcs;
     c->arcs = wf__alloc(a, (arcs + 1) * sizeof *c->arcs);
-    c->mids = wf__alloc(a, (arcs + 1) * sizeof *c->mids);
-    if (!c->arcs || !c->mids)
+    c->via = wf__alloc(a, 2 * (arcs + 1) * sizeof *c->via);
+    if (!c->arcs || !c->via)
         return WF_E_NOMEM;
     for (uint32_t v = 0; v < b->n; v++) {
         c->cell_of[b->rank[v]] = b->cell[v];
@@ -435,13 +445,33 @@ static wf_status freeze(wf_ch *c, builder *b, const uint32_t *node_of) {
         for (uint32_t i = 0; i < l->n; i++, k++) {
             const barc *e = &l->a[i];
             c->arcs[k] = (wf__ch_arc){b->rank[e->to], e->out, e->in};
-            c->mids[k] = (wf__ch_mid){
-                e->mid_out == WF__CH_NONE ? WF__CH_NONE : b->rank[e->mid_out],
-                e->mid_in == WF__CH_NONE ? WF__CH_NONE : b->rank[e->mid_in]};
-            if (c->mids[k].out != WF__CH_NONE || c->mids[k].in != WF__CH_NONE)
-                c->shortcuts++;
+            c->via[2 * k].mid = e->mid_out == WF__CH_NONE
+                                    ? WF__CH_NONE
+                                    : b->rank[e->mid_out];
+            c->via[2 * k + 1].mid = e->mid_in == WF__CH_NONE
+                                        ? WF__CH_NONE
+                                        : b->rank[e->mid_in];
         }
     }
+    /* the halves of every shortcut, found once here instead of by a scan
+     * of mid's list at every unpacking */
+    for (uint32_t r = 0; r < b->n; r++)
+        for (uint32_t k = c->first[r]; k < c->first[r + 1]; k++) {
+            const uint32_t ends[2][2] = {{r, c->arcs[k].to},
+                                         {c->arcs[k].to, r}};
+            int shortcut = 0;
+            for (int d = 0; d < 2; d++) {
+                wf__ch_via *x = &c->via[2 * k + (unsigned)d];
+                if (x->mid == WF__CH_NONE) {
+                    x->first = x->second = WF__CH_NONE;
+                    continue;
+                }
+                shortcut = 1;
+                x->first = arc_to(c, x->mid, ends[d][0]);
+                x->second = arc_to(c, x->mid, ends[d][1]);
+            }
+            c->shortcuts += (size_t)shortcut;
+        }
     for (size_t i = 0; i < c->unit.cells; i++)
         c->rank_of[i] = node_of[i] == WF__CH_NONE ? WF__CH_NONE
                                                   : b->rank[node_of[i]];
@@ -458,8 +488,8 @@ void wf_ch_free(wf_ch *c) {
     wf__free(a, c->first, (n + 1) * sizeof *c->first);
     if (c->arcs)
         wf__free(a, c->arcs, (c->arc_count + 1) * sizeof *c->arcs);
-    if (c->mids)
-        wf__free(a, c->mids, (c->arc_count + 1) * sizeof *c->mids);
+    if (c->via)
+        wf__free(a, c->via, 2 * (c->arc_count + 1) * sizeof *c->via);
     wf_allocator keep = c->alloc;
     wf__free(&keep, c, sizeof *c);
 }

@@ -17,13 +17,14 @@ typedef struct wf__ch_arc {
     double out, in;
 } wf__ch_arc;
 
-/* The node a shortcut passes through, for each direction (WF__CH_NONE: a
- * single move). It ranks below both ends, so the two arcs a shortcut
- * a → b through m was made of are in m's list: the one to a (its `in`
- * direction) and the one to b (its `out` direction). */
-typedef struct wf__ch_mid {
-    uint32_t out, in;
-} wf__ch_mid;
+/* What one direction of an arc stands for: mid, the node a shortcut
+ * passes through (WF__CH_NONE: a single move), and the two arcs it was
+ * made of, by index. mid ranks below both ends a and b, so both are in
+ * mid's list: first, the one to a (its `in` direction: a → mid), and
+ * second, the one to b (its `out` direction: mid → b). */
+typedef struct wf__ch_via {
+    uint32_t mid, first, second;
+} wf__ch_via;
 
 struct wf_ch {
     wf_allocator alloc;
@@ -33,7 +34,7 @@ struct wf_ch {
     uint32_t *cell_of;  /* node → cell */
     uint32_t *first;    /* node → its first arc; nodes + 1 entries */
     wf__ch_arc *arcs;
-    wf__ch_mid *mids;
+    wf__ch_via *via;    /* 2 an arc: [2k] its out direction, [2k+1] in */
     size_t arc_count;
     size_t shortcuts;
 };

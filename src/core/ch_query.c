@@ -18,9 +18,10 @@ typedef struct side {
     uint32_t n;         /* open nodes */
 } side;
 
-/* A piece of the path still to unpack: from a to b through mid. */
+/* A piece of the path still to unpack: one direction of an arc (via, as
+ * ch->via indexes it: 2 × arc + 0 out, 1 in) that ends at node b. */
 typedef struct piece {
-    uint32_t a, b, mid;
+    uint32_t b, via;
 } piece;
 
 struct wf_ch_query {
@@ -155,14 +156,6 @@ static void expand(wf_ch_query *q, int k, double *best, uint32_t *meet,
     }
 }
 
-/* The index of the arc of node m's list that goes to x. */
-static uint32_t arc_to(const wf_ch *c, uint32_t m, uint32_t x) {
-    for (uint32_t i = c->first[m]; i < c->first[m + 1]; i++)
-        if (c->arcs[i].to == x)
-            return i;
-    return WF__CH_NONE; /* a built hierarchy has it */
-}
-
 static wf_status push_piece(wf_ch_query *q, size_t *top, piece p) {
     if (*top == q->stack_cap) {
         const size_t want = q->stack_cap * 2;
@@ -185,7 +178,8 @@ static wf_status drain(wf_ch_query *q, size_t top, wf_path *out,
     wf_status st = WF_OK;
     while (st == WF_OK && top) {
         const piece x = q->stack[--top];
-        if (x.mid == WF__CH_NONE) {
+        const wf__ch_via *v = &c->via[x.via];
+        if (v->mid == WF__CH_NONE) {
             if (*count >= c->nodes)
                 return WF_E_INVALID_ARG; /* cannot happen: no node twice */
             if ((st = wf__path_grow(out, *count + 1)) != WF_OK)
@@ -196,13 +190,10 @@ static wf_status drain(wf_ch_query *q, size_t top, wf_path *out,
                 (int)(cell / (uint32_t)c->unit.width)};
             continue;
         }
-        const uint32_t first = arc_to(c, x.mid, x.a);
-        const uint32_t second = arc_to(c, x.mid, x.b);
-        if (first == WF__CH_NONE || second == WF__CH_NONE)
-            return WF_E_INVALID_ARG; /* cannot happen */
-        st = push_piece(q, &top, (piece){x.mid, x.b, c->mids[second].out});
+        /* mid → b, then a → mid on top */
+        st = push_piece(q, &top, (piece){x.b, 2 * v->second});
         if (st == WF_OK)
-            st = push_piece(q, &top, (piece){x.a, x.mid, c->mids[first].in});
+            st = push_piece(q, &top, (piece){v->mid, 2 * v->first + 1});
     }
     return st;
 }
@@ -221,14 +212,13 @@ static wf_status build_path(wf_ch_query *q, const wf_grid *g, uint32_t s,
     size_t count = 1, top = 0;
     /* the forward half, walked from meet down to s, leaves s's arc on top */
     for (uint32_t v = meet; st == WF_OK && v != s; v = f->from[v])
-        st = push_piece(q, &top,
-                        (piece){f->from[v], v, c->mids[f->arc[v]].out});
+        st = push_piece(q, &top, (piece){v, 2 * f->arc[v]});
     if (st == WF_OK)
         st = drain(q, top, out, &count);
     /* the backward half, one arc at a time from meet up to t */
     for (uint32_t v = meet; st == WF_OK && v != t; v = b->from[v]) {
         top = 0;
-        st = push_piece(q, &top, (piece){v, b->from[v], c->mids[b->arc[v]].in});
+        st = push_piece(q, &top, (piece){b->from[v], 2 * b->arc[v] + 1});
         if (st == WF_OK)
             st = drain(q, top, out, &count);
     }
@@ -296,6 +286,6 @@ wf_status wf_ch_describe(const wf_ch *c, wf_ch_info *info) {
     info->bytes = sizeof *c + c->unit.cells * sizeof *c->rank_of +
                   ((size_t)c->nodes + 1) * sizeof *c->cell_of +
                   ((size_t)c->nodes + 2) * sizeof *c->first +
-                  (c->arc_count + 1) * (sizeof *c->arcs + sizeof *c->mids);
+                  (c->arc_count + 1) * (sizeof *c->arcs + 2 * sizeof *c->via);
     return WF_OK;
 }
