@@ -187,7 +187,19 @@ int cli_load_jumps(const char *cmd, const char *path, const wf_grid *g,
 #define CLI_PREP_HELP                                                          \
     "  --prep FILE            the map's jump table ('" CLI_PROG " prep'):\n"  \
     "                         queries run JPS+ (--algo astar, the default,\n" \
-    "                         becomes jps+; jps and auto use it too)\n"
+    "                         becomes jps+; jps and auto use it too)\n"      \
+    "  --hierarchy FILE       answer from the map's contraction hierarchy\n"  \
+    "                         ('" CLI_PROG " prep --hierarchy'; same unit)\n"
+
+/* --hierarchy FILE of path and scen: reads the contraction hierarchy in
+ * @p path for @p g and the unit of @p o (its move and filter) into *out
+ * and a query state for it into *q, after refusing options it cannot
+ * honour (usage error). 0, or the exit code after printing why (the
+ * file's diagnostic: exit 3 for a file that is not this map's and
+ * unit's, 4 when it cannot be read). */
+int cli_load_hierarchy(const char *cmd, const char *path, const wf_grid *g,
+                       const wf_search_opts *o, int has_prep, wf_ch **out,
+                       wf_ch_query **q);
 
 /* Writes the file @p path with @p fn through wf_file_write (replaced
  * whole or not at all); 0, or the exit code after printing the diagnostic

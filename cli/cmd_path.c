@@ -20,9 +20,8 @@ static const char help[] =
     "  --queries FILE         instead of --from/--to: one query a line of FILE\n"
     "                         ('-': stdin), 'SX SY GX GY', answered in order\n"
     "                         with one workspace, each printed as alone (one\n"
-    "                         JSON object a line with --format json); from\n"
-    "                         stdin each answer is flushed at once, so a\n"
-    "                         program can drive wayfind through pipes\n"
+    "                         JSON object a line with --format json), from\n"
+    "                         stdin flushed at once (for a driving program)\n"
     CLI_SEARCH_HELP
     "  --any-angle A          an any-angle path through cell centres instead\n"
     "                         of a grid path: theta (Theta*), lazy-theta\n"
@@ -61,6 +60,8 @@ typedef struct args {
     const char *svg;
     const char *queries;
     const char *prep;
+    const char *hierarchy;
+    wf_ch_query *chq; /* with --hierarchy */
     int has_from, has_to, json, draw, explored, smooth;
     int any_angle; /* a wf_any_angle, 0: a grid search */
     wf_point from, to;
@@ -88,6 +89,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("legend", CLI_STRING, &a->legend),
         CLI_OPTION("cost", CLI_COST, &a->costs),
         CLI_OPTION("prep", CLI_STRING, &a->prep),
+        CLI_OPTION("hierarchy", CLI_STRING, &a->hierarchy),
         CLI_OPTION_CUSTOM("any-angle", &a->any_angle, any_angle_option),
         CLI_OPTION("smooth", CLI_FLAG, &a->smooth),
         CLI_OPTION_HELP(help),
@@ -117,9 +119,15 @@ static int parse(int argc, char **argv, args *a, int *code) {
                              "euclidean or zero");
         return -1;
     }
-    if (a->any_angle && a->prep) {
-        cli_usage_error(CMD, "--prep speeds up grid paths: it does not go "
-                             "with --any-angle");
+    if (a->any_angle && (a->prep || a->hierarchy)) {
+        cli_usage_error(CMD, "--%s speeds up grid paths: it does not go "
+                             "with --any-angle",
+                        a->prep ? "prep" : "hierarchy");
+        return -1;
+    }
+    if (a->hierarchy && a->explored) {
+        cli_usage_error(CMD, "--explored shows a grid search's cells: it "
+                             "does not go with --hierarchy");
         return -1;
     }
     if (a->any_angle && a->opts.algo != WF_ALGO_ASTAR) {
@@ -152,6 +160,7 @@ static void print_text(const args *a, wf_status st, const wf_path *p,
     printf("%s from %d,%d to %d,%d (%s, %d-connected, corners %s", what,
            a->from.x, a->from.y, a->to.x, a->to.y,
            a->any_angle ? cli_any_angle_name(a->any_angle)
+           : a->chq     ? "hierarchy"
                         : cli_algo_name(engine),
            a->opts.move.connect, cli_corners_name(a->opts.move.corners));
     if (a->opts.move.size > 1)
@@ -192,6 +201,8 @@ static wf_status answer(const args *a, wf_search *ws, const wf_grid *g,
     if (a->any_angle)
         st = wf_search_any_angle(ws, g, a->from, a->to,
                                  (wf_any_angle)a->any_angle, &a->opts, line);
+    else if (a->chq)
+        st = wf_ch_path(a->chq, g, a->from, a->to, path);
     else
         st = wf_search_grid(ws, g, a->from, a->to, &a->opts, path);
     *found = st;
@@ -373,6 +384,7 @@ int cli_path(int argc, char **argv) {
 
     wf_grid *g = NULL;
     wf_jump_table *jumps = NULL;
+    wf_ch *ch = NULL;
     wf_map_marks marks;
     if ((code = cli_load_map(a.map, a.legend, &g, &marks)) != 0)
         return code;
@@ -381,13 +393,15 @@ int cli_path(int argc, char **argv) {
         code = CLI_EXIT_USAGE;
         goto done;
     }
+    if (a.hierarchy && (code = cli_load_hierarchy(CMD, a.hierarchy, g,
+                                                  &a.opts, a.prep != NULL,
+                                                  &ch, &a.chq)))
+        goto done;
     if (a.prep && (code = cli_load_jumps(CMD, a.prep, g, &a.opts, &jumps)))
         goto done;
     if (a.queries) {
         code = run_queries(&a, g);
-        wf_jump_table_destroy(jumps);
-        wf_grid_destroy(g);
-        return code;
+        goto done;
     }
     code = CLI_EXIT_INPUT;
     if (cli_query_ends(CMD, a.map, g, &marks, a.has_from, &a.from, a.has_to,
@@ -445,6 +459,8 @@ int cli_path(int argc, char **argv) {
     wf_polyline_free(&line);
     wf_search_destroy(ws);
 done:
+    wf_ch_query_free(a.chq);
+    wf_ch_free(ch);
     wf_jump_table_destroy(jumps);
     wf_grid_destroy(g);
     return code;

@@ -162,11 +162,29 @@ static void check(void *ud, size_t i, wf_status st, const wf_path *p,
                                     : "not optimal";
 }
 
-/* Answers every scenario on `threads` threads (wf_search_grid_batch),
- * then reports in file order. */
+/* Answers every scenario from the hierarchy of q, one after the other,
+ * as the batch would hand them to check. */
+static wf_status run_hierarchy(wf_ch_query *q, const wf_grid *g,
+                               const wf_point *starts, const wf_point *goals,
+                               size_t n, checker *c) {
+    wf_path p;
+    wf_path_init(&p, NULL);
+    wf_status st = WF_OK;
+    for (size_t i = 0; i < n && st >= 0; i++) {
+        const double t0 = now_us();
+        st = wf_ch_path(q, g, starts[i], goals[i], &p);
+        check(c, i, st, &p, (uint64_t)((now_us() - t0) * 1e3));
+    }
+    wf_path_free(&p);
+    return st >= 0 ? WF_OK : st;
+}
+
+/* Answers every scenario on `threads` threads (wf_search_grid_batch), or
+ * from the hierarchy of chq when there is one, then reports in file
+ * order. */
 static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
-                   const wf_search_opts *o, int threads, int quiet,
-                   FILE *mismatches, tally *t, double *wall_us) {
+                   const wf_search_opts *o, wf_ch_query *chq, int threads,
+                   int quiet, FILE *mismatches, tally *t, double *wall_us) {
     size_t n = sc->count;
     verdict *v = calloc(n ? n : 1, sizeof *v);
     wf_point *starts = malloc((n ? n : 1) * sizeof *starts);
@@ -183,7 +201,7 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
     }
     /* options the search refuses (jps on a map it does not cover): one
      * message with the reason, before the batch */
-    if (n) {
+    if (n && !chq) {
         wf_search *ws;
         wf_status vs = wf_search_create(NULL, &ws);
         if (vs == WF_OK)
@@ -203,8 +221,9 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
     }
     checker c = {g, sc, o, v};
     double t0 = now_us();
-    wf_status st = wf_search_grid_batch(g, starts, goals, n, o, threads,
-                                        check, &c);
+    wf_status st = chq ? run_hierarchy(chq, g, starts, goals, n, &c)
+                       : wf_search_grid_batch(g, starts, goals, n, o, threads,
+                                              check, &c);
     *wall_us = now_us() - t0;
     int code = 0;
     if (st == WF_E_THREAD) {
@@ -252,8 +271,10 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
 }
 
 int cli_scen(int argc, char **argv) {
-    const char *map = NULL, *prep = NULL;
+    const char *map = NULL, *prep = NULL, *hierarchy = NULL;
     wf_jump_table *jumps = NULL;
+    wf_ch *ch = NULL;
+    wf_ch_query *chq = NULL;
     int quiet = 0, json = 0;
     long threads = 1;
     wf_search_opts o = wf_search_opts_default();
@@ -268,6 +289,7 @@ int cli_scen(int argc, char **argv) {
         CLI_OPTION_HELP(help),
         CLI_OPTION("cost", CLI_COST, &costs),
         CLI_OPTION("prep", CLI_STRING, &prep),
+        CLI_OPTION("hierarchy", CLI_STRING, &hierarchy),
         CLI_SEARCH_OPTIONS(&o),
         CLI_OPTION_END};
     int code;
@@ -304,6 +326,12 @@ int cli_scen(int argc, char **argv) {
     if (!code && cli_costs_filter(CMD, &costs, map, NULL, g, &filter,
                                   &o.filter) != 0)
         code = CLI_EXIT_USAGE;
+    if (!code && hierarchy && threads > 1)
+        code = cli_usage_error(CMD, "--hierarchy answers on one thread: "
+                                    "it does not go with --threads");
+    if (!code && hierarchy)
+        code = cli_load_hierarchy(CMD, hierarchy, g, &o, prep != NULL, &ch,
+                                  &chq);
     if (!code && prep)
         code = cli_load_jumps(CMD, prep, g, &o, &jumps);
     if (code == 0) {
@@ -323,8 +351,8 @@ int cli_scen(int argc, char **argv) {
     if (json && !mf)
         code = cli_fail(WF_E_NOMEM, NULL);
     if (code == 0)
-        code = run_all(g, &sc, scen_path, &o, (int)threads, quiet, mf, &t,
-                       &wall);
+        code = run_all(g, &sc, scen_path, &o, chq, (int)threads, quiet, mf,
+                       &t, &wall);
     if (mf && fclose(mf) != 0 && code == 0)
         code = cli_fail(WF_E_NOMEM, NULL);
     if (code == 0 && json) {
@@ -366,6 +394,8 @@ int cli_scen(int argc, char **argv) {
         code = t.wrong ? CLI_EXIT_NO_PATH : CLI_EXIT_OK;
     }
     free(mis);
+    wf_ch_query_free(chq);
+    wf_ch_free(ch);
     wf_jump_table_destroy(jumps);
     wf_grid_destroy(g);
     wf_scen_free(&sc);

@@ -304,6 +304,36 @@ int cli_load_jumps(const char *cmd, const char *path, const wf_grid *g,
     return 0;
 }
 
+int cli_load_hierarchy(const char *cmd, const char *path, const wf_grid *g,
+                       const wf_search_opts *o, int has_prep, wf_ch **out,
+                       wf_ch_query **q) {
+    *out = NULL;
+    *q = NULL;
+    const char *clash =
+        has_prep                           ? "--prep (a jump table)"
+        : o->algo != WF_ALGO_ASTAR         ? "--algo (it is a search of its own)"
+        : o->move.size > 1                 ? "--size above 1"
+        : o->heuristic != WF_H_DEFAULT     ? "--heuristic"
+        : o->weight != 0 && o->weight != 1 ? "--weight"
+        : o->overlay.values                ? "an influence overlay"
+        : o->max_expansions                ? "--max-expansions"
+        : o->goal_fallback                 ? "--nearest"
+                                           : NULL;
+    if (clash) {
+        cli_usage_error(cmd, "--hierarchy answers from the hierarchy: it does "
+                             "not go with %s", clash);
+        return CLI_EXIT_USAGE;
+    }
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    wf_status st = wf_ch_read(path, g, &o->move, o->filter, NULL, out, &diag);
+    if (st == WF_OK && (st = wf_ch_query_create(*out, NULL, q)) != WF_OK) {
+        wf_ch_free(*out);
+        *out = NULL;
+    }
+    return st == WF_OK ? 0 : cli_fail(st, &diag);
+}
+
 int cli_write_file(const char *path, wf_write_fn fn, void *ud) {
     wf_diag diag;
     memset(&diag, 0, sizeof diag);

@@ -30,6 +30,7 @@
 
 #include <stdio.h>
 
+#include "ch.h"
 #include "core.h"
 #include "polyline.h"
 
@@ -528,6 +529,60 @@ WF_API wf_status wf_jump_table_parse(const void *buf, size_t len,
 WF_API wf_status wf_jump_table_read(const char *path, const wf_grid *g,
                                     const wf_allocator *alloc,
                                     wf_jump_table **out, wf_diag *diag);
+
+/* ---- Contraction hierarchies ------------------------------------------ */
+
+/** Version of the hierarchy file format that this build writes and reads. */
+#define WF_CH_FILE_VERSION 1
+/** The largest hierarchy file read (WF_FILE_MAX; about 44 bytes an arc). */
+#define WF_CH_FILE_MAX WF_FILE_MAX
+
+/**
+ * Writes the contraction hierarchy @p c of @p g in the binary format of
+ * docs/formats.md ("Hierarchy files"): a 64-byte header (magic
+ * "WFCHIER\n", the format version, width, height, the unit's movement
+ * model, the counts of nodes and arcs, a digest of the map's terrain, a
+ * checksum of the rest), the unit's cost of entering each terrain, and
+ * the hierarchy's arrays. To put one in a file, hand it to wf_file_write
+ * (replaced whole or not at all). Errors: WF_E_INVALID_ARG (NULL, or
+ * @p c not of @p g as it is now), WF_E_NOMEM, WF_E_IO.
+ */
+WF_API wf_status wf_ch_write(FILE *f, const wf_ch *c, const wf_grid *g);
+/**
+ * Reads a hierarchy file held in @p buf (@p len bytes) for the map @p g
+ * and the unit moving by @p move (NULL: the default) with @p filter (NULL:
+ * none), into a new hierarchy (*out, NULL on error; @p alloc may be NULL:
+ * malloc). @p name is used in diagnostics (may be NULL).
+ *
+ * Nothing in the file is trusted. A file that is too short, does not start
+ * with the magic, has another version, was made for a map of another size
+ * or terrain (the digest: any edit since counts), for another movement
+ * model or other costs (each terrain's, exactly), has been cut or
+ * extended, or whose contents do not match their checksum is WF_E_PARSE;
+ * and so is one whose checksum matches but whose arrays do not hold
+ * together: every node a cell the unit may stand on, once; arcs going up;
+ * a move between neighbours the unit may make at its cost; a shortcut
+ * whose two halves join its ends and add up to its cost. So no file can
+ * make a query return an illegal path, a wrong cost for the path it
+ * returns, or crash. (A file forged with its checksum recomputed could
+ * still leave out a shortcut a cheapest path needs, and so give a dearer
+ * path: the digest and checksum are there to catch accidents, not
+ * attacks.) @p diag says what was wrong ("made for another unit or costs:
+ * entering terrain 3 costs 2 in the file, 1.5 here", "truncated: ...").
+ *
+ * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM. O(arcs).
+ */
+WF_API wf_status wf_ch_parse(const void *buf, size_t len, const char *name,
+                             const wf_grid *g, const wf_move *move,
+                             const wf_filter *filter,
+                             const wf_allocator *alloc, wf_ch **out,
+                             wf_diag *diag);
+/** wf_file_read (at most WF_CH_FILE_MAX bytes) + wf_ch_parse; adds
+ *  WF_E_IO. */
+WF_API wf_status wf_ch_read(const char *path, const wf_grid *g,
+                            const wf_move *move, const wf_filter *filter,
+                            const wf_allocator *alloc, wf_ch **out,
+                            wf_diag *diag);
 
 /* ---- JSON output ------------------------------------------------------- */
 

@@ -420,18 +420,13 @@ static uint32_t arc_to(const wf_ch *c, uint32_t m, uint32_t x) {
 }
 
 /* The frozen lists, renumbered by rank, into c's arrays. */
-static wf_status freeze(wf_ch *c, builder *b, const uint32_t *node_of) {
-    const wf_allocator *a = &c->alloc;
+static wf_status freeze(wf_ch *c, builder *b) {
     size_t arcs = 0;
     for (uint32_t v = 0; v < b->n; v++)
         arcs += b->adj[v].n;
-    if (arcs >= UINT32_MAX)
-        return WF_E_TOO_BIG;
-    c->arc_count = arcs;
-    c->arcs = wf__alloc(a, (arcs + 1) * sizeof *c->arcs);
-    c->via = wf__alloc(a, 2 * (arcs + 1) * sizeof *c->via);
-    if (!c->arcs || !c->via)
-        return WF_E_NOMEM;
+    wf_status st = wf__ch_alloc_arcs(c, arcs);
+    if (st != WF_OK)
+        return st;
     for (uint32_t v = 0; v < b->n; v++) {
         c->cell_of[b->rank[v]] = b->cell[v];
         c->first[b->rank[v] + 1] = b->adj[v].n;
@@ -459,39 +454,15 @@ static wf_status freeze(wf_ch *c, builder *b, const uint32_t *node_of) {
         for (uint32_t k = c->first[r]; k < c->first[r + 1]; k++) {
             const uint32_t ends[2][2] = {{r, c->arcs[k].to},
                                          {c->arcs[k].to, r}};
-            int shortcut = 0;
             for (int d = 0; d < 2; d++) {
                 wf__ch_via *x = &c->via[2 * k + (unsigned)d];
-                if (x->mid == WF__CH_NONE) {
-                    x->first = x->second = WF__CH_NONE;
-                    continue;
-                }
-                shortcut = 1;
-                x->first = arc_to(c, x->mid, ends[d][0]);
-                x->second = arc_to(c, x->mid, ends[d][1]);
+                const int move = x->mid == WF__CH_NONE;
+                x->first = move ? WF__CH_NONE : arc_to(c, x->mid, ends[d][0]);
+                x->second = move ? WF__CH_NONE : arc_to(c, x->mid, ends[d][1]);
             }
-            c->shortcuts += (size_t)shortcut;
         }
-    for (size_t i = 0; i < c->unit.cells; i++)
-        c->rank_of[i] = node_of[i] == WF__CH_NONE ? WF__CH_NONE
-                                                  : b->rank[node_of[i]];
+    wf__ch_finish(c);
     return WF_OK;
-}
-
-void wf_ch_free(wf_ch *c) {
-    if (!c)
-        return;
-    const wf_allocator *a = &c->alloc;
-    const size_t n = (size_t)c->nodes + 1;
-    wf__free(a, c->rank_of, c->unit.cells * sizeof *c->rank_of);
-    wf__free(a, c->cell_of, n * sizeof *c->cell_of);
-    wf__free(a, c->first, (n + 1) * sizeof *c->first);
-    if (c->arcs)
-        wf__free(a, c->arcs, (c->arc_count + 1) * sizeof *c->arcs);
-    if (c->via)
-        wf__free(a, c->via, 2 * (c->arc_count + 1) * sizeof *c->via);
-    wf_allocator keep = c->alloc;
-    wf__free(&keep, c, sizeof *c);
 }
 
 wf_status wf_ch_build(const wf_grid *g, const wf_move *move,
@@ -503,30 +474,19 @@ wf_status wf_ch_build(const wf_grid *g, const wf_move *move,
     wf__made_for u;
     if (wf__made_for_init(g, move, filter, &u) != WF_OK)
         return WF_E_INVALID_ARG;
-    const size_t n = u.nodes;
-    if (n > WF_CH_MAX_NODES)
-        return WF_E_TOO_BIG;
-    const wf_allocator a = wf__allocator(alloc);
-    wf_ch *c = wf__alloc(&a, sizeof *c);
-    if (!c)
-        return WF_E_NOMEM;
-    memset(c, 0, sizeof *c);
-    c->alloc = a;
-    c->unit = u;
-    c->nodes = (uint32_t)n;
-    c->rank_of = wf__alloc(&a, c->unit.cells * sizeof *c->rank_of);
-    c->cell_of = wf__alloc(&a, (n + 1) * sizeof *c->cell_of);
-    c->first = wf__alloc(&a, (n + 2) * sizeof *c->first);
-    builder b = {.alloc = a, .n = (uint32_t)n};
-    wf_status st = c->rank_of && c->cell_of && c->first ? alloc_builder(&b)
-                                                        : WF_E_NOMEM;
+    wf_ch *c;
+    wf_status st = wf__ch_new(&u, alloc, &c);
+    if (st != WF_OK)
+        return st;
+    builder b = {.alloc = c->alloc, .n = c->nodes};
+    st = alloc_builder(&b);
     /* rank_of holds the row-major node numbers until freeze */
     if (st == WF_OK)
         st = build_graph(c, &b, g, u.forbids ? u.pass : NULL, c->rank_of);
     if (st == WF_OK)
         st = contract_all(&b);
     if (st == WF_OK)
-        st = freeze(c, &b, c->rank_of);
+        st = freeze(c, &b);
     free_builder(&b);
     if (st != WF_OK) {
         wf_ch_free(c);

@@ -1,30 +1,11 @@
-/* The contraction hierarchy (ch_build.c builds it, ch_query.c searches
- * it). Not installed. */
+/* The contraction hierarchy (ch.c: its memory; ch_build.c builds it,
+ * ch_check.c checks one read from a file, ch_query.c searches it). Not
+ * installed. */
 #ifndef WF_CH_INTERNAL_H
 #define WF_CH_INTERNAL_H
 
 #include "wayfind/ch.h"
 #include "internal.h"
-
-#define WF__CH_NONE UINT32_MAX
-
-/* An arc of a node's list, kept at the lower of its two ends (the one
- * contracted first) and used for both directions: out is the cost from
- * the node to `to`, in the cost from `to` to the node (INFINITY: no such
- * arc that way). Nodes are numbered by rank, the order of contraction. */
-typedef struct wf__ch_arc {
-    uint32_t to;
-    double out, in;
-} wf__ch_arc;
-
-/* What one direction of an arc stands for: mid, the node a shortcut
- * passes through (WF__CH_NONE: a single move), and the two arcs it was
- * made of, by index. mid ranks below both ends a and b, so both are in
- * mid's list: first, the one to a (its `in` direction: a → mid), and
- * second, the one to b (its `out` direction: mid → b). */
-typedef struct wf__ch_via {
-    uint32_t mid, first, second;
-} wf__ch_via;
 
 struct wf_ch {
     wf_allocator alloc;
@@ -38,5 +19,15 @@ struct wf_ch {
     size_t arc_count;
     size_t shortcuts;
 };
+
+/* A hierarchy for unit u (u->nodes nodes) with no arcs yet: its cells,
+ * ranks and list offsets allocated, to be filled. WF_E_TOO_BIG, WF_E_NOMEM. */
+wf_status wf__ch_new(const wf__made_for *u, const wf_allocator *alloc,
+                     wf_ch **out);
+/* Room for `arcs` arcs and their vias in c (which has none).
+ * WF_E_TOO_BIG, WF_E_NOMEM. */
+wf_status wf__ch_alloc_arcs(wf_ch *c, size_t arcs);
+/* Once cell_of and the arcs are filled: rank_of and the shortcut count. */
+void wf__ch_finish(wf_ch *c);
 
 #endif

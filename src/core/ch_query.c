@@ -276,16 +276,3 @@ wf_status wf_ch_path(wf_ch_query *q, const wf_grid *g, wf_point from,
         out->count = 0;
     return st;
 }
-
-wf_status wf_ch_describe(const wf_ch *c, wf_ch_info *info) {
-    if (!c || !info)
-        return WF_E_INVALID_ARG;
-    info->nodes = c->nodes;
-    info->arcs = c->arc_count;
-    info->shortcuts = c->shortcuts;
-    info->bytes = sizeof *c + c->unit.cells * sizeof *c->rank_of +
-                  ((size_t)c->nodes + 1) * sizeof *c->cell_of +
-                  ((size_t)c->nodes + 2) * sizeof *c->first +
-                  (c->arc_count + 1) * (sizeof *c->arcs + 2 * sizeof *c->via);
-    return WF_OK;
-}

@@ -16,20 +16,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "binary.h"
 #include "file_read.h"
 #include "wf_core_private.h"
 
 static const char magic[8] = {'W', 'F', 'J', 'U', 'M', 'P', 'S', '\n'};
 static const char *const dir_names[8] = {"N",  "E",  "S",  "W",
                                          "NE", "SE", "SW", "NW"};
-
-/* The hash both checks use, over 64-bit words: each is xored in, then
- * the state is multiplied by an odd constant and its high half folded
- * into the low. */
-static uint64_t mix(uint64_t h, uint64_t w) {
-    h = (h ^ w) * 0x9E3779B97F4A7C15u;
-    return h ^ (h >> 32);
-}
 
 #define DIGEST_SEED 0x6A09E667F3BCC908u
 #define CHECKSUM_SEED 0xBB67AE8584CAA73Bu
@@ -38,13 +31,13 @@ static uint64_t mix(uint64_t h, uint64_t w) {
  * passable) packed 64 cells to a word in row-major order, the last word
  * padded with 0. */
 static uint64_t pass_digest(const wf_grid *g) {
-    uint64_t h = mix(DIGEST_SEED, (uint64_t)(uint32_t)g->width << 32 |
+    uint64_t h = wf__mix(DIGEST_SEED, (uint64_t)(uint32_t)g->width << 32 |
                                       (uint32_t)g->height);
     uint64_t w = 0;
     for (size_t c = 0; c < g->cells; c++) {
         w |= (uint64_t)(g->passable[g->terrain[c]] != 0) << (c & 63);
         if ((c & 63) == 63 || c + 1 == g->cells) {
-            h = mix(h, w);
+            h = wf__mix(h, w);
             w = 0;
         }
     }
@@ -60,27 +53,8 @@ static uint64_t pair(const int32_t *e) {
 static uint64_t entries_checksum(const int32_t *dist, size_t n) {
     uint64_t h = CHECKSUM_SEED;
     for (size_t i = 0; i < n; i += 2)
-        h = mix(h, pair(dist + i));
+        h = wf__mix(h, pair(dist + i));
     return h;
-}
-
-static void put32(unsigned char *p, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put64(unsigned char *p, uint64_t v) {
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-
-static uint64_t get64(const unsigned char *p) {
-    return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
 }
 
 wf_status wf_jump_table_write(FILE *f, const wf_jump_table *t,
@@ -90,12 +64,12 @@ wf_status wf_jump_table_write(FILE *f, const wf_jump_table *t,
     const size_t n = t->cells * 8;
     unsigned char chunk[4096];
     memcpy(chunk, magic, sizeof magic);
-    put32(chunk + 8, WF_JUMP_FILE_VERSION);
-    put32(chunk + 12, (uint32_t)t->width);
-    put32(chunk + 16, (uint32_t)t->height);
-    put32(chunk + 20, (uint32_t)sizeof *t->dist);
-    put64(chunk + 24, pass_digest(g));
-    put64(chunk + 32, entries_checksum(t->dist, n));
+    wf__put32(chunk + 8, WF_JUMP_FILE_VERSION);
+    wf__put32(chunk + 12, (uint32_t)t->width);
+    wf__put32(chunk + 16, (uint32_t)t->height);
+    wf__put32(chunk + 20, (uint32_t)sizeof *t->dist);
+    wf__put64(chunk + 24, pass_digest(g));
+    wf__put64(chunk + 32, entries_checksum(t->dist, n));
     size_t k = WF_JUMP_FILE_HEADER;
     for (size_t i = 0; i < n; i++) {
         if (k == sizeof chunk) {
@@ -103,7 +77,7 @@ wf_status wf_jump_table_write(FILE *f, const wf_jump_table *t,
                 return WF_E_IO;
             k = 0;
         }
-        put32(chunk + k, (uint32_t)t->dist[i]);
+        wf__put32(chunk + k, (uint32_t)t->dist[i]);
         k += 4;
     }
     if (fwrite(chunk, 1, k, f) != k || fflush(f) != 0 || ferror(f))
@@ -129,8 +103,8 @@ static wf_status check_file(const unsigned char *b, size_t len,
                      "\"WFJUMPS\")");
         return WF_E_PARSE;
     }
-    const uint32_t version = get32(b + 8), w = get32(b + 12),
-                   h = get32(b + 16), entry = get32(b + 20);
+    const uint32_t version = wf__get32(b + 8), w = wf__get32(b + 12),
+                   h = wf__get32(b + 16), entry = wf__get32(b + 20);
     if (version != WF_JUMP_FILE_VERSION) {
         wf__diag_set(diag, name, 0, 0,
                      "jump table file version %u, this build reads version "
@@ -151,7 +125,7 @@ static wf_status check_file(const unsigned char *b, size_t len,
                      w, h, g->width, g->height);
         return WF_E_PARSE;
     }
-    if (get64(b + 24) != pass_digest(g)) {
+    if (wf__get64(b + 24) != pass_digest(g)) {
         wf__diag_set(diag, name, 0, 0,
                      "made for another map: its passability digest differs "
                      "from this map's (or the map was edited since)");
@@ -170,8 +144,8 @@ static wf_status check_file(const unsigned char *b, size_t len,
     }
     uint64_t sum = CHECKSUM_SEED;
     for (size_t i = WF_JUMP_FILE_HEADER; i < len; i += 8)
-        sum = mix(sum, get64(b + i));
-    if (sum != get64(b + 32)) {
+        sum = wf__mix(sum, wf__get64(b + i));
+    if (sum != wf__get64(b + 32)) {
         wf__diag_set(diag, name, 0, 0,
                      "corrupted: the entries do not match the file's "
                      "checksum");
@@ -196,7 +170,7 @@ wf_status wf_jump_table_parse(const void *buf, size_t len, const char *name,
         return s;
     const size_t n = g->cells * 8;
     for (size_t i = 0; i < n; i++)
-        t->dist[i] = (int32_t)get32(b + WF_JUMP_FILE_HEADER + 4 * i);
+        t->dist[i] = (int32_t)wf__get32(b + WF_JUMP_FILE_HEADER + 4 * i);
     size_t cell;
     int dir;
     int32_t want;

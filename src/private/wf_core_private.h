@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "wayfind/ch.h"
 #include "wayfind/core.h"
 #include "wayfind/polyline.h"
 
@@ -699,5 +700,58 @@ struct wf_graph {
 
 /* Straight-line distance between the positions of nodes u and v. */
 double wf__graph_distance(const wf_graph *g, uint32_t u, uint32_t v);
+
+/* ---- contraction hierarchies (ch_build.c, ch_query.c, ch_check.c) -------- */
+
+#define WF__CH_NONE UINT32_MAX
+
+/* An arc of a node's list, kept at the lower of its two ends (the one
+ * contracted first) and used for both directions: out is the cost from
+ * the node to `to`, in the cost from `to` to the node (INFINITY: no such
+ * arc that way). Nodes are numbered by rank, the order of contraction. */
+typedef struct wf__ch_arc {
+    uint32_t to;
+    double out, in;
+} wf__ch_arc;
+
+/* What one direction of an arc stands for: mid, the node a shortcut
+ * passes through (WF__CH_NONE: a single move), and the two arcs it was
+ * made of, by index. mid ranks below both ends a and b, so both are in
+ * mid's list: first, the one to a (its `in` direction: a → mid), and
+ * second, the one to b (its `out` direction: mid → b). */
+typedef struct wf__ch_via {
+    uint32_t mid, first, second;
+} wf__ch_via;
+
+/* A hierarchy's arrays, for the io layer to save or fill: node → cell
+ * (nodes), node → first arc (nodes + 1), the arcs, and 2 vias an arc
+ * ([2k] its out direction, [2k+1] its in). */
+typedef struct wf__ch_parts {
+    const wf__made_for *unit;
+    uint32_t nodes;
+    size_t arcs;
+    uint32_t *cell_of, *first;
+    wf__ch_arc *arc;
+    wf__ch_via *via;
+} wf__ch_parts;
+
+/* The parts of c (to read: the arrays are c's own). */
+void wf__ch_parts_of(const wf_ch *c, wf__ch_parts *p);
+/* An empty hierarchy of g for the unit (move, filter) with room for
+ * `nodes` nodes and `arcs` arcs, whose parts the caller fills and then
+ * hands to wf__ch_check. WF_E_INVALID_ARG (a bad move, size > 1),
+ * WF_E_TOO_BIG (more nodes than WF_CH_MAX_NODES or arcs than 32 bits
+ * number), WF_E_NOMEM. */
+wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
+                       const wf_filter *filter, uint32_t nodes, size_t arcs,
+                       const wf_allocator *alloc, wf_ch **out);
+/* Checks a hierarchy filled from outside against g and its unit, so that
+ * no query can go wrong with it: every node a cell the unit may stand on,
+ * once each, and all of them; arcs going up, costs positive; a single move
+ * between neighbours the unit may make, at the unit's cost; a shortcut
+ * through a lower node whose two arcs join its ends and add up to its
+ * cost exactly. Then makes c ready to query. 0 when it holds; else 1 and
+ * why in msg. O(arcs). */
+int wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size);
 
 #endif

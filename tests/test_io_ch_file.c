@@ -1,0 +1,268 @@
+/* Hierarchy files: a round trip answers every query as the hierarchy it
+ * was written from, and every kind of bad file (cut, extended, another
+ * map, an edited map, another unit, another version, a flipped byte, an
+ * array edited by hand with its checksum made right again) is refused
+ * with a message naming the problem, never a wrong path. The checksum is
+ * recomputed here from docs/formats.md, independently of the reader. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+
+#include "wf_test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Islands priced for ships: deep sea 1, shallow 2, land blocked. */
+static wf_grid *test_map(void) {
+    wf_grid *g = NULL;
+    assert_int_equal(wf_grid_create(40, 30, NULL, &g), WF_OK);
+    assert_int_equal(wf_gen_islands(g, 11, NULL), WF_OK);
+    return g;
+}
+
+/* The file for c, in memory. */
+static unsigned char *file_bytes(const wf_ch *c, const wf_grid *g,
+                                 size_t *len) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_non_null(f);
+    assert_int_equal(wf_ch_write(f, c, g), WF_OK);
+    assert_int_equal(fclose(f), 0);
+    *len = n;
+    return (unsigned char *)buf;
+}
+
+/* The checksum of docs/formats.md over everything after the 64-byte
+ * header, written into bytes 48..55. */
+static void fix_checksum(unsigned char *b, size_t len) {
+    uint64_t h = 0xA54FF53A5F1D36F1u;
+    for (size_t i = 64; i < len; i += 8) {
+        uint64_t w = 0;
+        for (int k = 7; k >= 0; k--)
+            w = w << 8 | (i + (size_t)k < len ? b[i + (size_t)k] : 0u);
+        h = (h ^ w) * 0x9E3779B97F4A7C15u;
+        h ^= h >> 32;
+    }
+    for (int k = 0; k < 8; k++)
+        b[48 + k] = (unsigned char)(h >> (8 * k));
+}
+
+static uint32_t get32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static void put32(unsigned char *p, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Parses b[0..len) for g and the default unit with filter f: the status,
+ * and the message in *d. */
+static wf_status parse(const unsigned char *b, size_t len, const wf_grid *g,
+                       const wf_filter *f, wf_diag *d) {
+    memset(d, 0, sizeof *d);
+    wf_ch *c = (wf_ch *)1;
+    wf_status s = wf_ch_parse(b, len, "t.ch", g, NULL, f, NULL, &c, d);
+    if (s != WF_OK)
+        assert_null(c);
+    wf_ch_free(c);
+    return s;
+}
+
+static void expect_refused(const unsigned char *b, size_t len,
+                           const wf_grid *g, const char *why) {
+    wf_diag d;
+    assert_int_equal(parse(b, len, g, NULL, &d), WF_E_PARSE);
+    if (!strstr(d.message, why))
+        fprintf(stderr, "message '%s' lacks '%s'\n", d.message, why);
+    assert_non_null(strstr(d.message, why));
+    assert_string_equal(d.file, "t.ch");
+}
+
+/* Every query of a few sources answered alike by a and b. */
+static void same_answers(const wf_ch *a, const wf_ch *b, const wf_grid *g) {
+    wf_ch_query *qa = NULL, *qb = NULL;
+    assert_int_equal(wf_ch_query_create(a, NULL, &qa), WF_OK);
+    assert_int_equal(wf_ch_query_create(b, NULL, &qb), WF_OK);
+    wf_path pa, pb;
+    wf_path_init(&pa, NULL);
+    wf_path_init(&pb, NULL);
+    wf_test_rng r = {5};
+    for (int k = 0; k < 200; k++) {
+        const wf_point s = wf_test_random_cell(&r, g);
+        const wf_point t = wf_test_random_cell(&r, g);
+        assert_int_equal(wf_ch_path(qa, g, s, t, &pa),
+                         wf_ch_path(qb, g, s, t, &pb));
+        assert_int_equal(pa.count, pb.count);
+        assert_true(pa.cost == pb.cost);
+        for (size_t i = 0; i < pa.count; i++) {
+            assert_int_equal(pa.points[i].x, pb.points[i].x);
+            assert_int_equal(pa.points[i].y, pb.points[i].y);
+        }
+    }
+    wf_path_free(&pa);
+    wf_path_free(&pb);
+    wf_ch_query_free(qa);
+    wf_ch_query_free(qb);
+}
+
+static void test_round_trip(void **state) {
+    (void)state;
+    wf_grid *g = test_map();
+    wf_ch *c = NULL, *back = NULL;
+    assert_int_equal(wf_ch_build(g, NULL, NULL, NULL, &c), WF_OK);
+    size_t len;
+    unsigned char *b = file_bytes(c, g, &len);
+    wf_diag d = {0};
+    assert_int_equal(wf_ch_parse(b, len, "t.ch", g, NULL, NULL, NULL, &back,
+                                 &d),
+                     WF_OK);
+    wf_ch_info i1, i2;
+    assert_int_equal(wf_ch_describe(c, &i1), WF_OK);
+    assert_int_equal(wf_ch_describe(back, &i2), WF_OK);
+    assert_int_equal(i1.nodes, i2.nodes);
+    assert_int_equal(i1.arcs, i2.arcs);
+    assert_int_equal(i1.shortcuts, i2.shortcuts);
+    same_answers(c, back, g);
+    wf_ch_free(back);
+    /* a hierarchy of a stale grid is not written */
+    const uint8_t t0 = wf_grid_get(g, 0, 0);
+    assert_int_equal(wf_grid_set(g, 0, 0, (uint8_t)(t0 ^ 1)), WF_OK);
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(wf_ch_write(f, c, g), WF_E_INVALID_ARG);
+    fclose(f);
+    assert_int_equal(wf_ch_write(NULL, c, g), WF_E_INVALID_ARG);
+    free(b);
+    wf_ch_free(c);
+    wf_grid_destroy(g);
+}
+
+/* A 4-connected unit with a filter: written and read back for the same
+ * unit, refused for another. */
+static void test_units(void **state) {
+    (void)state;
+    wf_grid *g = test_map();
+    wf_move four = wf_move_default();
+    four.connect = 4;
+    wf_filter f;
+    wf_filter_init(&f);
+    wf_filter_set(&f, 1, 1.5); /* whatever terrain 1 is, dearer */
+    wf_ch *c = NULL, *back = NULL;
+    assert_int_equal(wf_ch_build(g, &four, &f, NULL, &c), WF_OK);
+    size_t len;
+    unsigned char *b = file_bytes(c, g, &len);
+    wf_diag d = {0};
+    assert_int_equal(wf_ch_parse(b, len, "t.ch", g, &four, &f, NULL, &back,
+                                 &d),
+                     WF_OK);
+    same_answers(c, back, g);
+    wf_ch_free(back);
+    /* the default unit: another movement model */
+    wf_filter none;
+    wf_filter_init(&none);
+    assert_int_equal(wf_ch_parse(b, len, "t.ch", g, NULL, &f, NULL, &back, &d),
+                     WF_E_PARSE);
+    assert_non_null(strstr(d.message, "made for another unit"));
+    /* the same moves, another filter */
+    assert_int_equal(wf_ch_parse(b, len, "t.ch", g, &four, &none, NULL, &back,
+                                 &d),
+                     WF_E_PARSE);
+    assert_non_null(strstr(d.message, "costs"));
+    free(b);
+    wf_ch_free(c);
+    wf_grid_destroy(g);
+}
+
+static void test_bad_files(void **state) {
+    (void)state;
+    wf_grid *g = test_map();
+    wf_ch *c = NULL;
+    assert_int_equal(wf_ch_build(g, NULL, NULL, NULL, &c), WF_OK);
+    size_t len;
+    unsigned char *b = file_bytes(c, g, &len);
+    unsigned char *x = malloc(len + 16);
+    assert_non_null(x);
+    const uint32_t nodes = get32(b + 28);
+
+    expect_refused(b, 10, g, "truncated");
+    expect_refused(b, 100, g, "truncated"); /* the header, not the costs */
+    expect_refused(b, len - 1, g, "truncated");
+    memcpy(x, b, len);
+    memset(x + len, 0, 16);
+    expect_refused(x, len + 8, g, "data after the arrays");
+    memcpy(x, b, len);
+    x[0] = 'X';
+    expect_refused(x, len, g, "not a hierarchy file");
+    memcpy(x, b, len);
+    put32(x + 8, 9);
+    expect_refused(x, len, g, "version 9");
+    memcpy(x, b, len);
+    x[len / 2] ^= 0x10;
+    expect_refused(x, len, g, "checksum");
+
+    /* an array edited by hand, its checksum made right again */
+    const size_t cells = 64 + 256 * 8;
+    const size_t firsts = cells + 4 * (size_t)nodes;
+    const size_t arcs = firsts + 4 * ((size_t)nodes + 1);
+    memcpy(x, b, len);
+    put32(x + cells, get32(x + cells + 4)); /* one cell twice */
+    fix_checksum(x, len);
+    expect_refused(x, len, g, "two nodes");
+    memcpy(x, b, len);
+    put32(x + arcs, 0); /* an arc of node 0 going down to node 0 */
+    fix_checksum(x, len);
+    expect_refused(x, len, g, "not above");
+    memcpy(x, b, len);
+    x[arcs + 4 + 7] ^= 0x01; /* the first arc's out cost, changed a bit */
+    fix_checksum(x, len);
+    expect_refused(x, len, g, "corrupted: arc 0");
+    memcpy(x, b, len);
+    put32(x + firsts + 4, get32(x + firsts + 4) + 1); /* node 0's list
+                                                          takes node 1's
+                                                          first arc */
+    fix_checksum(x, len);
+    expect_refused(x, len, g, "corrupted: arc");
+    memcpy(x, b, len);
+    put32(x + firsts + 4 * (size_t)nodes, /* the lists stop short */
+          get32(x + firsts + 4 * (size_t)nodes) - 1);
+    fix_checksum(x, len);
+    expect_refused(x, len, g, "arcs end at");
+
+    /* another map, and this map edited */
+    wf_grid *other = NULL;
+    assert_int_equal(wf_grid_create(40, 31, NULL, &other), WF_OK);
+    expect_refused(b, len, other, "made for another map");
+    wf_grid_destroy(other);
+    const uint8_t t0 = wf_grid_get(g, 5, 5);
+    assert_int_equal(wf_grid_set(g, 5, 5, (uint8_t)(t0 ^ 1)), WF_OK);
+    expect_refused(b, len, g, "made for another map");
+
+    /* everything NULL or empty */
+    wf_ch *out = NULL;
+    assert_int_equal(wf_ch_parse(b, len, "t.ch", NULL, NULL, NULL, NULL, &out,
+                                 NULL),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_ch_parse(NULL, 0, "t.ch", g, NULL, NULL, NULL, &out,
+                                 NULL),
+                     WF_E_PARSE);
+    assert_int_equal(wf_ch_read("/nonexistent/t.ch", g, NULL, NULL, NULL,
+                                &out, NULL),
+                     WF_E_IO);
+    free(x);
+    free(b);
+    wf_ch_free(c);
+    wf_grid_destroy(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_units),
+        cmocka_unit_test(test_bad_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
