@@ -106,6 +106,7 @@ static wf_status alloc_builder(builder *b) {
     memset(b->level, 0, n * sizeof *b->level);
     memset(b->w_cell, 0, n * sizeof *b->w_cell);
     memset(b->w_goal, 0, n * sizeof *b->w_goal);
+    memset(b->q_cell, 0, n * sizeof *b->q_cell);
     return WF_OK;
 }
 
@@ -166,29 +167,46 @@ static void drop_arc(builder *b, uint32_t w, uint32_t v) {
         }
 }
 
-/* Dijkstra from u over the arcs among nodes not contracted, avoiding v,
- * until every target (w_goal == gen) is settled, the cheapest open cost
- * exceeds bound, or limit nodes are settled. Afterwards reached(b, x)
- * gives the cost found to x: a path's, so no more than its cheapest. */
-static void witness(builder *b, uint32_t u, uint32_t v, double bound,
-                    uint32_t targets, uint32_t limit) {
+/* The largest cost a witness may have to one of the targets (the ends
+ * of v's list with w_goal == gen) not settled yet (w_need >= 0); -1 when
+ * none is left. */
+static double pending_bound(const builder *b, const blist *l) {
+    double bound = -1;
+    for (uint32_t j = 0; j < l->n; j++) {
+        const uint32_t w = l->a[j].to;
+        if (b->w_goal[w] == b->gen && b->w_need[w] > bound)
+            bound = b->w_need[w];
+    }
+    return bound;
+}
+
+/* Dijkstra from u over the arcs among nodes not contracted, avoiding v
+ * (whose list l holds the targets), until every target is settled, the
+ * cheapest open cost exceeds what a witness to a target still unsettled
+ * may cost, or limit nodes are settled. Afterwards reached(b, x) gives the
+ * cost found to x: a path's, so no more than its cheapest. */
+static void witness(builder *b, uint32_t u, uint32_t v, const blist *l,
+                    uint32_t limit) {
     const uint32_t gen = b->gen;
+    double bound = pending_bound(b, l);
     wf__heap h = {b->w_cell, b->w_key, b->w_id, 0};
     b->w_cell[u].tag = gen;
     b->w_dist[u] = 0;
     wf__heap_push(&h, 0, u);
     uint32_t settled = 0;
-    while (h.n && targets) {
+    while (h.n && bound >= 0) {
         const uint32_t x = h.id[0];
         const double dx = h.key[0];
         wf__heap_pop(&h);
         if (dx > bound || ++settled > limit)
             break;
-        if (b->w_goal[x] == gen)
-            targets--;
-        const blist *l = &b->adj[x];
-        for (uint32_t i = 0; i < l->n; i++) {
-            const barc *e = &l->a[i];
+        if (b->w_goal[x] == gen && b->w_need[x] >= 0) {
+            b->w_need[x] = -1; /* settled: reached(x) is final */
+            bound = pending_bound(b, l);
+        }
+        const blist *lx = &b->adj[x];
+        for (uint32_t i = 0; i < lx->n; i++) {
+            const barc *e = &lx->a[i];
             const uint32_t y = e->to;
             const double nd = dx + e->out;
             if (y == v || !(nd <= bound))
@@ -266,13 +284,11 @@ static wf_status shortcuts(builder *b, uint32_t v, int apply, uint32_t limit,
         if (!(in.in < INFINITY))
             continue;
         next_search(b);
-        double bound = 0;
         uint32_t targets = 0;
         for (uint32_t j = 0; j < l->n; j++) {
             const barc *o = &l->a[j];
             if (o->to == in.to || !(o->out < INFINITY))
                 continue;
-            bound = fmax(bound, in.in + o->out);
             b->w_goal[o->to] = b->gen;
             b->w_need[o->to] = in.in + o->out;
             targets++;
@@ -280,7 +296,7 @@ static wf_status shortcuts(builder *b, uint32_t v, int apply, uint32_t limit,
         if (!targets || !(targets = near_witnesses(b, in.to, v, targets)))
             continue;
         if (limit)
-            witness(b, in.to, v, bound, targets, limit);
+            witness(b, in.to, v, l, limit);
         for (uint32_t j = 0; j < l->n; j++) {
             const barc o = l->a[j];
             if (o.to == in.to || !(o.out < INFINITY) ||
@@ -369,7 +385,8 @@ static wf_status build_graph(const wf_ch *c, builder *b, const wf_grid *g,
 }
 
 /* Contracts every node in the order of the priority heap, re-checking the
- * top's priority before contracting it and putting it back when it has
+ * top's priority before contracting it when a neighbour has been
+ * contracted since it was worked out, and putting it back when it has
  * grown past the next one's (lazy updates: refreshing the neighbours'
  * priorities after each contraction as well cost a third more time here
  * and bought no faster queries). Fills b->rank. */
@@ -385,10 +402,12 @@ static wf_status contract_all(builder *b) {
     uint32_t rank = 0;
     while (h.n) {
         const uint32_t v = h.id[0];
-        double p;
-        wf_status st = priority(b, v, &p);
-        if (st != WF_OK)
+        double p = h.key[0];
+        wf_status st = WF_OK;
+        /* tag 1: a neighbour was contracted since p was worked out */
+        if (b->q_cell[v].tag && (st = priority(b, v, &p)) != WF_OK)
             return st;
+        b->q_cell[v].tag = 0;
         wf__heap_pop(&h);
         if (h.n && p > h.key[0]) {
             wf__heap_push(&h, p, v);
@@ -406,6 +425,7 @@ static wf_status contract_all(builder *b) {
             drop_arc(b, w, v);
             if (b->level[w] < b->level[v] + 1)
                 b->level[w] = b->level[v] + 1;
+            b->q_cell[w].tag = 1;
         }
     }
     return WF_OK;
