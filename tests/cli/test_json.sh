@@ -62,7 +62,11 @@ sed -n 2p "$SHARED/movingai/dao/arena.map.scen" | awk -v OFS='\t' '{ $9 = $9 + 5
 expect 1 "scen json mismatch" -- "$WF" scen "$TMP/bad.scen" --map "$SHARED/movingai/dao/arena.map" --format json
 jcheck "scen json mismatch" 'd["wrong"] == 1 and d["mismatches"][0]["scenario"] == 1 and d["mismatches"][0]["why"] == "cheaper than the file\u0027s optimum"'
 expect 0 "prep json" -- "$WF" prep "$SHARED/movingai/dao/arena.map" --out "$TMP/arena.jump" --format json
-jcheck "prep json" 'd["width"] == 49 and d["out"].endswith("arena.jump") and d["bytes_per_cell"] > 0 and d["ms"] >= 0'
+jcheck "prep json" 'd["width"] == 49 and d["out"].endswith("arena.jump") and d["kind"] == "jumps" and d["bytes_per_cell"] > 0 and d["ms"] >= 0'
+expect 0 "prep hierarchy json" -- "$WF" prep "$SHARED/movingai/dao/arena.map" --hierarchy --out "$TMP/arena.ch" --format json
+jcheck "prep hierarchy json" 'd["kind"] == "hierarchy" and d["bytes"] > 40000 and d["bytes_per_cell"] > 0'
+expect 0 "scen json hierarchy" -- "$WF" scen "$SHARED/movingai/dao/arena.map.scen" --hierarchy "$TMP/arena.ch" --format json
+jcheck "scen json hierarchy" 'd["optimal"] == 160'
 expect 0 "scen json prep" -- "$WF" scen "$SHARED/movingai/dao/arena.map.scen" --prep "$TMP/arena.jump" --format json
 jcheck "scen json prep" 'd["optimal"] == 160'
 
