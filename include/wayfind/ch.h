@@ -11,15 +11,16 @@
  * How (Geisberger, Sanders, Schultes and Delling, "Contraction
  * Hierarchies", WEA 2008): the cells the unit may stand on are removed
  * ("contracted") one at a time, least important first. Removing a cell v
- * adds, for each neighbour u before it and w after it whose cheapest path
- * ran through v, a shortcut u → w of that cost, unless a local search
- * finds a path from u to w that avoids v and costs no more (a witness).
+ * adds, for each pair of neighbours u and w still in the graph with arcs
+ * u → v → w, a shortcut u → w of that cost, unless a local search finds
+ * a path from u to w that avoids v and costs no more (a witness).
  * Every cheapest path is then matched, at the same cost, by one that
  * climbs to its most important cell and descends from it; a query runs
  * Dijkstra upward from both ends (skipping cells that a cheaper way down
  * already reaches: stall-on-demand) and meets at the top. Shortcuts are
  * unpacked, each into the two arcs it was made of, down to single moves,
- * so a path is the same list of cells a grid search returns. The order of
+ * so a path is every cell from start to goal, as a grid search gives it
+ * (among equally cheap paths, not always the same one). The order of
  * removal is chosen greedily by how many arcs (and moves) a removal adds
  * against those it removes, and by how deep in the hierarchy its
  * neighbours already lie.
@@ -57,9 +58,12 @@ typedef struct wf_ch_query wf_ch_query;
  * multipliers @p filter (NULL: none; read now, not kept). Moves cost as in
  * wf_search_grid: 1 or √2 times the cost of the cell entered.
  *
- * Time grows a little faster than the number of cells (about a second for
- * a 512 × 512 map on the build machine; wf_bench_weighted prints it), and
- * memory is some tens of bytes a cell (wf_ch_describe).
+ * Build time grows faster than the number of cells: on the build machine
+ * 0.2–0.4 s for 20,000 cells to stand on, 4–5 s for a 512 × 512 island
+ * world, 20–25 s for a 1024 × 1024 one (wf_bench_weighted prints it);
+ * memory 115–335 bytes a cell of the map (wf_ch_describe). Save it with
+ * wf_ch_write and load it with wf_ch_read (io.h) instead of building it
+ * again.
  *
  * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, size > 1),
  * WF_E_TOO_BIG (more than WF_CH_MAX_NODES cells to stand on, or more arcs
@@ -73,8 +77,8 @@ WF_API wf_status wf_ch_build(const wf_grid *g, const wf_move *move,
 WF_API void wf_ch_free(wf_ch *c);
 
 /**
- * Search state for queries on @p c, about 60 bytes for each cell the unit
- * may stand on. Errors: WF_E_INVALID_ARG (NULL), WF_E_NOMEM.
+ * Search state for queries on @p c, 72 bytes for each cell the unit may
+ * stand on. Errors: WF_E_INVALID_ARG (NULL), WF_E_NOMEM.
  */
 WF_API wf_status wf_ch_query_create(const wf_ch *c, const wf_allocator *alloc,
                                     wf_ch_query **out);
