@@ -66,8 +66,8 @@ typedef struct wf_ch_query wf_ch_query;
  * again.
  *
  * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, size > 1),
- * WF_E_TOO_BIG (more than WF_CH_MAX_NODES cells to stand on, or more arcs
- * than 32-bit numbers hold), WF_E_NOMEM.
+ * WF_E_TOO_BIG (more than WF_CH_MAX_NODES cells to stand on, or 2^31 arcs
+ * or more), WF_E_NOMEM.
  */
 WF_API wf_status wf_ch_build(const wf_grid *g, const wf_move *move,
                              const wf_filter *filter,

@@ -5,10 +5,10 @@
 
 #include "ch_internal.h"
 
-wf_status wf__ch_new(const wf__made_for *u, const wf_allocator *alloc,
-                     wf_ch **out) {
+wf_status wf__ch_new(const wf__made_for *u, size_t nodes,
+                     const wf_allocator *alloc, wf_ch **out) {
     *out = NULL;
-    if (u->nodes > WF_CH_MAX_NODES)
+    if (nodes > WF_CH_MAX_NODES)
         return WF_E_TOO_BIG;
     const wf_allocator a = wf__allocator(alloc);
     wf_ch *c = wf__alloc(&a, sizeof *c);
@@ -17,8 +17,8 @@ wf_status wf__ch_new(const wf__made_for *u, const wf_allocator *alloc,
     memset(c, 0, sizeof *c);
     c->alloc = a;
     c->unit = *u;
-    c->nodes = (uint32_t)u->nodes;
-    const size_t n = u->nodes;
+    c->nodes = (uint32_t)nodes;
+    const size_t n = nodes;
     c->rank_of = wf__alloc(&a, u->cells * sizeof *c->rank_of);
     c->cell_of = wf__alloc(&a, (n + 1) * sizeof *c->cell_of);
     c->first = wf__alloc(&a, (n + 2) * sizeof *c->first);
@@ -80,9 +80,9 @@ wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
     wf__made_for u;
     if (wf__made_for_init(g, move, filter, &u) != WF_OK)
         return WF_E_INVALID_ARG;
-    u.nodes = nodes; /* what the file says: wf__ch_check compares */
-    wf_ch *c;
-    wf_status st = wf__ch_new(&u, alloc, &c);
+    wf_ch *c; /* nodes: what the file says, which wf__ch_check compares
+                 with u.nodes, the cells the unit may stand on */
+    wf_status st = wf__ch_new(&u, nodes, alloc, &c);
     if (st == WF_OK && (st = wf__ch_alloc_arcs(c, arcs)) != WF_OK)
         wf_ch_free(c);
     else if (st == WF_OK)

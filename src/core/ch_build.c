@@ -495,7 +495,7 @@ wf_status wf_ch_build(const wf_grid *g, const wf_move *move,
     if (wf__made_for_init(g, move, filter, &u) != WF_OK)
         return WF_E_INVALID_ARG;
     wf_ch *c;
-    wf_status st = wf__ch_new(&u, alloc, &c);
+    wf_status st = wf__ch_new(&u, u.nodes, alloc, &c);
     if (st != WF_OK)
         return st;
     builder b = {.alloc = c->alloc, .n = c->nodes};

@@ -83,7 +83,7 @@ static int check_way(const wf_ch *c, const wf_grid *g, size_t k, int dir,
             return FAIL("arc %zu (%s) has no cost but a middle node", k, way);
         return 0;
     }
-    if (!(cost > 0))
+    if (!(cost >= 0)) /* 0: a cost that underflowed, as the build allows */
         return FAIL("arc %zu (%s) costs %g", k, way, cost);
     if (x->mid == WF__CH_NONE) {
         const double want = move_cost(c, g, a, b);

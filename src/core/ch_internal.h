@@ -20,10 +20,11 @@ struct wf_ch {
     size_t shortcuts;
 };
 
-/* A hierarchy for unit u (u->nodes nodes) with no arcs yet: its cells,
- * ranks and list offsets allocated, to be filled. WF_E_TOO_BIG, WF_E_NOMEM. */
-wf_status wf__ch_new(const wf__made_for *u, const wf_allocator *alloc,
-                     wf_ch **out);
+/* A hierarchy for unit u with room for `nodes` nodes and no arcs yet: its
+ * cells, ranks and list offsets allocated, to be filled. WF_E_TOO_BIG,
+ * WF_E_NOMEM. */
+wf_status wf__ch_new(const wf__made_for *u, size_t nodes,
+                     const wf_allocator *alloc, wf_ch **out);
 /* Room for `arcs` arcs and their vias in c (which has none).
  * WF_E_TOO_BIG, WF_E_NOMEM. */
 wf_status wf__ch_alloc_arcs(wf_ch *c, size_t arcs);

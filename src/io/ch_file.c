@@ -263,8 +263,14 @@ wf_status wf_ch_parse(const void *buf, size_t len, const char *name,
     wf_ch *c = NULL;
     st = wf__ch_alloc(g, move, filter, wf__get32(b + 28), wf__get64(b + 32),
                       alloc, &c);
-    if (st != WF_OK)
+    if (st != WF_OK) {
+        wf__diag_set(diag, name, 0, 0,
+                     st == WF_E_TOO_BIG
+                         ? "%" PRIu64 " arcs: more than a hierarchy holds"
+                         : "no memory for a hierarchy of %" PRIu64 " arcs",
+                     wf__get64(b + 32));
         return st;
+    }
     wf__ch_parts p;
     wf__ch_parts_of(c, &p);
     decode(b, &p);

@@ -747,7 +747,7 @@ wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
                        const wf_allocator *alloc, wf_ch **out);
 /* Checks a hierarchy filled from outside against g and its unit, so that
  * no query can go wrong with it: every node a cell the unit may stand on,
- * once each, and all of them; arcs going up, costs positive; a single move
+ * once each, and all of them; arcs going up, costs not negative; a single move
  * between neighbours the unit may make, at the unit's cost; a shortcut
  * through a lower node whose two arcs join its ends and add up to its
  * cost exactly. Then makes c ready to query. 0 when it holds; else 1 and
