@@ -32,25 +32,14 @@ static PyObject *jumps_current(wfpy_jumps *o, PyObject *arg) {
 
 static wf_status write_table(void *ud, FILE *f, wf_diag *d) {
     (void)d;
-    void **p = ud;
+    void *const *p = ud;
     return wf_jump_table_write(f, p[0], p[1]);
 }
 
 /* save(path, grid): written whole or not at all. */
 static PyObject *jumps_save(wfpy_jumps *o, PyObject *args) {
-    PyObject *path;
-    wfpy_grid *gr;
-    if (!PyArg_ParseTuple(args, "O&O!", PyUnicode_FSConverter, &path,
-                          &wfpy_grid_type, &gr))
-        return NULL;
-    void *ud[2] = {o->t, gr->g};
-    wf_diag d;
-    memset(&d, 0, sizeof d);
-    wf_status st = wf_file_write(PyBytes_AS_STRING(path), write_table, ud, &d);
-    Py_DECREF(path);
-    if (st != WF_OK)
-        return wfpy_raise_diag(st, &d);
-    Py_RETURN_NONE;
+    return wfpy_save(args, write_table, o->t,
+                     "the table is not this grid's as it is now");
 }
 
 static PyGetSetDef jumps_getset[] = {

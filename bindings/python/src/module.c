@@ -30,6 +30,25 @@ PyObject *wfpy_raise_diag(wf_status s, const wf_diag *d) {
     return wfpy_raise(s, buf[0] ? buf : NULL);
 }
 
+PyObject *wfpy_save(PyObject *args, wf_write_fn fn, void *table,
+                    const char *stale) {
+    PyObject *path;
+    wfpy_grid *gr;
+    if (!PyArg_ParseTuple(args, "O&O!", PyUnicode_FSConverter, &path,
+                          &wfpy_grid_type, &gr))
+        return NULL;
+    void *ud[2] = {table, gr->g};
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status st = wf_file_write(PyBytes_AS_STRING(path), fn, ud, &d);
+    Py_DECREF(path);
+    if (st == WF_E_INVALID_ARG)
+        return wfpy_raise(st, stale);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    Py_RETURN_NONE;
+}
+
 static PyObject *version(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
@@ -51,6 +70,12 @@ static PyMethodDef methods[] = {
     {"jump_table", wfpy_jump_table, METH_O, "jump_table(grid) -> JumpTable"},
     {"load_jumps", wfpy_load_jumps, METH_VARARGS,
      "load_jumps(path, grid) -> JumpTable"},
+    {"hierarchy", (PyCFunction)(void (*)(void))wfpy_hierarchy,
+     METH_VARARGS | METH_KEYWORDS,
+     "hierarchy(grid, connect=, corners=, filter=) -> Hierarchy"},
+    {"load_hierarchy", (PyCFunction)(void (*)(void))wfpy_load_hierarchy,
+     METH_VARARGS | METH_KEYWORDS,
+     "load_hierarchy(path, grid, connect=, corners=, filter=) -> Hierarchy"},
     {"price_noise", wfpy_price_noise, METH_VARARGS,
      "price_noise(grid, seed, levels, scale) -> Grid"},
     {"load_scen", wfpy_load_scen, METH_VARARGS,
@@ -116,12 +141,14 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyType_Ready(&wfpy_pool_type) < 0 ||
         PyType_Ready(&wfpy_graph_type) < 0 ||
         PyType_Ready(&wfpy_jumps_type) < 0 ||
+        PyType_Ready(&wfpy_ch_type) < 0 ||
         PyModule_AddObjectRef(m, "Grid", (PyObject *)&wfpy_grid_type) < 0 ||
         PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0 ||
         PyModule_AddObjectRef(m, "Slice", (PyObject *)&wfpy_slice_type) < 0 ||
         PyModule_AddObjectRef(m, "Pool", (PyObject *)&wfpy_pool_type) < 0 ||
         PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0 ||
-        PyModule_AddObjectRef(m, "JumpTable", (PyObject *)&wfpy_jumps_type) < 0)
+        PyModule_AddObjectRef(m, "JumpTable", (PyObject *)&wfpy_jumps_type) < 0 ||
+        PyModule_AddObjectRef(m, "Hierarchy", (PyObject *)&wfpy_ch_type) < 0)
         goto fail;
     /* the algorithms by the command line's names */
     PyObject *algos = Py_BuildValue("{sisisisisisi}", "astar", WF_ALGO_ASTAR,

@@ -47,6 +47,7 @@ typedef struct {
 } wfpy_jumps;
 
 extern PyTypeObject wfpy_jumps_type;
+extern PyTypeObject wfpy_ch_type;
 extern PyTypeObject wfpy_grid_type;
 extern PyTypeObject wfpy_search_type;
 extern PyTypeObject wfpy_slice_type;
@@ -58,6 +59,16 @@ extern PyTypeObject wfpy_graph_type;
 PyObject *wfpy_raise(wf_status s, const char *msg);
 /* Raises wayfind.Error's subclass for a file problem, from a diag. */
 PyObject *wfpy_raise_diag(wf_status s, const wf_diag *d);
+
+/* save(path, grid) of a table: writes it through fn (whole or not at
+ * all), which gets {table, grid} as its ud; WF_E_INVALID_ARG raises with
+ * the message stale (the table is not the grid's as it is). */
+PyObject *wfpy_save(PyObject *args, wf_write_fn fn, void *table,
+                    const char *stale);
+
+/* The cells of p as a bytearray of int32 x, y pairs, or NULL with the
+ * exception set. */
+PyObject *wfpy_points_bytes(const wf_path *p);
 
 /* A new grid of w × h cells, or NULL with the exception set. */
 wf_grid *wfpy_grid_create(int w, int h);
@@ -88,6 +99,8 @@ PyObject *wfpy_load_scen(PyObject *self, PyObject *args);
 PyObject *wfpy_price_noise(PyObject *self, PyObject *args);
 PyObject *wfpy_jump_table(PyObject *self, PyObject *arg);
 PyObject *wfpy_load_jumps(PyObject *self, PyObject *args);
+PyObject *wfpy_hierarchy(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_load_hierarchy(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_generate(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_render_png(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_slice_begin(PyObject *self, PyObject *args, PyObject *kw);

@@ -220,7 +220,7 @@ static int off_grid(const wf_grid *g, const char *what, wf_point p) {
     return 1;
 }
 
-static PyObject *points_bytes(const wf_path *p) {
+PyObject *wfpy_points_bytes(const wf_path *p) {
     PyObject *b = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)p->count * 8);
     if (!b)
         return NULL;
@@ -275,7 +275,7 @@ PyObject *wfpy_search_grid(PyObject *self, PyObject *args, PyObject *kw) {
     } else if (st < 0) {
         wfpy_raise(st, wf_search_message(s->ws));
     } else {
-        PyObject *pts = points_bytes(&p);
+        PyObject *pts = wfpy_points_bytes(&p);
         if (pts)
             r = Py_BuildValue("iNdKKis", (int)st, pts, p.cost,
                               (unsigned long long)p.stats.expanded,

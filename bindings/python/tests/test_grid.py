@@ -187,6 +187,41 @@ def test_jump_tables(tmp_path):
         g.path(free[0], free[-1], algo="jps+", jumps=t)
 
 
+
+def test_hierarchy(tmp_path):
+    g = wayfind.generate("islands", 120, 80, seed=6)
+    rng = np.random.default_rng(4)
+    free = np.argwhere(np.isfinite(g.costs))[:, ::-1]
+    h = g.hierarchy()
+    assert h.info["nodes"] == len(free) and h.info["shortcuts"] > 0
+    for _ in range(60):
+        a, b = free[rng.integers(len(free), size=2)]
+        ref, p = g.path(a, b), h.path(a, b)
+        assert p.found == ref.found
+        if p.found:
+            assert p.cost == pytest.approx(ref.cost, rel=1e-12)
+            assert tuple(p.cells[0]) == tuple(a) and tuple(p.cells[-1]) == tuple(b)
+    # another unit: 4-connected, shallows (terrain code of cost 2) dearer
+    shallow = int(g.terrain[tuple(np.argwhere(g.costs == 2)[0])])
+    h4 = g.hierarchy(connect=4, filter={shallow: 3.0})
+    a, b = free[0], free[-1]
+    assert h4.path(a, b).cost == pytest.approx(
+        g.path(a, b, connect=4, filter={shallow: 3.0}).cost, rel=1e-12)
+    f = tmp_path / "g.ch"
+    h4.save(f)
+    back = wayfind.load_hierarchy(f, g, connect=4, filter={shallow: 3.0})
+    assert back.path(a, b).cost == h4.path(a, b).cost
+    with pytest.raises(wayfind.ParseError, match="another unit"):
+        wayfind.load_hierarchy(f, g)
+    f.write_bytes(f.read_bytes()[:100])
+    with pytest.raises(wayfind.ParseError, match="truncated"):
+        wayfind.load_hierarchy(f, g, connect=4, filter={shallow: 3.0})
+    with pytest.raises(wayfind.RangeError):
+        h.path((-1, 0), b)
+    g.set_terrain(*free[0], wayfind.WALL)  # an edit: the hierarchy is stale
+    with pytest.raises(wayfind.InvalidArgumentError, match="edited"):
+        h.path(free[1], b)
+
 def test_weighted_jps_equals_astar():
     world = wayfind.generate("islands", 128, 96, seed=5)
     sea = np.argwhere(np.isfinite(world.costs))[:, ::-1]
