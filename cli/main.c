@@ -13,7 +13,7 @@ static const cli_command commands[] = {
      cli_demo},
     {"gen", "generate a world: islands, caves, maze, rooms, noise", cli_gen},
     {"render", "draw a map as a PNG picture or as text", cli_render},
-    {"prep", "save a map's jump table for fast JPS+ queries (--prep)",
+    {"prep", "save a map's jump table (--prep) or hierarchy (--hierarchy)",
      cli_prep},
     {"graph", "find a path on a waypoint graph file", cli_graph},
     {"convert", "write the graph of a grid map", cli_convert},
