@@ -115,7 +115,12 @@ int cli_prep(int argc, char **argv) {
                        ? wf_ch_build(g, &o.move, o.filter, NULL, &ch)
                        : wf_jump_table_create(g, NULL, &t);
     const double ms = now_ms() - t0;
-    if (st != WF_OK) {
+    if (st == WF_E_TOO_BIG && hierarchy) {
+        cli_error(CMD, "%s: too big for a hierarchy: the unit may stand on "
+                       "more than %zu cells",
+                  map, (size_t)WF_CH_MAX_NODES);
+        code = cli_exit_code(st);
+    } else if (st != WF_OK) {
         code = cli_fail(st, NULL);
     } else {
         table_out to = {t, ch, g};

@@ -225,6 +225,14 @@ static void test_ch_refuses(void **state) {
     wf_ch_free(c);
     wf_ch_query_free(NULL);
     wf_ch_free(NULL);
+    /* more cells to stand on than a hierarchy takes: refused before any
+     * work */
+    wf_grid *huge = NULL;
+    assert_int_equal(wf_grid_create(2100, 2100, NULL, &huge), WF_OK);
+    c = (wf_ch *)&c;
+    assert_int_equal(wf_ch_build(huge, NULL, NULL, NULL, &c), WF_E_TOO_BIG);
+    assert_null(c);
+    wf_grid_destroy(huge);
     /* nothing to stand on */
     assert_int_equal(wf_grid_fill(g, WF_TERRAIN_WALL), WF_OK);
     assert_int_equal(wf_ch_build(g, NULL, NULL, NULL, &c), WF_OK);

@@ -49,8 +49,10 @@ typedef struct wf_ch wf_ch;
 /** One thread's search state for queries on one hierarchy. */
 typedef struct wf_ch_query wf_ch_query;
 
-/** Most cells a unit may stand on for wf_ch_build (2^24). */
-#define WF_CH_MAX_NODES ((size_t)1 << 24)
+/** Most cells a unit may stand on for wf_ch_build (2^22, 4,194,304: a
+ *  2048 × 2048 map with every cell free; building one that large takes
+ *  some minutes and about 4 GB). */
+#define WF_CH_MAX_NODES ((size_t)1 << 22)
 
 /**
  * Builds the hierarchy of @p g for a unit moving by @p move (NULL: the
@@ -60,7 +62,8 @@ typedef struct wf_ch_query wf_ch_query;
  *
  * Build time grows faster than the number of cells: on the build machine
  * 0.2–0.4 s for 20,000 cells to stand on, 4–5 s for a 512 × 512 island
- * world, 20–25 s for a 1024 × 1024 one (wf_bench_weighted prints it);
+ * world, 20–25 s for a 1024 × 1024 one (wf_bench_weighted prints it),
+ * 110 s and 2.9 GB at the peak for a 2048 × 2048 one (3 million cells);
  * memory 115–335 bytes a cell of the map (wf_ch_describe). Save it with
  * wf_ch_write and load it with wf_ch_read (io.h) instead of building it
  * again.

@@ -72,6 +72,12 @@ contains "$TMP/err" "not a hierarchy file" "jump file message"
 expect 0 "another map" -- "$WF" gen islands --seed 5 --size 96x64 --out "$TMP/other.txt"
 expect 3 "hierarchy of another map" -- "$WF" path "$TMP/other.txt" --from "$FROM" --to "$TO" --hierarchy "$TMP/isl.ch"
 contains "$TMP/err" "made for another map" "another map message"
+# more cells than a hierarchy takes: refused at once, saying why
+expect 0 "gen a huge open map" -- "$WF" gen noise --density 0 --size 2100x2100 --out "$TMP/open.map"
+expect 3 "too big" -- "$WF" prep "$TMP/open.map" --hierarchy --out "$TMP/open.ch"
+contains "$TMP/err" "too big for a hierarchy" "too big message"
+[ ! -e "$TMP/open.ch" ] || fail "a file was written for a refused map"
+checks=$((checks + 1))
 expect 4 "missing file" -- "$WF" path "$TMP/isl.txt" --from "$FROM" --to "$TO" --hierarchy "$TMP/none.ch"
 
 finish
