@@ -11,14 +11,15 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *o);
 wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out);
 
-/* The option rules every jump point search shares (grid_jps.c): 8-connected
+/* The option rules every jump point search shares (jump_rules.c): 8-connected
  * no-cut moves, the default or octile heuristic at weight 1, no overlay,
  * move-cost callback, expansion limit or goal fallback, and for weighted
  * JPS (weighted non-zero) size 1. NULL, or the first broken, worded for
  * "jps" or "jpsw". */
 const char *wf__jump_rules(const wf_search_opts *o, int weighted);
 
-/* Jump Point Search (grid_jps.c). wf__jps_applies: NULL when JPS can answer
+/* Jump Point Search (grid_jps.c; wf__jps_applies in jump_rules.c).
+ * wf__jps_applies: NULL when JPS can answer
  * the query (*cost the uniform cost of entering a cell), else why not;
  * ws (may be NULL) keeps the answer for an unfiltered unit on the grid's
  * version, so that a query does not read the grid's 256 terrain counts.
