@@ -30,6 +30,23 @@ int fuzz_close(double a, double b);
  * rounded outside 15 digits and 1e±22 (src/io/lexer.h). */
 int fuzz_near(double a, double b);
 
+/* The checksum of the binary files of docs/formats.md (jump tables,
+ * hierarchies), recomputed from that text, not from the reader: from
+ * seed, over b[from..len) 8 bytes to a little-endian word (the last padded
+ * with 0), written little-endian at b[at..at+8). */
+void fuzz_fix_checksum(uint8_t *b, size_t len, size_t from, size_t at,
+                       uint64_t seed);
+
+/* Parses a binary file with a checksum: data as it is, then, when it
+ * holds at least the header (checksum at `at` over the bytes from
+ * `header`, from seed), again with its checksum made right, so that the
+ * fuzzer reaches the checks past the one that guards them. */
+typedef void (*fuzz_parse_fn)(const wf_grid *g, const uint8_t *data,
+                              size_t size);
+void fuzz_binary_file(const wf_grid *g, const uint8_t *data, size_t size,
+                      size_t header, size_t at, uint64_t seed,
+                      fuzz_parse_fn parse);
+
 /* The first and last passable cells in row-major order; 0 when none. */
 int fuzz_passable_ends(const wf_grid *g, wf_point *first, wf_point *last);
 

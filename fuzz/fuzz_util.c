@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fuzz.h"
 
@@ -88,4 +89,32 @@ void fuzz_out_open(fuzz_out *o) {
 void fuzz_out_close(fuzz_out *o) {
     FUZZ_CHECK(fclose(o->f) == 0);
     o->f = NULL;
+}
+
+void fuzz_fix_checksum(uint8_t *b, size_t len, size_t from, size_t at,
+                       uint64_t seed) {
+    uint64_t h = seed;
+    for (size_t i = from; i < len; i += 8) {
+        uint64_t w = 0;
+        for (int k = 7; k >= 0; k--)
+            w = w << 8 | (i + (size_t)k < len ? b[i + (size_t)k] : 0u);
+        h = (h ^ w) * 0x9E3779B97F4A7C15u;
+        h ^= h >> 32;
+    }
+    for (int k = 0; k < 8; k++)
+        b[at + (size_t)k] = (unsigned char)(h >> (8 * k));
+}
+
+void fuzz_binary_file(const wf_grid *g, const uint8_t *data, size_t size,
+                      size_t header, size_t at, uint64_t seed,
+                      fuzz_parse_fn parse) {
+    parse(g, data, size);
+    if (size < header)
+        return;
+    uint8_t *fixed = malloc(size ? size : 1);
+    FUZZ_CHECK(fixed != NULL);
+    memcpy(fixed, data, size);
+    fuzz_fix_checksum(fixed, size, header, at, seed);
+    parse(g, fixed, size);
+    free(fixed);
 }

@@ -276,3 +276,17 @@ int wf_test_count(int full) {
     int n = (int)(full / d);
     return n < 1 ? 1 : n;
 }
+
+void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
+                          size_t at, uint64_t seed) {
+    uint64_t h = seed;
+    for (size_t i = from; i < len; i += 8) {
+        uint64_t w = 0;
+        for (int k = 7; k >= 0; k--)
+            w = w << 8 | (i + (size_t)k < len ? b[i + (size_t)k] : 0u);
+        h = (h ^ w) * 0x9E3779B97F4A7C15u;
+        h ^= h >> 32;
+    }
+    for (int k = 0; k < 8; k++)
+        b[at + (size_t)k] = (unsigned char)(h >> (8 * k));
+}

@@ -60,6 +60,13 @@ double wf_test_ref_move(const wf_test_pricing *pr, wf_point a, wf_point b);
 void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
                           double *dist);
 
+/* The checksum of the binary files of docs/formats.md (jump tables,
+ * hierarchies), recomputed from that text, not from the reader: from
+ * seed, over b[from..len) 8 bytes to a little-endian word (the last padded
+ * with 0), written little-endian at b[at..at+8). */
+void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
+                          size_t at, uint64_t seed);
+
 /* a == b within 1e-9 relative (infinities only equal themselves). */
 int wf_test_close(double a, double b);
 /* Fails the test unless every step of p is a move the reference allows
