@@ -63,7 +63,8 @@ static PyMethodDef methods[] = {
      "points, cost, expanded, generated, engine, message)"},
     {"batch", (PyCFunction)(void (*)(void))wfpy_batch,
      METH_VARARGS | METH_KEYWORDS,
-     "batch(grid, ends, threads, **opts) -> list of (status, points, cost)"},
+     "batch(grid, ends, threads, pool, **opts) -> list of (status, points, "
+     "cost, expanded, generated, engine)"},
     {"field", (PyCFunction)(void (*)(void))wfpy_field,
      METH_VARARGS | METH_KEYWORDS,
      "field(search, grid, sources, **opts) -> bytearray of float32"},

@@ -294,6 +294,7 @@ PyObject *wfpy_search_grid(PyObject *self, PyObject *args, PyObject *kw) {
 typedef struct answer {
     wf_status status;
     double cost;
+    wf_stats stats; /* expanded, generated and the engine that answered */
     size_t count;
     int32_t *xy; /* malloc'd by the worker */
 } answer;
@@ -305,6 +306,8 @@ static void keep(void *ud, size_t i, wf_status status, const wf_path *p,
     answer *a = (answer *)ud + i;
     a->status = status;
     a->cost = p ? p->cost : 0;
+    if (p)
+        a->stats = p->stats;
     a->count = 0;
     if (status < 0 || !p || !p->count)
         return;
@@ -404,8 +407,11 @@ PyObject *wfpy_batch(PyObject *self, PyObject *args, PyObject *kw) {
         }
         PyObject *b = PyByteArray_FromStringAndSize(
             (const char *)ans[i].xy, (Py_ssize_t)(ans[i].count * 8));
-        PyObject *t = b ? Py_BuildValue("iNd", (int)ans[i].status, b,
-                                        ans[i].cost)
+        PyObject *t = b ? Py_BuildValue("iNdKKi", (int)ans[i].status, b,
+                                        ans[i].cost,
+                                        (unsigned long long)ans[i].stats.expanded,
+                                        (unsigned long long)ans[i].stats.generated,
+                                        (int)ans[i].stats.engine)
                         : NULL;
         if (!t) {
             Py_CLEAR(r);

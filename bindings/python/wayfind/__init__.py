@@ -14,6 +14,8 @@ thread searches it raises ``wayfind.Error``).
     >>> p.cost, len(p)
     (7.656854249492381, 7)
 """
+import math
+import operator
 import os
 import threading
 
@@ -68,23 +70,155 @@ def version():
     return _c.version()
 
 
-def _point(p, what):
+# ---- arguments: one check for each kind, shared by every function --------
+
+#: The most threads a pool or a batch runs (the library's limit).
+_MAX_THREADS = 256
+#: The largest step budget (the library's uint64_t).
+_MAX_BUDGET = 2**64 - 1
+_FLAG = {False: False, True: True}
+_CONNECT = {4: 4, 8: 8}
+_WORLDS = {k: k for k in ("islands", "caves", "maze", "rooms", "noise")}
+
+
+def _index(v):
+    """v as an int when it is an integer (Python's or NumPy's, bools as 0
+    and 1 as Python takes them), else None."""
+    if isinstance(v, np.bool_):
+        return int(v)
+    try:
+        return operator.index(v)
+    except TypeError:
+        return None
+
+
+def _whole(v):
+    """A coordinate as an int: an integer, or a float with no fraction
+    (3.0, not 0.5, NaN or inf); else None."""
+    i = _index(v)
+    if i is None and isinstance(v, (float, np.floating)) and math.isfinite(v) \
+            and float(v).is_integer():
+        i = int(v)
+    return i
+
+
+def _limits(grid):
+    """The x and y ranges points must lie in, [x0, x1) and [y0, y1), and
+    the words for a point outside: on ``grid``, or with no grid 32 bits."""
+    if grid is None:
+        return (-2**31, 2**31, -2**31, 2**31,
+                "out of range (coordinates are -2147483648 to 2147483647)")
+    w, h = grid.width, grid.height
+    return 0, w, 0, h, f"off the {w} x {h} grid"
+
+
+def _point(p, what, grid=None):
+    """The pair ``p`` as (x, y) ints, each a whole number (``_whole``), on
+    ``grid`` (a Grid; None: any 32-bit point). Raises
+    InvalidArgumentError for what is not such a pair, RangeError for a
+    point off the grid, naming ``what``."""
     try:
         x, y = p
-        x, y = int(x), int(y)
     except (TypeError, ValueError):
         raise InvalidArgumentError(f"{what} must be an (x, y) pair, not {p!r}") from None
-    if not (-2**31 <= x < 2**31 and -2**31 <= y < 2**31):
-        raise RangeError(f"{what} ({x}, {y}) is off the grid")
-    return x, y
+    cx, cy = _whole(x), _whole(y)
+    if cx is None or cy is None:
+        x, y = (v.item() if isinstance(v, np.generic) else v for v in (x, y))
+        axis, bad = ("x", x) if cx is None else ("y", y)
+        raise InvalidArgumentError(
+            f"{what} ({x!r}, {y!r}): {axis} must be a whole number, not {bad!r}")
+    x0, x1, y0, y1, where = _limits(grid)
+    if not (x0 <= cx < x1 and y0 <= cy < y1):
+        raise RangeError(f"{what} ({cx}, {cy}) is {where}")
+    return cx, cy
+
+
+def _rows(a, name, width, what):
+    """The array-like ``a`` (argument ``name``) as rows of ``width`` values
+    (``what``): a numeric array, or an object array holding the values as
+    given where NumPy would make them something else (text from a number
+    beside a string, objects for integers past 64 bits)."""
+    try:
+        rows = np.asarray(a)
+        if rows.dtype.kind not in "biuf":
+            rows = np.asarray(a, dtype=object)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{name} must be rows of {what}, not ragged rows") from None
+    if rows.size % width:
+        raise InvalidArgumentError(f"{name} must be rows of {what}, not shape {rows.shape}")
+    return rows.reshape(-1, width)
+
+
+def _points(a, name, what, grid=None):
+    """The (x, y) rows of the array-like ``a`` (argument ``name``) as a
+    C-contiguous (n, 2) int32 array, each row held to ``_point``'s rule;
+    the first that is not raises ``_point``'s error, ``what`` formatted
+    with its index naming it. Numeric arrays are checked whole."""
+    rows = _rows(a, name, 2, "(x, y)")
+    if rows.dtype.kind == "O":
+        pts = [_point(r, what.format(i), grid) for i, r in enumerate(rows)]
+        return np.array(pts, dtype=np.int32).reshape(-1, 2)
+    x0, x1, y0, y1, where = _limits(grid)
+    x, y = rows[:, 0], rows[:, 1]
+    with np.errstate(invalid="ignore"):
+        ok = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)  # NaN fails here
+        if rows.dtype.kind == "f":
+            ok &= (rows == np.floor(rows)).all(axis=1)
+    bad = np.flatnonzero(~ok)
+    if len(bad):
+        i = int(bad[0])
+        _point(rows[i], what.format(i), grid)  # raises the row's own error
+        raise RangeError(f"{what.format(i)} {tuple(rows[i].tolist())} is {where}")
+    return np.ascontiguousarray(rows, dtype=np.int32)
+
+
+def _int(v, what, lo, hi):
+    """v as an int from ``lo`` to ``hi``: TypeError when it is not an
+    integer (``_index``: a float is not, even 3.0), InvalidArgumentError
+    naming the bound it passes."""
+    i = _index(v)
+    if i is None:
+        raise TypeError(f"{what} must be an integer, not {type(v).__name__} {v!r}")
+    if i < lo:
+        raise InvalidArgumentError(f"{what} must be >= {lo}, not {i}")
+    if i > hi:
+        raise InvalidArgumentError(f"{what} must be <= {hi}, not {i}")
+    return i
+
+
+def _threads(n):
+    """A thread count, 1 to ``_MAX_THREADS`` (``_int``); None: one a core."""
+    if n is None:
+        return min(os.cpu_count() or 1, _MAX_THREADS)
+    return _int(n, "threads", 1, _MAX_THREADS)
 
 
 def _choice(table, value, what):
+    """The value ``table`` gives the option ``value`` (a name, a number or
+    a flag: every option with a fixed set of values); InvalidArgumentError
+    listing them for any other."""
     try:
         return table[value]
     except (KeyError, TypeError):
-        names = ", ".join(sorted(table))
+        names = ", ".join(str(k) for k in sorted(table))
         raise InvalidArgumentError(f"unknown {what} {value!r} (one of: {names})") from None
+
+
+def _typed(v, cls, what):
+    """``v`` when it is a ``cls`` (a class of the package); else TypeError
+    naming the argument ``what``."""
+    if not isinstance(v, cls):
+        raise TypeError(f"{what} must be a wayfind.{cls.__name__}, not {type(v).__name__}")
+    return v
+
+
+def _fspath(p, what):
+    """``os.fspath(p)``, with a TypeError naming the argument ``what``."""
+    try:
+        return os.fspath(p)
+    except TypeError:
+        raise TypeError(f"{what} must be a file path (str, bytes or os.PathLike), "
+                        f"not {type(p).__name__}") from None
 
 
 class Path:
@@ -148,11 +282,9 @@ class Grid:
 
     def __init__(self, costs=None, *, terrain=None, cost_table=None, connect=8,
                  corners="no-cut", _grid=None):
-        self.connect = connect
-        self.corners = corners
         _choice(_CORNERS, corners, "corner rule")
-        if connect not in (4, 8):
-            raise InvalidArgumentError(f"connect must be 4 or 8, not {connect!r}")
+        self.connect = _choice(_CONNECT, connect, "connect")
+        self.corners = corners
         self.start = self.goal = None
         if _grid is not None:
             self._g = _grid
@@ -246,10 +378,11 @@ class Grid:
 
     def set_terrain(self, x, y, code):
         """Sets cell (x, y) to terrain ``code``."""
-        self._g.set(int(x), int(y), int(code))
+        x, y = _point((x, y), "cell", self)
+        self._g.set(x, y, int(code))
 
     def passable(self, x, y):
-        return self._g.passable(int(x), int(y))
+        return self._g.passable(*_point((x, y), "cell", self))
 
     def priced_by_noise(self, seed=1, *, levels=3, scale=16):
         """A copy whose free cells cost 1 to ``levels`` by smooth seeded
@@ -273,14 +406,15 @@ class Grid:
               overlay=None, overlay_k=1.0, jumps=None):
         o = {
             "algo": _choice(ALGORITHMS, algo, "algorithm"),
-            "connect": self.connect if connect is None else connect,
+            "connect": self.connect if connect is None else _choice(_CONNECT, connect,
+                                                                    "connect"),
             "corners": _choice(_CORNERS, self.corners if corners is None else corners,
                                "corner rule"),
             "heuristic": _choice(_HEURISTICS, heuristic, "heuristic"),
             "weight": float(weight),
             "max_expansions": int(max_expansions),
             "size": int(size),
-            "fallback": 1 if fallback else 0,
+            "fallback": int(_choice(_FLAG, fallback, "fallback")),
         }
         if filter is not None:
             o["filter"] = _filter(filter)
@@ -312,10 +446,12 @@ class Grid:
         Returns a ``Path`` (``found`` False when the goal cannot be reached);
         raises ``RangeError`` for a point off the grid, ``BlockedError`` for
         a start or goal the unit cannot stand on, ``InvalidArgumentError``
-        for options the algorithm cannot honour.
+        for a coordinate that is not a whole number (3.0 is one; 0.5, NaN
+        and inf are not), an option value it does not know or options the
+        algorithm cannot honour.
         """
-        sx, sy = _point(start, "start")
-        gx, gy = _point(goal, "goal")
+        sx, sy = _point(start, "start", self)
+        gx, gy = _point(goal, "goal", self)
         r = _c.search_grid(_search(), self._g, sx, sy, gx, gy, **self._opts(**opts))
         return Path._make(*r)
 
@@ -324,26 +460,26 @@ class Grid:
         ``starts`` and ``goals`` (n, 2) arrays of (x, y). Returns a list of
         ``Path`` in query order. ``pool``: a ``Pool`` kept across calls
         (its threads and workspaces are reused); otherwise one of
-        ``threads`` workers (default: every core) is made for the call."""
-        s = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
-        g = np.asarray(goals, dtype=np.int64).reshape(-1, 2)
+        ``threads`` workers (1 to 256, as ``Pool``; default: every core) is
+        made for the call. Points are checked as ``path`` checks them, an
+        error naming the query."""
+        s = _points(starts, "starts", "query {}'s start", self)
+        g = _points(goals, "goals", "query {}'s goal", self)
         if len(s) != len(g):
             raise InvalidArgumentError(f"{len(s)} starts but {len(g)} goals")
-        if s.size and (np.abs(s).max() > 2**31 - 1 or np.abs(g).max() > 2**31 - 1):
-            raise RangeError("a point lies far off the grid")
-        ends = np.ascontiguousarray(np.hstack([s, g]).astype(np.int32))
-        n = threads if threads is not None else (os.cpu_count() or 1)
-        res = _c.batch(self._g, ends, max(1, min(int(n), 256)),
-                       None if pool is None else pool._p, **self._opts(**opts))
-        return [Path._make(st, raw, cost) for st, raw, cost in res]
+        ends = np.ascontiguousarray(np.hstack([s, g]))
+        n = _threads(threads)
+        p = None if pool is None else _typed(pool, Pool, "pool")._p
+        res = _c.batch(self._g, ends, n, p, **self._opts(**opts))
+        return [Path._make(*r) for r in res]
 
     def search(self, start, goal, **opts):
         """A sliced search for spreading one query over frames: returns a
         ``SlicedSearch`` whose ``step(budget)`` expands at most ``budget``
         cells a call. The grid cannot be edited until it ends (or
         ``cancel()``). Options as ``path``."""
-        sx, sy = _point(start, "start")
-        gx, gy = _point(goal, "goal")
+        sx, sy = _point(start, "start", self)
+        gx, gy = _point(goal, "goal", self)
         o = self._opts(**opts)
         # the arrays and table the options name live as long as the search
         return SlicedSearch(_c.slice_begin(self._g, sx, sy, gx, gy, **o), keep=o)
@@ -397,7 +533,9 @@ class Grid:
         strength, radius), of the falloff ``kind`` ("linear", "exp",
         "inverse-square", "step") of the distance ("straight", or "path":
         the cost of walking there) within the radius. float32 array."""
-        src = np.ascontiguousarray(np.asarray(sources, dtype=np.float64).reshape(-1, 4))
+        src = _rows(sources, "sources", 4, "(x, y, strength, radius)")
+        _points(src[:, :2], "sources", "source {}", self)
+        src = np.ascontiguousarray(src, dtype=np.float64)
         raw = _c.falloff(_search(), self._g, src, _choice(_FALLOFF, kind, "falloff"),
                          _choice(_DISTANCE, distance, "distance") == 1, **self._move(**move))
         return np.frombuffer(raw, dtype=np.float32).reshape(self.shape)
@@ -406,8 +544,9 @@ class Grid:
         """What a viewer at ``cell`` facing ``facing`` degrees (0 east, 90
         south) sees within ``fov`` degrees and ``range`` cells, by line of
         sight: 1 (or 1 - d/range with ``fade``) where seen, else 0."""
-        x, y = _point(cell, "viewer")
-        raw = _c.view(self._g, x, y, float(facing), float(fov), float(range), bool(fade),
+        x, y = _point(cell, "viewer", self)
+        raw = _c.view(self._g, x, y, float(facing), float(fov), float(range),
+                      _choice(_FLAG, fade, "fade"),
                       **self._move(connect=connect, corners=corners))
         return np.frombuffer(raw, dtype=np.float32).reshape(self.shape)
 
@@ -416,8 +555,7 @@ class Grid:
         """The Dijkstra map of ``sources`` ((n, 2) of (x, y)): a (height,
         width) float32 array of each cell's least cost to reach the nearest
         source (plus its ``values`` entry), ``inf`` where none is reachable."""
-        src = np.ascontiguousarray(np.asarray(sources, dtype=np.int64).reshape(-1, 2),
-                                   dtype=np.int32)
+        src = _points(sources, "sources", "source {}", self)
         o = self._opts(connect=connect, corners=corners, size=size, filter=filter)
         kw = {k: o[k] for k in ("connect", "corners", "size", "filter") if k in o}
         args = [_search(), self._g, src]
@@ -435,11 +573,9 @@ class Grid:
         """Writes the map, with ``paths`` (``Path`` objects or (n, 2) arrays)
         drawn over it, as a PNG file. ``scale``: pixels a cell (0: about
         1024 pixels on the long side)."""
-        raw = []
-        for p in paths:
-            cells = p.cells if isinstance(p, Path) else np.asarray(p).reshape(-1, 2)
-            raw.append(np.ascontiguousarray(cells, dtype=np.int32))
-        _c.render_png(os.fspath(file), self._g, raw, int(scale))
+        raw = [_points(p.cells if isinstance(p, Path) else p, "paths",
+                       f"path {k}'s cell {{}}") for k, p in enumerate(paths)]
+        _c.render_png(_fspath(file, "file"), self._g, raw, int(scale))
 
 
 class SlicedSearch:
@@ -450,9 +586,10 @@ class SlicedSearch:
         self._keep = keep
 
     def step(self, budget=1000):
-        """Expands at most ``budget`` cells; None while the search goes on,
-        then its ``Path`` (exactly what ``Grid.path`` gives)."""
-        r = self._s.step(int(budget))
+        """Expands at most ``budget`` cells (an integer, 1 to 2**64 - 1);
+        None while the search goes on, then its ``Path`` (exactly what
+        ``Grid.path`` gives)."""
+        r = self._s.step(_int(budget, "budget", 1, _MAX_BUDGET))
         return None if r is None else Path._make(*r)
 
     def cancel(self):
@@ -466,10 +603,11 @@ class SlicedSearch:
 
 class Pool:
     """Search threads kept across calls, for many queries per frame:
-    ``grid.paths(starts, goals, pool=pool)``."""
+    ``grid.paths(starts, goals, pool=pool)``. ``threads``: 1 to 256
+    (default: one a core)."""
 
     def __init__(self, threads=None):
-        self._p = _c.Pool(int(threads if threads is not None else (os.cpu_count() or 1)))
+        self._p = _c.Pool(_threads(threads))
 
     @property
     def threads(self):
@@ -536,12 +674,14 @@ class Graph:
             w = np.asarray(weights, dtype=np.float64).reshape(-1)
             if len(w) != len(e):
                 raise InvalidArgumentError(f"{len(e)} edges but {len(w)} weights")
-        self._g = _c.Graph(n, pos, dims, e, np.ascontiguousarray(w), bool(two_way))
+        self._g = _c.Graph(n, pos, dims, e, np.ascontiguousarray(w),
+                           _choice(_FLAG, two_way, "two_way"))
 
     @classmethod
     def from_grid(cls, grid, *, tile_size=1.0, connect=None, corners=None, size=1, filter=None):
         """The graph of a grid's moves: a node per cell the unit may stand
         on, an arc per move priced as the grid search prices it."""
+        grid = _typed(grid, Grid, "grid")
         return cls(_graph=_c.graph_from_grid(grid._g, float(tile_size),
                                              **grid._move(connect, corners, size, filter)))
 
@@ -575,7 +715,7 @@ class Graph:
         return self._g.node_cell(int(node))
 
     def cell_node(self, x, y):
-        return self._g.cell_node(int(x), int(y))
+        return self._g.cell_node(*_point((x, y), "cell"))
 
     def path(self, start, goal, *, algo="astar", weight=1.0, max_expansions=0):
         """The cheapest path between two nodes (indices, or names for a
@@ -616,7 +756,8 @@ def load_jumps(path, grid):
     """Reads a jump table file (``wayfind prep``, ``JumpTable.save``) for
     ``grid``; a file for another map, another version, truncated or edited
     raises ``ParseError``."""
-    return _c.load_jumps(os.fspath(path), grid._g)
+    grid = _typed(grid, Grid, "grid")
+    return _c.load_jumps(_fspath(path, "path"), grid._g)
 
 
 class Hierarchy:
@@ -631,14 +772,14 @@ class Hierarchy:
     def path(self, start, goal):
         """The cheapest path from ``start`` to ``goal`` on the grid it was
         made for (``found`` False when there is none)."""
-        sx, sy = _point(start, "start")
-        gx, gy = _point(goal, "goal")
+        sx, sy = _point(start, "start", self.grid)
+        gx, gy = _point(goal, "goal", self.grid)
         return Path._make(*self._h.path(self.grid._g, sx, sy, gx, gy))
 
     def save(self, path):
         """Writes it (whole or not at all) for ``load_hierarchy`` and
         ``wayfind path --hierarchy``."""
-        self._h.save(os.fspath(path), self.grid._g)
+        self._h.save(_fspath(path, "path"), self.grid._g)
 
     @property
     def info(self):
@@ -654,19 +795,20 @@ def load_hierarchy(path, grid, connect=None, corners=None, filter=None):
     ``Hierarchy.save``) for ``grid`` and the unit given as to
     ``Grid.hierarchy``; a file for another map or unit, another version,
     truncated or damaged raises ``ParseError``."""
+    grid = _typed(grid, Grid, "grid")
     move = grid._move(connect=connect, corners=corners, filter=filter)
-    return Hierarchy(grid, _c.load_hierarchy(os.fspath(path), grid._g, **move))
+    return Hierarchy(grid, _c.load_hierarchy(_fspath(path, "path"), grid._g, **move))
 
 
 def load_scen(path):
     """Loads a Moving AI .scen file (``Scenarios``)."""
-    return Scenarios(*_c.load_scen(os.fspath(path)))
+    return Scenarios(*_c.load_scen(_fspath(path, "path")))
 
 
 def load_graph(path):
     """Loads a graph file (``node``, ``edge``, ``arc`` lines); node names
     are kept (``Graph.names``, and ``path`` takes them)."""
-    return Graph(_graph=_c.load_graph(os.fspath(path)))
+    return Graph(_graph=_c.load_graph(_fspath(path, "path")))
 
 
 def blend(layers, weights, *, normalise=False, clamp=None):
@@ -681,8 +823,8 @@ def blend(layers, weights, *, normalise=False, clamp=None):
         raise InvalidArgumentError("layers must all have one shape")
     w = np.ascontiguousarray(weights, dtype=np.float64).reshape(-1)
     lo, hi = clamp if clamp is not None else (0.0, 0.0)
-    raw = _c.blend(arrs, w, arrs[0].size, bool(normalise), clamp is not None,
-                   float(lo), float(hi))
+    raw = _c.blend(arrs, w, arrs[0].size, _choice(_FLAG, normalise, "normalise"),
+                   clamp is not None, float(lo), float(hi))
     return np.frombuffer(raw, dtype=np.float32).reshape(shape)
 
 
@@ -705,7 +847,8 @@ def load(path, legend=None, *, connect=8, corners="no-cut"):
     The grid's ``start`` and ``goal`` are the marks the file carries (or
     None). Raises ``FileError`` or ``ParseError`` naming file, line and
     column."""
-    g, s, t = _c.load_map(os.fspath(path), None if legend is None else os.fspath(legend))
+    g, s, t = _c.load_map(_fspath(path, "path"),
+                          None if legend is None else _fspath(legend, "legend"))
     grid = Grid(connect=connect, corners=corners, _grid=g)
     grid.start, grid.goal = s, t
     return grid
@@ -716,6 +859,8 @@ def generate(kind, width, height, seed=1, *, density=0.25, braid=0.0, movingai_c
     shallow 2, land blocked), "caves", "maze", "rooms" or "noise" — the
     same world as ``wayfind gen KIND --seed SEED --size WxH --ascii``.
     ``movingai_costs`` prices it as its Moving AI file reads back."""
-    return Grid(_grid=_c.generate(kind, int(width), int(height), int(seed),
+    return Grid(_grid=_c.generate(_choice(_WORLDS, kind, "world kind"),
+                                  int(width), int(height), int(seed),
                                   density=float(density), braid=float(braid),
-                                  movingai_costs=bool(movingai_costs)))
+                                  movingai_costs=_choice(_FLAG, movingai_costs,
+                                                         "movingai_costs")))
