@@ -1,17 +1,71 @@
 // The playground's page logic: draws the map and the search from the wasm
 // heap, turns mouse strokes into edits, and reads the query string for
 // scripted runs (?gen=islands&seed=7&size=96x40&from=3,5&to=90,30&algo=astar),
-// which write {"cost", "length", "expanded", ...} into #result when done.
+// which write {"cost", "length", "expanded", ...} into #result when done,
+// or {"status": "error", "message"} naming a value the page does not take.
 "use strict";
 
-const KINDS = { islands: 0, caves: 1, maze: 2, rooms: 3, noise: 4, empty: 5 };
+const KINDS = new Map([["islands", 0], ["caves", 1], ["maze", 2], ["rooms", 3],
+                       ["noise", 4], ["empty", 5]]);
+const CONNECT = new Map([["4", 4], ["8", 8]]);
+// In wf_corners order.
+const CORNERS = new Map([["no-cut", 0], ["always", 1], ["one-free", 2]]);
 const STATUS = { 0: "ok", 1: "no_path", 2: "partial" };
+const PARAMS = ["gen", "seed", "size", "from", "to", "algo", "connect", "corners", "speed", "viewer"];
+const INT_MAX = 2147483647, SEED_MAX = 2n ** 64n - 1n;
+
+// A value the page does not take: its message names the parameter, the
+// value and what is accepted.
+class BadValue extends Error {}
+const bad = (name, text, accepted) => new BadValue(`${name}: expected ${accepted}, got '${text}'`);
+const oneOf = (names) => names.length < 2 ? names.join("")
+  : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+
+// The one reader of numbers: decimal digits only, from lo to hi, as a
+// BigInt (so that a seed keeps all of its 64 bits); null otherwise.
+function digits(text, lo, hi) {
+  if (!/^[0-9]+$/.test(text)) return null;
+  const v = BigInt(text);
+  return v >= BigInt(lo) && v <= BigInt(hi) ? v : null;
+}
+
+// An integer from lo to hi, as a Number.
+function integer(name, text, lo, hi) {
+  const v = digits(text, lo, hi);
+  if (v === null) throw bad(name, text, `an integer from ${lo} to ${hi}`);
+  return Number(v);
+}
+
+// The integers of text split at sep, the i-th from ranges[i][0] to
+// ranges[i][1]; accepted says what the whole is when it is not that.
+function integers(name, text, sep, ranges, accepted) {
+  const parts = text.split(sep);
+  const v = parts.map((t, i) => (i < ranges.length ? digits(t, ...ranges[i]) : null));
+  if (parts.length !== ranges.length || v.includes(null)) throw bad(name, text, accepted);
+  return v.map(Number);
+}
+
+// A seed as `wayfind gen --seed` takes it, as the decimal string the C
+// side reads (a JavaScript number holds only 53 bits of it).
+function seedOf(name, text) {
+  const v = digits(text, 0, SEED_MAX);
+  if (v === null) throw bad(name, text, "an integer from 0 to 2^64-1");
+  return v.toString();
+}
+
+// The value of the name text in table (a Map: own entries only).
+function named(name, text, table, what) {
+  if (!table.has(text))
+    throw new BadValue(`${name}: unknown ${what} '${text}' (expected ${oneOf([...table.keys()])})`);
+  return table.get(text);
+}
 
 createWayfind().then((M) => {
   const api = {};
   for (const [name, ret, args] of [
     ["pg_create", "number", []],
-    ["pg_generate", "number", ["number", "number", "number", "number", "number"]],
+    ["pg_generate", "number", ["number", "number", "string", "number", "number"]],
+    ["pg_max_side", "number", []], ["pg_max_cells", "number", []],
     ["pg_load_movingai", "number", ["number", "number", "number"]],
     ["pg_width", "number", ["number"]], ["pg_height", "number", ["number"]],
     ["pg_cells", "number", ["number"]], ["pg_states", "number", ["number"]],
@@ -33,10 +87,48 @@ createWayfind().then((M) => {
   let W = 0, H = 0, scale = 8, start = null, goal = null, viewer = null;
   let timer = null, shown = 0;
 
+  const MAX_SIDE = api.pg_max_side(), MAX_CELLS = api.pg_max_cells();
+  // The search's algorithms are the menu's.
+  const ALGOS = new Map([...$("algo").options].map((o) => [o.value, o.value]));
+
   function status(text) { $("status").textContent = text; }
+
+  // An error on the page and in #result.
+  function fail(message) {
+    $("result").textContent = JSON.stringify({ status: "error", message });
+    status("error: " + message);
+  }
+
+  // Runs f; a bad value it meets is reported, not used (false).
+  function checked(f) {
+    try {
+      f();
+      return true;
+    } catch (e) {
+      if (!(e instanceof BadValue)) throw e;
+      fail(e.message);
+      return false;
+    }
+  }
+
+  // A size the library makes a grid of.
+  function sizeOf(text) {
+    const accepted = `WxH with W and H from 1 to ${MAX_SIDE}, at most ${MAX_CELLS} cells`;
+    const wh = integers("size", text, "x", [[1, MAX_SIDE], [1, MAX_SIDE]], accepted);
+    if (wh[0] * wh[1] > MAX_CELLS) throw bad("size", text, accepted);
+    return wh;
+  }
+
+  // A cell of a w x h map.
+  function cellOf(name, text, w, h) {
+    const [x, y] = integers(name, text, ",", [[0, w - 1], [0, h - 1]],
+                            `X,Y with X from 0 to ${w - 1} and Y from 0 to ${h - 1}`);
+    return { x, y };
+  }
 
   function setWorld(code) {
     if (code !== 0) { status("error: " + api.pg_message(pg)); return false; }
+    status("");
     W = api.pg_width(pg); H = api.pg_height(pg);
     scale = Math.max(1, Math.min(12, Math.floor(1100 / Math.max(W, H))));
     canvas.width = W * scale; canvas.height = H * scale;
@@ -94,13 +186,14 @@ createWayfind().then((M) => {
   function run(onDone) {
     if (timer) clearTimeout(timer);
     if (!start || !goal) { status("place a start and a goal first"); return; }
+    let budget;
+    if (!checked(() => { budget = integer("speed", $("speed").value, 1, INT_MAX); })) return;
     viewerUpdate();
     const algo = api.pg_algo($("algo").value);
     const code = api.pg_begin(pg, start.x, start.y, goal.x, goal.y, algo,
                               +$("connect").value, +$("corners").value);
     shown = 0;
     if (code !== 0) { status("error: " + api.pg_message(pg)); report(code); return; }
-    const budget = Math.max(1, +$("speed").value || 40);
     const tick = () => {
       const s = api.pg_step(pg, budget);
       draw();
@@ -161,11 +254,12 @@ createWayfind().then((M) => {
   for (const id of ["facing", "fov", "range", "vweight"])
     $(id).addEventListener("change", () => { viewerUpdate(); draw(); });
 
-  $("generate").addEventListener("click", () => {
-    const [w, h] = $("size").value.split("x").map(Number);
+  $("generate").addEventListener("click", () => checked(() => {
+    const [w, h] = sizeOf($("size").value);
+    const seed = seedOf("seed", $("seed").value);
     start = goal = null;
-    generate(+$("kind").value, +$("seed").value, w, h);
-  });
+    generate(+$("kind").value, seed, w, h);
+  }));
   $("run").addEventListener("click", () => run());
   $("mapfile").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
@@ -179,34 +273,54 @@ createWayfind().then((M) => {
   });
 
   // ---- the query string -----------------------------------------------------
+  // Every parameter is read whole before anything runs: a value the page
+  // does not take is an error naming it, never a different query.
   const q = new URLSearchParams(location.search);
-  const pair = (s) => { const [x, y] = (s || "").split(",").map(Number); return { x, y }; };
-  if (q.has("algo")) $("algo").value = q.get("algo");
-  if (q.has("connect")) $("connect").value = q.get("connect");
-  if (q.has("corners")) $("corners").value = { "no-cut": 0, always: 1, "one-free": 2 }[q.get("corners")] ?? 0;
-  if (q.has("speed")) $("speed").value = q.get("speed");
-  const kind = q.get("gen") || "islands";
-  const [w, h] = (q.get("size") || "96x40").split("x").map(Number);
-  const seed = +(q.get("seed") || 7);
-  $("kind").value = KINDS[kind] ?? 0;
-  $("seed").value = seed;
-  $("size").value = `${w}x${h}`;
-  if (!(kind in KINDS)) {
-    $("result").textContent = JSON.stringify({ status: "error", message: `unknown world kind ${kind}` });
-  } else if (generate(KINDS[kind], seed, w, h)) {
-    if (q.has("viewer")) {
-      const [x, y, facing, fov, range] = q.get("viewer").split(",").map(Number);
-      viewer = { x, y };
-      $("facing").value = facing; $("fov").value = fov; $("range").value = range;
+  checked(() => {
+    for (const name of new Set(q.keys())) {
+      if (!PARAMS.includes(name))
+        throw new BadValue(`unknown parameter '${name}' (expected ${oneOf(PARAMS)})`);
+      const all = q.getAll(name);
+      if (all.length > 1)
+        throw new BadValue(`${name}: expected one value, got ${all.length}: ${all.map((v) => `'${v}'`).join(", ")}`);
     }
-    if (q.has("from") && q.has("to")) {
-      start = pair(q.get("from"));
-      goal = pair(q.get("to"));
+    const get = (name, fallback) => (q.has(name) ? q.get(name) : fallback);
+    const kind = named("gen", get("gen", "islands"), KINDS, "world kind");
+    const seed = seedOf("seed", get("seed", "7"));
+    const [w, h] = sizeOf(get("size", "96x40"));
+    const algo = q.has("algo") ? named("algo", q.get("algo"), ALGOS, "algorithm") : null;
+    const connect = q.has("connect") ? named("connect", q.get("connect"), CONNECT, "move set") : null;
+    const corners = q.has("corners") ? named("corners", q.get("corners"), CORNERS, "corner rule") : null;
+    const speed = q.has("speed") ? integer("speed", q.get("speed"), 1, INT_MAX) : null;
+    if (q.has("from") !== q.has("to")) {
+      const [has, lacks] = q.has("from") ? ["from", "to"] : ["to", "from"];
+      throw new BadValue(`${lacks}: expected X,Y beside ${has}=${q.get(has)} (a search takes both), got none`);
+    }
+    const from = q.has("from") ? cellOf("from", q.get("from"), w, h) : null;
+    const to = q.has("to") ? cellOf("to", q.get("to"), w, h) : null;
+    const v = q.has("viewer") ? integers("viewer", q.get("viewer"), ",",
+      [[0, w - 1], [0, h - 1], [0, 359], [1, 360], [0, MAX_SIDE]],
+      `X,Y,FACING,FOV,RANGE with X from 0 to ${w - 1}, Y from 0 to ${h - 1}, ` +
+      `FACING from 0 to 359, FOV from 1 to 360 and RANGE from 0 to ${MAX_SIDE}`) : null;
+
+    $("kind").value = kind;
+    $("seed").value = seed;
+    $("size").value = `${w}x${h}`;
+    if (algo !== null) $("algo").value = algo;
+    if (connect !== null) $("connect").value = connect;
+    if (corners !== null) $("corners").value = corners;
+    if (speed !== null) $("speed").value = speed;
+    if (!generate(kind, seed, w, h)) { fail(api.pg_message(pg)); return; }
+    if (v) {
+      viewer = { x: v[0], y: v[1] };
+      $("facing").value = v[2]; $("fov").value = v[3]; $("range").value = v[4];
+    }
+    if (from) {
+      start = from;
+      goal = to;
       run();
     } else {
       draw();
     }
-  } else {
-    $("result").textContent = JSON.stringify({ status: "error", message: api.pg_message(pg) });
-  }
+  });
 });

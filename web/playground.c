@@ -3,6 +3,7 @@
  * the grid, the workspace of a sliced search, the last path and the
  * viewer's layer; JavaScript reads the grid's cells, the search's cell
  * states and the path straight out of the wasm heap. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,17 +66,41 @@ static int adopt(pg *p, wf_grid *g) {
     return WF_OK;
 }
 
+/* The largest grid the library makes, for the page's checks of a size. */
+EMSCRIPTEN_KEEPALIVE int pg_max_side(void) { return WF_GRID_MAX_SIDE; }
+EMSCRIPTEN_KEEPALIVE double pg_max_cells(void) { return (double)WF_GRID_MAX_CELLS; }
+
+/* The seed s as `wayfind gen --seed` reads it: decimal digits only, 0 to
+ * 2^64-1. 0 on success. */
+static int read_seed(const char *s, uint64_t *out) {
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
 /* kind: 0 islands (priced for ships: deep sea 1, shallow 2, land blocked,
  * as `wayfind gen islands --out FILE.txt` writes it), 1 caves, 2 maze,
- * 3 rooms, 4 noise, 5 an empty map. */
-EMSCRIPTEN_KEEPALIVE int pg_generate(pg *p, int kind, double seed, int w, int h) {
+ * 3 rooms, 4 noise, 5 an empty map. seed: its decimal digits (a string,
+ * as a JavaScript number holds only 53 bits of it). */
+EMSCRIPTEN_KEEPALIVE int pg_generate(pg *p, int kind, const char *seed, int w, int h) {
+    uint64_t sd;
+    if (read_seed(seed, &sd) != 0) {
+        snprintf(p->msg, sizeof p->msg,
+                 "seed: expected an integer from 0 to 2^64-1, got '%.200s'", seed);
+        return WF_E_INVALID_ARG;
+    }
     wf_grid *g;
     int s = wf_grid_create(w, h, NULL, &g);
     if (s != WF_OK) {
         snprintf(p->msg, sizeof p->msg, "a %d x %d map: %s", w, h, wf_strerror(s));
         return s;
     }
-    const uint64_t sd = seed >= 0 && seed < 18446744073709551616.0 ? (uint64_t)seed : 0;
     switch (kind) {
     case 0: s = wf_gen_islands(g, sd, NULL); break;
     case 1: s = wf_gen_caves(g, sd, NULL, 1); break;
