@@ -50,6 +50,10 @@ void cli_error(const char *cmd, const char *fmt, ...);
  * is printed, main reports it ("write error: ...") as it exits. */
 int cli_fail(wf_status st, const wf_diag *diag);
 
+/* cli_fail for a query answered from the hierarchy file @p file:
+ * WF_E_CORRUPT says "FILE is inconsistent: ..." (exit 3). */
+int cli_fail_hierarchy(const char *file, wf_status st);
+
 /* The exit code of an error status (CLI_EXIT_INPUT or CLI_EXIT_IO). */
 int cli_exit_code(wf_status st);
 

@@ -336,11 +336,16 @@ int cli_crowd(int argc, char **argv) {
             printf(", size %d", o.move.size);
         printf("): planned in %.3f ms\n", ms);
         printf("makespan: %u steps\n", plan.makespan);
-        printf("sum of costs: %.6f (each alone: %.6f, +%.2f %%)\n",
-               plan.sum_of_costs, independent,
-               independent > 0
-                   ? 100.0 * (plan.sum_of_costs - independent) / independent
-                   : 0.0);
+        /* the joint sum may round a hair below the sum of each alone: a
+         * difference under the printed precision is +0.00, never +-0.00 */
+        double extra = independent > 0 ? 100.0 *
+                                             (plan.sum_of_costs - independent) /
+                                             independent
+                                       : 0.0;
+        if (fabs(extra) < 0.005)
+            extra = 0.0;
+        printf("sum of costs: %.6f (each alone: %.6f, %+.2f %%)\n",
+               plan.sum_of_costs, independent, extra);
         printf("expanded: %" PRIu64, plan.expanded);
         if (o.algo == WF_TEAM_CBS)
             printf("  constraint-tree nodes: %" PRIu64, plan.nodes);

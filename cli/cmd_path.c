@@ -298,7 +298,8 @@ static int run_queries(args *a, const wf_grid *g) {
             cli_error(CMD, "%s", wf_search_message(ws));
             code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
         } else if (st < 0)
-            code = cli_fail(st, NULL);
+            code = a->chq ? cli_fail_hierarchy(a->hierarchy, st)
+                          : cli_fail(st, NULL);
         else if (found != WF_OK)
             code = CLI_EXIT_NO_PATH;
         /* A program driving us over pipes waits for each answer before
@@ -447,7 +448,7 @@ int cli_path(int argc, char **argv) {
         /* options the search refuses are a usage error */
         code = st == WF_E_INVALID_ARG ? CLI_EXIT_USAGE : cli_exit_code(st);
     } else if (st < 0)
-        code = cli_fail(st, NULL);
+        code = a.chq ? cli_fail_hierarchy(a.hierarchy, st) : cli_fail(st, NULL);
     else if ((code = write_pictures(&a, g, ws, &path, &line)) != 0)
         ;
     else

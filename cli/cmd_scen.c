@@ -183,7 +183,8 @@ static wf_status run_hierarchy(wf_ch_query *q, const wf_grid *g,
  * from the hierarchy of chq when there is one, then reports in file
  * order. */
 static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
-                   const wf_search_opts *o, wf_ch_query *chq, int threads,
+                   const wf_search_opts *o, wf_ch_query *chq,
+                   const char *ch_file, int threads,
                    int quiet, FILE *mismatches, tally *t, double *wall_us) {
     size_t n = sc->count;
     verdict *v = calloc(n ? n : 1, sizeof *v);
@@ -230,7 +231,7 @@ static int run_all(const wf_grid *g, const wf_scen *sc, const char *path,
         cli_error(CMD, "--threads %d: %s", threads, wf_strerror(st));
         code = cli_exit_code(st);
     } else if (st != WF_OK) {
-        code = cli_fail(st, NULL);
+        code = chq ? cli_fail_hierarchy(ch_file, st) : cli_fail(st, NULL);
     }
     for (size_t i = 0; i < n && !code; i++) {
         const wf_scen_entry *e = &sc->entries[i];
@@ -351,8 +352,8 @@ int cli_scen(int argc, char **argv) {
     if (json && !mf)
         code = cli_fail(WF_E_NOMEM, NULL);
     if (code == 0)
-        code = run_all(g, &sc, scen_path, &o, chq, (int)threads, quiet, mf,
-                       &t, &wall);
+        code = run_all(g, &sc, scen_path, &o, chq, hierarchy, (int)threads,
+                       quiet, mf, &t, &wall);
     if (mf && fclose(mf) != 0 && code == 0)
         code = cli_fail(WF_E_NOMEM, NULL);
     if (code == 0 && json) {

@@ -53,6 +53,15 @@ int cli_fail(wf_status st, const wf_diag *diag) {
     return cli_exit_code(st);
 }
 
+int cli_fail_hierarchy(const char *file, wf_status st) {
+    if (st != WF_E_CORRUPT)
+        return cli_fail(st, NULL);
+    fprintf(stderr, CLI_PROG ": %s is inconsistent: its shortcuts unpack "
+            "into a path that passes one cell twice (make it again with "
+            CLI_PROG " prep --hierarchy)\n", file);
+    return CLI_EXIT_INPUT;
+}
+
 int cli_parse_format(const char *cmd, const char *s, int *json) {
     if (strcmp(s, "text") != 0 && strcmp(s, "json") != 0) {
         cli_usage_error(cmd, "--format: expected text or json, got '%s'", s);

@@ -8,7 +8,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "wayfind/ch.h"
+#include "wayfind/cpd.h"
 #include "wayfind/field.h"
+#include "wayfind/gen.h"
+#include "wayfind/io.h"
+#include "wayfind/plan.h"
+#include "wayfind/polyline.h"
+#include "wayfind/replan.h"
 
 static const wf_corners corner_rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ALWAYS,
                                            WF_CORNERS_ONE_FREE};
@@ -547,6 +554,131 @@ static void test_block_query_with_filter(void **state) {
     wf_search_destroy(ws);
 }
 
+/* ---- one check at every door ------------------------------------------ */
+
+/* Every entry point that takes a filter refuses, with WF_E_INVALID_ARG,
+ * a multiplier wf_filter_check refuses (the hierarchy and the path
+ * database once took them, and forbade the terrain silently). */
+static void refuse_everywhere(const wf_grid *g, const wf_filter *f) {
+    const wf_move mv = wf_move_default();
+    wf_search_opts o = wf_search_opts_default();
+    o.filter = f;
+    const wf_point a = {0, 0}, b = {7, 7};
+    wf_search *ws;
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_path p;
+    wf_path_init(&p, NULL);
+    wf_polyline line;
+    wf_polyline_init(&line, NULL);
+    assert_int_equal(wf_search_grid(ws, g, a, b, NULL, &p), WF_OK);
+    char msg[128] = "";
+    assert_int_equal(wf_search_grid(ws, g, a, b, &o, &p), WF_E_INVALID_ARG);
+    assert_int_equal(wf_search_begin(ws, g, a, b, &o), WF_E_INVALID_ARG);
+    assert_int_equal(wf_search_any_angle(ws, g, a, b, WF_ANY_ANGLE_THETA, &o,
+                                         &line),
+                     WF_E_INVALID_ARG);
+    wf_dstar *d = NULL;
+    assert_int_equal(wf_dstar_create((wf_grid *)g, a, b, &o, NULL, msg,
+                                     sizeof msg, &d),
+                     WF_E_INVALID_ARG);
+    wf_conn *cn = NULL;
+    assert_int_equal(wf_conn_create((wf_grid *)g, mv, f, NULL, &cn),
+                     WF_E_INVALID_ARG);
+    wf_ch *ch = NULL;
+    assert_int_equal(wf_ch_build(g, &mv, f, NULL, &ch), WF_E_INVALID_ARG);
+    assert_int_equal(wf_ch_parse(NULL, 0, "x.ch", g, &mv, f, NULL, &ch, NULL),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_ch_read("/nonexistent.ch", g, &mv, f, NULL, &ch, NULL),
+                     WF_E_INVALID_ARG);
+    wf_cpd *cpd = NULL;
+    assert_int_equal(wf_cpd_build(g, &mv, f, NULL, &cpd), WF_E_INVALID_ARG);
+    wf_graph *gr = NULL;
+    assert_int_equal(wf_graph_from_grid(g, mv, f, 1.0, NULL, &gr),
+                     WF_E_INVALID_ARG);
+    double cost;
+    assert_int_equal(wf_grid_segment_cost(g, (wf_vec2){0.5, 0.5},
+                                          (wf_vec2){3.5, 0.5}, mv, f, &cost),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_polyline_from_path(g, &p, mv, f, &line),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_path_smooth(g, &p, &o, &line), WF_E_INVALID_ARG);
+    int cuts;
+    assert_int_equal(wf_grid_block_disconnects(ws, g, &p, (wf_point){3, 3},
+                                               &o, &cuts),
+                     WF_E_INVALID_ARG);
+    float field[64];
+    int8_t dir[64];
+    const wf_field_source src = {a, 0};
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &src, 1, mv, f, field),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_dijkstra_grid(ws, g, &src, 1, mv, NULL, field),
+                     WF_OK);
+    const wf_layer layer = {field, 64};
+    assert_int_equal(wf_field_flee_grid(ws, g, layer, 1.2, mv, f, field),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_field_flow_grid(g, layer, mv, f, dir),
+                     WF_E_INVALID_ARG);
+    wf_falloff_opts fo = wf_falloff_opts_default();
+    fo.filter = f;
+    const wf_influence_source is = {a, 1, 3};
+    assert_int_equal(wf_field_falloff_grid(ws, g, &is, 1, &fo, NULL, field),
+                     WF_E_INVALID_ARG);
+    wf_agent agents[2];
+    assert_int_equal(wf_place_agents(g, 1, mv, f, 2, 0, agents, NULL),
+                     WF_E_INVALID_ARG);
+    wf_team *t;
+    assert_int_equal(wf_team_create(NULL, &t), WF_OK);
+    wf_team_opts to = wf_team_opts_default();
+    to.filter = f;
+    agents[0] = (wf_agent){a, b};
+    wf_team_plan tp;
+    wf_team_plan_init(&tp, NULL);
+    assert_int_equal(wf_team_plan_grid(t, g, agents, 1, &to, &tp),
+                     WF_E_INVALID_ARG);
+    assert_non_null(strstr(wf_team_message(t), "filter: terrain 2"));
+    assert_int_equal(wf_team_plan_grid(t, g, agents, 1, NULL, &tp), WF_OK);
+    double sum;
+    assert_int_equal(wf_team_check(g, agents, 1, &tp, mv, f, 0, &sum, NULL),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_team_check(g, agents, 1, &tp, mv, NULL, 0, &sum, NULL),
+                     WF_OK);
+    wf_team_plan_free(&tp);
+    wf_team_destroy(t);
+    /* and the one message, from the search and from the check itself */
+    assert_int_equal(wf_search_grid(ws, g, a, b, &o, &p), WF_E_INVALID_ARG);
+    assert_non_null(strstr(wf_search_message(ws),
+                           "filter: terrain 2 has multiplier"));
+    assert_int_equal(wf_filter_check(f, msg, sizeof msg), WF_E_INVALID_ARG);
+    assert_string_equal(msg, wf_search_message(ws));
+    wf_polyline_free(&line);
+    wf_path_free(&p);
+    wf_search_destroy(ws);
+}
+
+static void test_every_door_checks_filters(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(8, 8, NULL, &g), WF_OK);
+    assert_int_equal(wf_grid_set_cost(g, 2, 1.5), WF_OK);
+    for (int x = 2; x < 6; x++)
+        assert_int_equal(wf_grid_set(g, x, 4, 2), WF_OK);
+    const double bad[] = {NAN, -1.0, 0.0, -0.0, -INFINITY};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        wf_filter f;
+        wf_filter_init(&f);
+        f.mult[2] = bad[i];
+        refuse_everywhere(g, &f);
+    }
+    wf_filter ok;
+    wf_filter_init(&ok);
+    ok.mult[2] = INFINITY;
+    char msg[8] = "x";
+    assert_int_equal(wf_filter_check(&ok, msg, sizeof msg), WF_OK);
+    assert_int_equal(wf_filter_check(NULL, NULL, 0), WF_OK);
+    assert_string_equal(msg, "x");
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boat_and_soldier),
@@ -557,6 +689,7 @@ int main(void) {
         cmocka_unit_test(test_field_with_filter),
         cmocka_unit_test(test_graph_from_grid_with_filter),
         cmocka_unit_test(test_block_query_with_filter),
+        cmocka_unit_test(test_every_door_checks_filters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

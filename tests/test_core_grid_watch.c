@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wayfind/replan.h"
 #include "wf_core_private.h"
 
 /* What a watcher heard: every change, and the calls. */
@@ -307,12 +308,86 @@ static void test_everything_in_step(void **state) {
                   batches, checks);
 }
 
+/* Destroying a grid before what watches it (a D* Lite planner, the
+ * connectivity index, an incremental walker) is not a use after free:
+ * they report the grid gone until they are destroyed themselves, in any
+ * order. */
+static void test_grid_destroyed_first(void **state) {
+    (void)state;
+    for (int order = 0; order < 2; order++) {
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(20, 10, NULL, &g), WF_OK);
+        char msg[200] = "";
+        wf_dstar *d = NULL;
+        assert_int_equal(wf_dstar_create(g, (wf_point){0, 0},
+                                         (wf_point){19, 9}, NULL, NULL, msg,
+                                         sizeof msg, &d),
+                         WF_OK);
+        wf_conn *c = NULL;
+        assert_int_equal(wf_conn_create(g, wf_move_default(), NULL, NULL, &c),
+                         WF_OK);
+        wf_walker *w = NULL;
+        assert_int_equal(wf_walker_create(NULL, &w), WF_OK);
+        assert_int_equal(wf_walker_set_incremental(w, g), WF_OK);
+        wf_search *ws;
+        assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+        wf_point next;
+        assert_int_equal(wf_walker_plan(w, ws, g, (wf_point){0, 0},
+                                        (wf_point){19, 9}, NULL),
+                         WF_OK);
+        assert_int_equal(wf_walker_step(w, ws, g, &next), WF_OK);
+        wf_path p;
+        wf_path_init(&p, NULL);
+        assert_int_equal(wf_dstar_plan(d, &p), WF_OK);
+        assert_int_equal(wf_conn_count(c), 1);
+        wf_grid_destroy(g);
+        /* what the grid's memory would have answered: nothing */
+        assert_int_equal(wf_dstar_plan(d, &p), WF_E_INVALID_ARG);
+        assert_non_null(strstr(wf_dstar_message(d), "its grid was destroyed"));
+        assert_int_equal(wf_dstar_move(d, (wf_point){1, 1}), WF_E_INVALID_ARG);
+        assert_int_equal(wf_dstar_set_goal(d, (wf_point){1, 1}),
+                         WF_E_INVALID_ARG);
+        assert_int_equal(wf_dstar_cells_changed(d, &next, 1),
+                         WF_E_INVALID_ARG);
+        assert_int_equal(wf_dstar_position(d).x, -1);
+        assert_int_equal(wf_conn_count(c), 0);
+        assert_int_equal(wf_conn_grid(c), NULL);
+        assert_int_equal(wf_conn_component(c, (wf_point){1, 1}), 0);
+        uint32_t labels[1], count;
+        assert_int_equal(wf_conn_regions(c, labels, &count), WF_E_INVALID_ARG);
+        assert_int_equal(wf_walker_cells_changed(w, &next, 1),
+                         WF_E_INVALID_ARG);
+        wf_grid *other;
+        assert_int_equal(wf_grid_create(20, 10, NULL, &other), WF_OK);
+        assert_int_equal(wf_walker_step(w, ws, other, &next), WF_E_INVALID_ARG);
+        assert_int_equal(wf_walker_replan(w, ws, other), WF_E_INVALID_ARG);
+        /* a walker set to plain searches again works on a live grid */
+        assert_int_equal(wf_walker_set_incremental(w, NULL), WF_OK);
+        assert_int_equal(wf_walker_plan(w, ws, other, (wf_point){0, 0},
+                                        (wf_point){3, 0}, NULL),
+                         WF_OK);
+        wf_grid_destroy(other);
+        wf_path_free(&p);
+        if (order) {
+            wf_walker_destroy(w);
+            wf_conn_destroy(c);
+            wf_dstar_destroy(d);
+        } else {
+            wf_dstar_destroy(d);
+            wf_conn_destroy(c);
+            wf_walker_destroy(w);
+        }
+        wf_search_destroy(ws);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_caches_follow_every_edit),
         cmocka_unit_test(test_watchers_hear_changes),
         cmocka_unit_test(test_batch_out_of_memory),
         cmocka_unit_test(test_everything_in_step),
+        cmocka_unit_test(test_grid_destroyed_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -461,6 +461,63 @@ static void test_graph_ignores_grid_options(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A grid edited between steps: the next step fails, saying so, instead
+ * of finishing on the old walls (it returned 41 cells through the new
+ * wall row). Every engine, and an edit that only changes a cost. */
+static void test_edit_during_a_slice(void **state) {
+    (void)state;
+    const wf_algo algos[] = {WF_ALGO_ASTAR, WF_ALGO_DIJKSTRA, WF_ALGO_JPS,
+                             WF_ALGO_JPSW, WF_ALGO_AUTO};
+    for (size_t i = 0; i < sizeof algos / sizeof *algos; i++)
+        for (int cost_only = 0; cost_only < 2; cost_only++) {
+            /* a serpentine: wall columns with a gap at alternate ends */
+            wf_grid *g;
+            assert_int_equal(wf_grid_create(40, 30, NULL, &g), WF_OK);
+            for (int x = 3, k = 0; x < 39; x += 3, k++)
+                for (int y = k % 2; y < 29 + k % 2; y++)
+                    assert_int_equal(wf_grid_set(g, x, y, WF_TERRAIN_WALL),
+                                     WF_OK);
+            wf_search *ws;
+            assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+            wf_search_opts o = wf_search_opts_default();
+            o.algo = algos[i];
+            wf_path p;
+            wf_path_init(&p, NULL);
+            const wf_point from = {0, 0}, to = {39, 0};
+            assert_int_equal(wf_search_begin(ws, g, from, to, &o), WF_OK);
+            wf_status st = wf_search_step(ws, 3, &p);
+            assert_int_equal(st, WF_PENDING);
+            if (cost_only)
+                assert_int_equal(wf_grid_set_cost(g, 0, 2.0), WF_OK);
+            else /* the gaps shut: no path any more */
+                for (int x = 3, k = 0; x < 39; x += 3, k++)
+                    assert_int_equal(wf_grid_set(g, x, k % 2 ? 0 : 29,
+                                                 WF_TERRAIN_WALL),
+                                     WF_OK);
+            st = wf_search_step(ws, UINT64_MAX, &p);
+            assert_int_equal(st, WF_E_INVALID_ARG);
+            assert_int_equal(p.count, 0);
+            assert_non_null(strstr(wf_search_message(ws),
+                                   "the grid was edited since "
+                                   "wf_search_begin"));
+            /* the search is over; a new one answers on the new grid */
+            assert_int_equal(wf_search_step(ws, 1, &p), WF_E_INVALID_ARG);
+            assert_int_equal(wf_search_begin(ws, g, from, to, &o), WF_OK);
+            do
+                st = wf_search_step(ws, 5, &p);
+            while (st == WF_PENDING);
+            assert_int_equal(st, cost_only ? WF_OK : WF_NO_PATH);
+            wf_path q;
+            wf_path_init(&q, NULL);
+            assert_int_equal(wf_search_grid(ws, g, from, to, &o, &q), st);
+            assert_true(p.cost == q.cost && p.count == q.count);
+            wf_path_free(&q);
+            wf_path_free(&p);
+            wf_search_destroy(ws);
+            wf_grid_destroy(g);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grid_sliced_equals_one_shot),
@@ -468,6 +525,7 @@ int main(void) {
         cmocka_unit_test(test_protocol),
         cmocka_unit_test(test_other_use_ends_the_slice),
         cmocka_unit_test(test_graph_ignores_grid_options),
+        cmocka_unit_test(test_edit_during_a_slice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

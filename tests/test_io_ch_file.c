@@ -249,11 +249,220 @@ static void test_bad_files(void **state) {
     wf_grid_destroy(g);
 }
 
+/* ---- forged hierarchies --------------------------------------------------
+ * A 3 x 2 map, 8-connected, corners always, every move costing 1 or √2:
+ *
+ *     A M B      cells 0 1 2
+ *     E n E      cells 3 4 5
+ *
+ * A hand-made hierarchy in which every array passes the cell, list and
+ * arc checks, but whose shortcut A → B unpacks into A n M n B: a path
+ * through n twice. With the E cells blocked it is 4 moves among 4 nodes;
+ * with them free, 4 moves among 6. */
+
+#define R2 1.4142135623730951
+#define NONE 0xFFFFFFFFu
+
+typedef struct forged_arc {
+    uint32_t from, to;   /* nodes, by rank */
+    double out, in;
+    uint32_t via[2][3];  /* out, in: mid, first, second */
+} forged_arc;
+
+static void put64(unsigned char *p, uint64_t v) {
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t bits(double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static wf_grid *forge_map(int free_e) {
+    wf_grid *g = NULL;
+    assert_int_equal(wf_grid_create(3, 2, NULL, &g), WF_OK);
+    if (!free_e) {
+        assert_int_equal(wf_grid_set(g, 0, 1, 1), WF_OK);
+        assert_int_equal(wf_grid_set(g, 2, 1, 1), WF_OK);
+        assert_int_equal(wf_grid_set_cost(g, 1, WF_BLOCKED), WF_OK);
+    }
+    return g;
+}
+
+/* The file of the hierarchy given by its nodes' cells and arcs (in rank
+ * order of their lower end), with the header and costs of a real file
+ * for g and unit mv. */
+static unsigned char *forge(const wf_grid *g, const wf_move *mv,
+                            const uint32_t *cell_of, uint32_t nodes,
+                            const forged_arc *arcs, uint32_t n,
+                            size_t *len) {
+    wf_ch *real = NULL;
+    assert_int_equal(wf_ch_build(g, mv, NULL, NULL, &real), WF_OK);
+    size_t real_len;
+    unsigned char *head = file_bytes(real, g, &real_len);
+    wf_ch_free(real);
+    assert_int_equal(get32(head + 28), nodes);
+    const size_t top = 64 + 256 * 8;
+    *len = top + 4 * (2 * (size_t)nodes + 1) + (size_t)n * (20 + 24);
+    unsigned char *b = calloc(1, *len);
+    assert_non_null(b);
+    memcpy(b, head, top);
+    free(head);
+    put64(b + 32, n);
+    unsigned char *q = b + top;
+    for (uint32_t r = 0; r < nodes; r++, q += 4)
+        put32(q, cell_of[r]);
+    for (uint32_t r = 0, k = 0; r <= nodes; r++, q += 4) {
+        while (k < n && arcs[k].from < r)
+            k++;
+        put32(q, k);
+    }
+    for (uint32_t k = 0; k < n; k++, q += 20) {
+        put32(q, arcs[k].to);
+        put64(q + 4, bits(arcs[k].out));
+        put64(q + 12, bits(arcs[k].in));
+    }
+    for (uint32_t k = 0; k < n; k++)
+        for (int d = 0; d < 2; d++, q += 12)
+            for (int i = 0; i < 3; i++)
+                put32(q + 4 * i, arcs[k].via[d][i]);
+    fix_checksum(b, *len);
+    return b;
+}
+
+static void test_forged_hierarchies(void **state) {
+    (void)state;
+    const wf_move mv = wf_move_make(8, WF_CORNERS_ALWAYS);
+    const double am = R2 + 1, mb = 1 + R2;
+    /* 4 nodes: n 0, M 1, A 2, B 3 */
+    {
+        wf_grid *g = forge_map(0);
+        const uint32_t cells[] = {4, 1, 0, 2};
+        const forged_arc arcs[] = {
+            {0, 1, 1, 1, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+            {0, 2, R2, R2, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+            {0, 3, R2, R2, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+            {1, 2, 1 + R2, R2 + 1, {{0, 0, 1}, {0, 1, 0}}},
+            {1, 3, 1 + R2, R2 + 1, {{0, 0, 2}, {0, 2, 0}}},
+            {2, 3, am + mb, mb + am, {{1, 3, 4}, {1, 4, 3}}},
+        };
+        size_t len;
+        unsigned char *b = forge(g, &mv, cells, 4, arcs, 6, &len);
+        wf_diag d;
+        memset(&d, 0, sizeof d);
+        wf_ch *c = NULL;
+        assert_int_equal(wf_ch_parse(b, len, "f.ch", g, &mv, NULL, NULL, &c,
+                                     &d),
+                         WF_E_PARSE);
+        assert_null(c);
+        print_message("4 nodes: %s\n", d.message);
+        assert_non_null(strstr(d.message, "arc 5 (out) unpacks into 4 moves"));
+        free(b);
+        wf_grid_destroy(g);
+    }
+    /* 6 nodes: n 0, E 1, E 2, M 3, A 4, B 5 */
+    wf_grid *g = forge_map(1);
+    const uint32_t cells[] = {4, 3, 5, 1, 0, 2};
+    forged_arc arcs[] = {
+        {0, 3, 1, 1, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+        {0, 4, R2, R2, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+        {0, 5, R2, R2, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+        {1, 4, 1, 1, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+        {2, 5, 1, 1, {{NONE, NONE, NONE}, {NONE, NONE, NONE}}},
+        {3, 4, 1 + R2, R2 + 1, {{0, 0, 1}, {0, 1, 0}}},
+        {3, 5, 1 + R2, R2 + 1, {{0, 0, 2}, {0, 2, 0}}},
+        {4, 5, am + mb, mb + am, {{3, 5, 6}, {3, 6, 5}}},
+    };
+    size_t len;
+    unsigned char *b = forge(g, &mv, cells, 6, arcs, 8, &len);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_ch *c = NULL;
+    /* the reader takes it (4 moves < 6 nodes); the query finds the path
+     * passes n twice and says the hierarchy is inconsistent */
+    assert_int_equal(wf_ch_parse(b, len, "f.ch", g, &mv, NULL, NULL, &c, &d),
+                     WF_OK);
+    wf_ch_query *q = NULL;
+    assert_int_equal(wf_ch_query_create(c, NULL, &q), WF_OK);
+    wf_path p;
+    wf_path_init(&p, NULL);
+    assert_int_equal(wf_ch_path(q, g, (wf_point){0, 0}, (wf_point){2, 0}, &p),
+                     WF_E_CORRUPT);
+    assert_int_equal(p.count, 0);
+    /* queries that unpack cleanly still answer */
+    assert_int_equal(wf_ch_path(q, g, (wf_point){1, 1}, (wf_point){2, 0}, &p),
+                     WF_OK);
+    assert_int_equal(p.count, 2);
+    wf_path_free(&p);
+    wf_ch_query_free(q);
+    wf_ch_free(c);
+    free(b);
+
+    /* E at (0, 1) with no arc up: a query from it would find no path
+     * where the map has one */
+    forged_arc cut[7];
+    memcpy(cut, arcs, 3 * sizeof *arcs);
+    memcpy(cut + 3, arcs + 4, 4 * sizeof *arcs);
+    for (int k = 4; k < 7; k++)
+        for (int w = 0; w < 2; w++)
+            for (int i = 1; i < 3; i++)
+                if (cut[k].via[w][i] != NONE && cut[k].via[w][i] > 3)
+                    cut[k].via[w][i]--;
+    b = forge(g, &mv, cells, 6, cut, 7, &len);
+    memset(&d, 0, sizeof d);
+    assert_int_equal(wf_ch_parse(b, len, "f.ch", g, &mv, NULL, NULL, &c, &d),
+                     WF_E_PARSE);
+    print_message("arc removed: %s\n", d.message);
+    assert_non_null(strstr(d.message, "node 1, cell (0, 1), has no arc up"));
+    free(b);
+    wf_grid_destroy(g);
+}
+
+/* Reading stops at the length the header and the map allow: an endless
+ * stream costs the header, and a file that runs on past its arrays is
+ * read no further than one byte past them. */
+static void test_read_stops_early(void **state) {
+    (void)state;
+    wf_grid *g = test_map();
+    wf_test_alloc ta;
+    wf_allocator a = wf_test_alloc_init(&ta, 0);
+    wf_ch *c = NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(wf_ch_read("/dev/zero", g, NULL, NULL, &a, &c, &d),
+                     WF_E_PARSE);
+    assert_non_null(strstr(d.message, "not a hierarchy file"));
+    print_message("/dev/zero: %zu bytes allocated\n", (size_t)ta.bytes);
+    assert_true(ta.bytes < 64 * 1024);
+    /* a real file followed by 64 MiB of (sparse) zeros */
+    assert_int_equal(wf_ch_build(g, NULL, NULL, NULL, &c), WF_OK);
+    size_t len;
+    unsigned char *b = file_bytes(c, g, &len);
+    wf_ch_free(c);
+    char path[] = "/tmp/wf_test_ch_XXXXXX";
+    wf_test_write_padded(path, b, len, 64L << 20);
+    a = wf_test_alloc_init(&ta, 0);
+    memset(&d, 0, sizeof d);
+    c = NULL;
+    assert_int_equal(wf_ch_read(path, g, NULL, NULL, &a, &c, &d), WF_E_PARSE);
+    print_message("%zu-byte file + 64 MiB: %s (%zu bytes allocated)\n", len,
+                  d.message, (size_t)ta.bytes);
+    assert_non_null(strstr(d.message, "data after the arrays"));
+    assert_true(ta.bytes < 3 * len);
+    remove(path);
+    free(b);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_forged_hierarchies),
+        cmocka_unit_test(test_read_stops_early),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -197,10 +197,51 @@ static void test_bad_files(void **state) {
     wf_grid_destroy(g);
 }
 
+/* An endless stream (/dev/zero) is refused after its header, not after
+ * the 2 GiB file limit; a file longer than the map allows is read one
+ * byte past that length and no further. */
+static void test_read_stops_early(void **state) {
+    (void)state;
+    wf_grid *g = test_map();
+    wf_test_alloc ta;
+    wf_allocator a = wf_test_alloc_init(&ta, 0);
+    wf_jump_table *t = NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(wf_jump_table_read("/dev/zero", g, &a, &t, &d),
+                     WF_E_PARSE);
+    assert_non_null(strstr(d.message, "not a jump table file"));
+    print_message("/dev/zero: %zu bytes allocated\n", (size_t)ta.bytes);
+    assert_true(ta.bytes < 64 * 1024);
+    /* a valid header, then zeros for ever: a sparse 64 MiB file */
+    assert_int_equal(wf_jump_table_create(g, NULL, &t), WF_OK);
+    char *b = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&b, &len);
+    assert_non_null(f);
+    assert_int_equal(wf_jump_table_write(f, t, g), WF_OK);
+    assert_int_equal(fclose(f), 0);
+    wf_jump_table_destroy(t);
+    char path[] = "/tmp/wf_test_jump_XXXXXX";
+    wf_test_write_padded(path, b, len, 64L << 20);
+    free(b);
+    a = wf_test_alloc_init(&ta, 0);
+    memset(&d, 0, sizeof d);
+    t = NULL;
+    assert_int_equal(wf_jump_table_read(path, g, &a, &t, &d), WF_E_PARSE);
+    print_message("%zu-byte file + 64 MiB: %s (%zu bytes allocated)\n", len,
+                  d.message, (size_t)ta.bytes);
+    assert_non_null(strstr(d.message, "data after the entries"));
+    assert_true(ta.bytes < 3 * len);
+    remove(path);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_read_stops_early),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,7 +68,8 @@ typedef struct wf_ch_query wf_ch_query;
  * wf_ch_write and load it with wf_ch_read (io.h) instead of building it
  * again.
  *
- * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, size > 1),
+ * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, size > 1, a
+ * filter that wf_filter_check refuses),
  * WF_E_TOO_BIG (more than WF_CH_MAX_NODES cells to stand on, or 2^31 arcs
  * or more), WF_E_NOMEM.
  */
@@ -100,7 +101,9 @@ WF_API void wf_ch_query_free(wf_ch_query *q);
  * Returns WF_OK; WF_NO_PATH when the unit cannot stand on one of them or
  * no path joins them (out->count 0); WF_E_RANGE when one lies off the
  * grid; WF_E_INVALID_ARG (NULL, or @p g is not the grid the hierarchy was
- * built for, or has been edited since); WF_E_NOMEM.
+ * built for, or has been edited since); WF_E_CORRUPT when the hierarchy,
+ * read from a file, unpacks into a path that passes a cell twice (a file
+ * forged so; wf_ch_parse checks all it can up front); WF_E_NOMEM.
  */
 WF_API wf_status wf_ch_path(wf_ch_query *q, const wf_grid *g, wf_point from,
                             wf_point to, wf_path *out);

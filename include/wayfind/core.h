@@ -42,7 +42,8 @@ extern "C" {
     X(E_IO, -6, "input/output error")                                          \
     X(E_UNSATISFIABLE, -7, "the request cannot be met on this map")          \
     X(E_UNSUPPORTED, -8, "not supported by this build of the library")      \
-    X(E_THREAD, -9, "a thread could not be started")
+    X(E_THREAD, -9, "a thread could not be started")                          \
+    X(E_CORRUPT, -10, "inconsistent data: a table read from a file contradicts itself")
 
 /** Result of every fallible wayfind call; see WF_STATUS_MAP. */
 typedef enum wf_status {
@@ -535,6 +536,15 @@ WF_API void wf_filter_init(wf_filter *f);
  * (f NULL, multiplier 0, negative or NaN).
  */
 WF_API wf_status wf_filter_set(wf_filter *f, uint8_t terrain, double multiplier);
+/**
+ * The check every function that takes a filter makes (a filter filled by
+ * hand may hold anything): each multiplier > 0, INFINITY included; NaN, 0,
+ * -0, negative values and -INFINITY are refused. @p f NULL (no filter) is
+ * WF_OK. Otherwise WF_E_INVALID_ARG, with "filter: terrain T has
+ * multiplier M (must be > 0 or INFINITY)" written to @p msg (@p size
+ * bytes; msg may be NULL) for the first bad terrain. O(256).
+ */
+WF_API wf_status wf_filter_check(const wf_filter *f, char *msg, size_t size);
 
 /**
  * A per-move cost callback for direction-dependent costs (slopes, one-way
@@ -856,8 +866,12 @@ WF_API wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
  * @p budget cells (jump points for JPS) and returns WF_PENDING until the
  * search ends, then exactly what wf_search_grid would have returned for the
  * same query, with the same path in @p out. The grid, and everything
- * @p opts points to, must stay alive and unchanged until then (a grid that
- * changes between steps: cancel and begin again). Any other call that
+ * @p opts points to, must stay alive and unchanged until then: a step
+ * after an edit of the grid (wf_grid_set, _fill, _set_cells or _set_cost
+ * changing anything, even far from the path) fails with WF_E_INVALID_ARG
+ * and "the grid was edited since wf_search_begin", and ends the search:
+ * begin again. (What opts points to, a jump table or an overlay, is not
+ * watched.) Any other call that
  * uses @p ws (a new begin, a one-shot search, a field, the block query,
  * wf_search_reserve) or wf_search_cancel ends a sliced search: the next
  * step then fails with WF_E_INVALID_ARG rather than resume on arrays
@@ -866,7 +880,8 @@ WF_API wf_status wf_search_grid(wf_search *ws, const wf_grid *g, wf_point start,
  * wf_search_begin errors: those of wf_search_grid (the outcomes WF_NO_PATH
  * and WF_OK of a trivial query come from the first step). wf_search_step:
  * WF_E_INVALID_ARG when no grid search is under way (never begun, finished,
- * cancelled, or a graph search: use wf_search_step_graph) or budget is 0.
+ * cancelled, or a graph search: use wf_search_step_graph), the grid was
+ * edited since the begin, or budget is 0.
  */
 WF_API wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *opts);

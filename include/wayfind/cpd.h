@@ -55,7 +55,8 @@ typedef struct wf_cpd wf_cpd;
  * may stand on: O(n² log n) time for n such cells (a 49 × 49 arena in
  * milliseconds, 20,000 cells in seconds).
  *
- * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, size > 1),
+ * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, size > 1, a
+ * filter that wf_filter_check refuses),
  * WF_E_TOO_BIG (more than WF_CPD_MAX_NODES cells to stand on, or more
  * runs than 32-bit offsets hold), WF_E_NOMEM.
  */

@@ -562,12 +562,16 @@ WF_API wf_status wf_ch_write(FILE *f, const wf_ch *c, const wf_grid *g);
  * and so is one whose checksum matches but whose arrays do not hold
  * together: every node a cell the unit may stand on, once; arcs going up;
  * a move between neighbours the unit may make at its cost; a shortcut
- * whose two halves join its ends and add up to its cost. So no file can
- * make a query return an illegal path, a wrong cost for the path it
- * returns, or crash. (A file forged with its checksum recomputed could
- * still leave out a shortcut a cheapest path needs, and so give a dearer
- * path: the digest and checksum are there to catch accidents, not
- * attacks.) @p diag says what was wrong ("made for another unit or costs:
+ * whose two halves join its ends and add up to its cost; every arc
+ * unpacking into fewer moves than there are nodes; every node but the
+ * highest of its region with an arc up each way, so that a query finds a
+ * path wherever the grid has one. So no file can make a query return an
+ * illegal path, a wrong cost for the path it returns, "no path" where
+ * there is one, or crash; a query whose shortcuts, together, pass a cell
+ * twice is WF_E_CORRUPT (wf_ch_path). (A file forged with its checksum
+ * recomputed could still leave out a shortcut a cheapest path needs, and
+ * so give a dearer path: the digest and checksum are there to catch
+ * accidents, not attacks.) @p diag says what was wrong ("made for another unit or costs:
  * entering terrain 3 costs 2 in the file, 1.5 here", "truncated: ...").
  *
  * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM. O(arcs).

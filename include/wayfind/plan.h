@@ -12,12 +12,16 @@
  * whose top-left cell is its cell; during a step it moves in a straight
  * line at constant speed from its square at step t to its square at step
  * t + 1. Two agents collide when their squares' interiors overlap at any
- * moment of a step, its ends included. For agents of size 1 that forbids
- * exactly: two agents on one cell at one step; two agents swapping cells
- * in one step; two diagonal moves crossing each other in one 2 x 2 block
- * in the same step ((x, y) -> (x+1, y+1) with (x+1, y) -> (x, y+1)); and a
- * diagonal move into the cell an agent leaves towards the mover's
- * starting cell ((x, y) -> (x+1, y+1) with (x+1, y) -> (x, y)). Following
+ * moment of a step, its ends included. For agents of size 1 that forbids,
+ * among others: two agents on one cell at one step; two agents swapping
+ * cells in one step; two diagonal moves crossing each other in one 2 x 2
+ * block in the same step ((x, y) -> (x+1, y+1) with (x+1, y) -> (x, y+1));
+ * a diagonal move past an agent standing beside it ((x, y) -> (x+1, y+1)
+ * while another agent waits on (x+1, y) or on (x, y+1): the mover's square
+ * cuts into its neighbour's halfway); and a diagonal move into the cell an
+ * agent leaves towards the mover's starting cell ((x, y) -> (x+1, y+1)
+ * with (x+1, y) -> (x, y)). wf_team_collide decides any one case exactly,
+ * in integers. Following
  * (moving into the cell another agent leaves the same step, in the same
  * direction) is allowed. The rule holds whatever the corner rule of the
  * movement model, which only decides which moves past walls are allowed.

@@ -19,6 +19,7 @@ struct wf_walker {
      * the planner made for the current plan on it; NULL: searches. */
     wf_grid *inc_grid;
     wf_dstar *dstar;
+    int grid_gone;     /* inc_grid was destroyed (the walker watches it) */
     int costs_changed; /* searches: wf_walker_cells_changed since the plan */
 };
 
@@ -37,10 +38,27 @@ wf_status wf_walker_create(const wf_allocator *alloc, wf_walker **out) {
     return WF_OK;
 }
 
+/* The walker watches its incremental grid only to hear of its end. */
+static void heard(void *ud, const wf_grid *g, const wf_cell_change *c,
+                  size_t n) {
+    (void)ud;
+    (void)g;
+    (void)c;
+    (void)n;
+}
+
+static void grid_gone(void *ud) {
+    wf_walker *w = ud;
+    w->inc_grid = NULL;
+    w->grid_gone = 1;
+}
+
 void wf_walker_destroy(wf_walker *w) {
     if (!w)
         return;
     wf_allocator a = w->alloc;
+    if (w->inc_grid)
+        (void)wf_grid_unwatch(w->inc_grid, heard, w);
     wf_dstar_destroy(w->dstar);
     wf_path_free(&w->path);
     wf__free(&a, w->planned, w->planned_cap * sizeof *w->planned);
@@ -97,6 +115,12 @@ static wf_status find_path(wf_walker *w, wf_search *ws, const wf_grid *g,
 }
 
 /* Plans from w->pos to w->goal and records each step's cost. */
+/* Is g not the grid the walker must use: not its incremental grid, or
+ * that grid was destroyed? */
+static int wrong_grid(const wf_walker *w, const wf_grid *g) {
+    return w->grid_gone || (w->inc_grid && g != w->inc_grid);
+}
+
 static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g,
                       int fresh) {
     wf_status s = find_path(w, ws, g, fresh);
@@ -132,7 +156,7 @@ static wf_status plan(wf_walker *w, wf_search *ws, const wf_grid *g,
 wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point start, wf_point goal,
                          const wf_search_opts *opts) {
-    if (!w || !ws || !g || (w->inc_grid && g != w->inc_grid))
+    if (!w || !ws || !g || wrong_grid(w, g))
         return WF_E_INVALID_ARG;
     w->opts = opts ? *opts : wf_search_opts_default();
     w->pos = start;
@@ -143,7 +167,7 @@ wf_status wf_walker_plan(wf_walker *w, wf_search *ws, const wf_grid *g,
 
 wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
                              wf_point goal) {
-    if (!w || !ws || !g || (w->inc_grid && g != w->inc_grid))
+    if (!w || !ws || !g || wrong_grid(w, g))
         return WF_E_INVALID_ARG;
     w->goal = goal;
     w->replans++;
@@ -151,7 +175,7 @@ wf_status wf_walker_set_goal(wf_walker *w, wf_search *ws, const wf_grid *g,
 }
 
 wf_status wf_walker_replan(wf_walker *w, wf_search *ws, const wf_grid *g) {
-    if (!w || !ws || !g || (w->inc_grid && g != w->inc_grid))
+    if (!w || !ws || !g || wrong_grid(w, g))
         return WF_E_INVALID_ARG;
     w->replans++;
     return plan(w, ws, g, 0);
@@ -186,7 +210,7 @@ static void report_unseen(wf_walker *w, const wf_grid *g, const uint8_t *clr) {
 
 wf_status wf_walker_step(wf_walker *w, wf_search *ws, const wf_grid *g,
                          wf_point *next) {
-    if (!w || !ws || !g || !next || (w->inc_grid && g != w->inc_grid))
+    if (!w || !ws || !g || !next || wrong_grid(w, g))
         return WF_E_INVALID_ARG;
     if (w->pos.x == w->goal.x && w->pos.y == w->goal.y) {
         *next = w->pos;
@@ -223,6 +247,15 @@ wf_status wf_walker_set_incremental(wf_walker *w, wf_grid *g) {
         return WF_E_INVALID_ARG;
     wf_dstar_destroy(w->dstar);
     w->dstar = NULL;
+    if (w->inc_grid)
+        (void)wf_grid_unwatch(w->inc_grid, heard, w);
+    w->inc_grid = NULL;
+    w->grid_gone = 0;
+    if (g) {
+        wf_status s = wf__grid_watch_owned(g, heard, w, grid_gone);
+        if (s != WF_OK)
+            return s;
+    }
     w->inc_grid = g;
     w->path.count = 0; /* the next step plans with the new planner */
     w->at = 0;

@@ -2,13 +2,25 @@
  * array against the grid, the unit and the rest of the hierarchy, so that
  * whatever the bytes were, a query either is refused here or returns a
  * path of legal moves whose cost is their sum (ch.h). */
+#include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "ch_internal.h"
 
 /* Writes why into msg and returns 1 (the checks' failure value). */
-#define FAIL(...) (snprintf(msg, size, __VA_ARGS__), 1)
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(char *msg, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, size, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+#define FAIL(...) fail(msg, size, __VA_ARGS__)
 
 /* Every node a cell the unit may stand on, each such cell once. Fills
  * rank_of. */
@@ -114,11 +126,88 @@ static int check_way(const wf_ch *c, const wf_grid *g, size_t k, int dir,
     return 0;
 }
 
-int wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size) {
-    if (wf__made_for_current(&c->unit, g) != WF_OK)
-        return FAIL("made for another grid");
-    if (check_cells(c, g, msg, size) || check_lists(c, msg, size))
-        return 1;
+/* How many moves each direction of each arc unpacks into, in rank order
+ * (a shortcut's halves belong to a lower node, so are counted first):
+ * fewer than there are nodes, as a path that visits no node twice. */
+static wf_status check_lengths(const wf_ch *c, char *msg, size_t size) {
+    const size_t n = 2 * c->arc_count + 1;
+    uint32_t *moves = wf__alloc(&c->alloc, n * sizeof *moves);
+    if (!moves)
+        return WF_E_NOMEM;
+    int bad = 0;
+    for (uint32_t r = 0; r < c->nodes && !bad; r++)
+        for (size_t k = c->first[r]; k < c->first[r + 1] && !bad; k++)
+            for (int dir = 0; dir < 2 && !bad; dir++) {
+                const wf__ch_via *x = &c->via[2 * k + (size_t)dir];
+                const double cost = dir ? c->arcs[k].in : c->arcs[k].out;
+                /* in: a → mid is the in way of its first half */
+                const uint64_t m =
+                    !(cost < INFINITY)      ? 0
+                    : x->mid == WF__CH_NONE ? 1
+                                            : (uint64_t)moves[2 * (size_t)x->first + 1] +
+                                                  moves[2 * (size_t)x->second];
+                if (m >= c->nodes)
+                    bad = FAIL("arc %zu (%s) unpacks into %" PRIu64 " moves or "
+                               "more, a path through all %u nodes makes %u",
+                               k, dir ? "in" : "out", m, c->nodes,
+                               c->nodes - 1);
+                moves[2 * k + (size_t)dir] = (uint32_t)m;
+            }
+    wf__free(&c->alloc, moves, n * sizeof *moves);
+    return bad ? WF_E_PARSE : WF_OK;
+}
+
+/* Every node but the highest of its region has an arc up that it may
+ * take and one it may come down: following such arcs up from any node
+ * ends at its region's highest, so a query meets wherever the grid has a
+ * path. */
+static wf_status check_reach(const wf_ch *c, const wf_grid *g, char *msg,
+                             size_t size) {
+    const size_t cells = c->unit.cells;
+    uint32_t *label = wf__alloc(&c->alloc, cells * sizeof *label);
+    uint8_t *up = wf__alloc(&c->alloc, c->nodes + 1);
+    uint32_t count = 0;
+    wf_status st = label && up ? WF_OK : WF_E_NOMEM;
+    if (st == WF_OK)
+        st = wf__grid_regions_pass(g, c->unit.move,
+                                   c->unit.forbids ? c->unit.pass : NULL,
+                                   label, &count);
+    uint32_t *top = NULL;
+    if (st == WF_OK &&
+        !(top = wf__alloc(&c->alloc, ((size_t)count + 1) * sizeof *top)))
+        st = WF_E_NOMEM;
+    if (st == WF_OK) {
+        for (size_t i = 0; i <= count; i++)
+            top[i] = WF__CH_NONE;
+        for (uint32_t r = 0; r < c->nodes; r++) {
+            top[label[c->cell_of[r]]] = r; /* ranks rise: the last is top */
+            up[r] = 0;
+            for (size_t k = c->first[r]; k < c->first[r + 1]; k++)
+                up[r] |= (uint8_t)((c->arcs[k].out < INFINITY) |
+                                   (c->arcs[k].in < INFINITY) << 1);
+        }
+        for (uint32_t r = 0; r < c->nodes && st == WF_OK; r++) {
+            const uint32_t cell = c->cell_of[r];
+            if (up[r] != 3 && top[label[cell]] != r) {
+                FAIL("node %u, cell (%u, %u), has no arc up %s, below node "
+                     "%u of its region: a query from or to it would miss "
+                     "paths", r, cell % (uint32_t)g->width,
+                     cell / (uint32_t)g->width,
+                     up[r] & 1 ? "it may come down" : "it may take",
+                     top[label[cell]]);
+                st = WF_E_PARSE;
+            }
+        }
+    }
+    wf__free(&c->alloc, top, ((size_t)count + 1) * sizeof *top);
+    wf__free(&c->alloc, up, c->nodes + 1);
+    wf__free(&c->alloc, label, cells * sizeof *label);
+    return st;
+}
+
+/* Every arc going up, with a cost at least one way, each way legal. */
+static int check_arcs(const wf_ch *c, const wf_grid *g, char *msg,
+                      size_t size) {
     for (uint32_t r = 0; r < c->nodes; r++)
         for (size_t k = c->first[r]; k < c->first[r + 1]; k++) {
             const wf__ch_arc *e = &c->arcs[k];
@@ -132,6 +221,19 @@ int wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size) {
                 check_way(c, g, k, 1, e->to, r, e->in, msg, size))
                 return 1;
         }
-    wf__ch_finish(c);
     return 0;
+}
+
+wf_status wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size) {
+    if (wf__made_for_current(&c->unit, g) != WF_OK)
+        return FAIL("made for another grid"), WF_E_PARSE;
+    if (check_cells(c, g, msg, size) || check_lists(c, msg, size) ||
+        check_arcs(c, g, msg, size))
+        return WF_E_PARSE;
+    wf_status st = check_lengths(c, msg, size);
+    if (st == WF_OK)
+        st = check_reach(c, g, msg, size);
+    if (st == WF_OK)
+        wf__ch_finish(c);
+    return st;
 }

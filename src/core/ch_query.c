@@ -28,6 +28,7 @@ struct wf_ch_query {
     const wf_ch *ch;
     wf_allocator alloc;
     side s[2];
+    uint32_t *seen; /* node → the query number whose path holds it */
     uint32_t gen;
     piece *stack;
     size_t stack_cap;
@@ -49,6 +50,7 @@ void wf_ch_query_free(wf_ch_query *q) {
     for (int k = 0; k < 2; k++)
         free_side(&q->alloc, &q->s[k], n);
     wf__free(&q->alloc, q->stack, q->stack_cap * sizeof *q->stack);
+    wf__free(&q->alloc, q->seen, n * sizeof *q->seen);
     wf_allocator keep = q->alloc;
     wf__free(&keep, q, sizeof *q);
 }
@@ -81,7 +83,10 @@ wf_status wf_ch_query_create(const wf_ch *c, const wf_allocator *alloc,
     }
     q->stack_cap = 64;
     q->stack = wf__alloc(&a, q->stack_cap * sizeof *q->stack);
-    if (!ok || !q->stack) {
+    q->seen = wf__alloc(&a, n * sizeof *q->seen);
+    if (q->seen)
+        memset(q->seen, 0, n * sizeof *q->seen);
+    if (!ok || !q->stack || !q->seen) {
         wf_ch_query_free(q);
         return WF_E_NOMEM;
     }
@@ -96,6 +101,7 @@ static void next_query(wf_ch_query *q) {
         for (int k = 0; k < 2; k++)
             memset(q->s[k].cell, 0,
                    ((size_t)q->ch->nodes + 1) * sizeof *q->s[k].cell);
+        memset(q->seen, 0, ((size_t)q->ch->nodes + 1) * sizeof *q->seen);
         q->gen = 1;
     }
 }
@@ -180,8 +186,11 @@ static wf_status drain(wf_ch_query *q, size_t top, wf_path *out,
         const piece x = q->stack[--top];
         const wf__ch_via *v = &c->via[x.via];
         if (v->mid == WF__CH_NONE) {
-            if (*count >= c->nodes)
-                return WF_E_INVALID_ARG; /* cannot happen: no node twice */
+            /* a checked file cannot unpack into more moves than nodes, but
+             * its shortcuts may still, together, pass a node twice */
+            if (*count >= c->nodes || q->seen[x.b] == q->gen)
+                return WF_E_CORRUPT;
+            q->seen[x.b] = q->gen;
             if ((st = wf__path_grow(out, *count + 1)) != WF_OK)
                 return st;
             const uint32_t cell = c->cell_of[x.b];
@@ -209,6 +218,7 @@ static wf_status build_path(wf_ch_query *q, const wf_grid *g, uint32_t s,
     const uint32_t cs = c->cell_of[s];
     out->points[0] = (wf_point){(int)(cs % (uint32_t)c->unit.width),
                                 (int)(cs / (uint32_t)c->unit.width)};
+    q->seen[s] = q->gen;
     size_t count = 1, top = 0;
     /* the forward half, walked from meet down to s, leaves s's arc on top */
     for (uint32_t v = meet; st == WF_OK && v != s; v = f->from[v])

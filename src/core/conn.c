@@ -105,17 +105,21 @@ static void free_arrays(wf_conn *cn) {
     wf__free(a, cn->active, cn->seed_cap * sizeof *cn->active);
 }
 
+/* The grid is being destroyed: queries answer as for no index from now
+ * on. */
+static void grid_gone(void *ud) {
+    wf_conn *c = ud;
+    c->g = NULL;
+}
+
 wf_status wf_conn_create(wf_grid *g, wf_move move, const wf_filter *filter,
                          const wf_allocator *alloc, wf_conn **out) {
     if (!out)
         return WF_E_INVALID_ARG;
     *out = NULL;
-    if (!g || wf__move_check(&move, NULL, 0) != WF_OK)
+    if (!g || wf__move_check(&move, NULL, 0) != WF_OK ||
+        wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
-    if (filter)
-        for (int t = 0; t < 256; t++)
-            if (!(filter->mult[t] > 0))
-                return WF_E_INVALID_ARG;
     /* cells and ids are uint32_t, and a free id's size slot uses the top
      * bit: WF_GRID_MAX_CELLS keeps every grid far below both */
     if (g->cells >= UINT32_MAX / 2)
@@ -154,7 +158,8 @@ wf_status wf_conn_create(wf_grid *g, wf_move move, const wf_filter *filter,
     const int ok = cn->label && cn->mark && cn->next && cn->size &&
                    cn->cand && cn->seed && cn->srch && cn->active &&
                    (!own_clear || cn->clr);
-    wf_status s = ok ? wf_grid_watch(g, wf__conn_watch, cn) : WF_E_NOMEM;
+    wf_status s =
+        ok ? wf__grid_watch_owned(g, wf__conn_watch, cn, grid_gone) : WF_E_NOMEM;
     if (s != WF_OK) {
         free_arrays(cn);
         wf__free(&a, cn, sizeof *cn);
@@ -170,7 +175,8 @@ wf_status wf_conn_create(wf_grid *g, wf_move move, const wf_filter *filter,
 void wf_conn_destroy(wf_conn *c) {
     if (!c)
         return;
-    (void)wf_grid_unwatch(c->g, wf__conn_watch, c);
+    if (c->g)
+        (void)wf_grid_unwatch(c->g, wf__conn_watch, c);
     free_arrays(c);
     wf_allocator a = c->alloc;
     wf__free(&a, c, sizeof *c);
@@ -188,12 +194,12 @@ int wf_conn_reachable(const wf_conn *c, wf_point a, wf_point b) {
 }
 
 size_t wf_conn_component_size(const wf_conn *c, uint32_t id) {
-    if (!c || id == 0 || id >= c->id_cap || (c->size[id] & FREE_ID))
+    if (!c || !c->g || id == 0 || id >= c->id_cap || (c->size[id] & FREE_ID))
         return 0;
     return c->size[id];
 }
 
-uint32_t wf_conn_count(const wf_conn *c) { return c ? c->count : 0; }
+uint32_t wf_conn_count(const wf_conn *c) { return c && c->g ? c->count : 0; }
 
 const wf_grid *wf_conn_grid(const wf_conn *c) { return c ? c->g : NULL; }
 
@@ -202,7 +208,7 @@ wf_move wf_conn_move(const wf_conn *c) {
 }
 
 int wf_conn_matches(const wf_conn *c, wf_move move, const wf_filter *filter) {
-    if (!c || wf__move_check(&move, NULL, 0) != WF_OK)
+    if (!c || !c->g || wf__move_check(&move, NULL, 0) != WF_OK)
         return 0;
     if (move.connect == 4)
         move.corners = WF_CORNERS_NO_CUT;
@@ -217,7 +223,7 @@ int wf_conn_matches(const wf_conn *c, wf_move move, const wf_filter *filter) {
 
 wf_status wf_conn_regions(const wf_conn *c, uint32_t *labels,
                           uint32_t *count) {
-    if (!c || !labels || !count)
+    if (!c || !c->g || !labels || !count)
         return WF_E_INVALID_ARG;
     /* dense numbers in order of first cell, through a table by id */
     const size_t bytes = (size_t)c->id_cap * sizeof(uint32_t);

@@ -180,6 +180,24 @@ static wf_point point_at(const wf_dstar *d, uint32_t c) {
     return (wf_point){(int)(c - y * (uint32_t)d->g->width), (int)y};
 }
 
+/* The grid is being destroyed: from now on every call but destroy says
+ * so. */
+static void grid_gone(void *ud) {
+    wf_dstar *d = ud;
+    d->g = NULL;
+}
+
+/* WF_OK when d is a grid planner whose grid still exists. */
+static wf_status usable(wf_dstar *d) {
+    if (!d || d->gr)
+        return WF_E_INVALID_ARG;
+    if (!d->g)
+        return wf__dstar_fail(d, WF_E_INVALID_ARG,
+                              "its grid was destroyed: destroy the planner "
+                              "too");
+    return WF_OK;
+}
+
 wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                           const wf_search_opts *opts,
                           const wf_allocator *alloc, char *msg,
@@ -215,7 +233,7 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
     wf__divw_init(W, &d->div_mul, &d->div_shift);
     s = prepare(d);
     if (s == WF_OK)
-        s = wf_grid_watch(g, on_edit, d);
+        s = wf__grid_watch_owned(g, on_edit, d, grid_gone);
     if (s != WF_OK) {
         wf__free(&d->alloc, d->clr, g->cells);
         wf__dstar_free(d);
@@ -232,12 +250,15 @@ void wf_dstar_destroy(wf_dstar *d) {
         wf__dstar_graph_free(d);
         return;
     }
-    wf_grid_unwatch(d->g, on_edit, d);
-    wf__free(&d->alloc, d->clr, d->g->cells);
+    if (d->g)
+        wf_grid_unwatch(d->g, on_edit, d);
+    wf__free(&d->alloc, d->clr, d->n);
     wf__dstar_free(d);
 }
 
 wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
+    if (d && !d->gr && !d->g)
+        return usable(d);
     if (!d || !out || d->gr) {
         if (d)
             wf__dstar_fail(d, WF_E_INVALID_ARG, "%s",
@@ -298,8 +319,9 @@ wf_status wf_dstar_plan(wf_dstar *d, wf_path *out) {
 }
 
 wf_status wf_dstar_move(wf_dstar *d, wf_point cell) {
-    if (!d || d->gr)
-        return WF_E_INVALID_ARG;
+    wf_status s = usable(d);
+    if (s != WF_OK)
+        return s;
     if (!wf_grid_contains(d->g, cell.x, cell.y))
         return wf__dstar_fail(d, WF_E_RANGE,
                               "(%d, %d) is outside the %dx%d grid", cell.x,
@@ -310,8 +332,9 @@ wf_status wf_dstar_move(wf_dstar *d, wf_point cell) {
 }
 
 wf_status wf_dstar_set_goal(wf_dstar *d, wf_point goal) {
-    if (!d || d->gr)
-        return WF_E_INVALID_ARG;
+    wf_status s = usable(d);
+    if (s != WF_OK)
+        return s;
     if (!wf_grid_contains(d->g, goal.x, goal.y))
         return wf__dstar_fail(d, WF_E_RANGE,
                               "goal (%d, %d) is outside the %dx%d grid",
@@ -324,8 +347,9 @@ wf_status wf_dstar_set_goal(wf_dstar *d, wf_point goal) {
 
 wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
                                  size_t n) {
-    if (!d || d->gr || (!cells && n))
-        return WF_E_INVALID_ARG;
+    wf_status s = usable(d);
+    if (s != WF_OK || (!cells && n))
+        return s != WF_OK ? s : WF_E_INVALID_ARG;
     d->msg[0] = '\0';
     d->dirty |= n > 0;
     for (size_t i = 0; i < n && !d->restart; i++)
@@ -335,11 +359,11 @@ wf_status wf_dstar_cells_changed(wf_dstar *d, const wf_point *cells,
 }
 
 wf_point wf_dstar_position(const wf_dstar *d) {
-    return d && !d->gr ? point_at(d, d->s) : (wf_point){-1, -1};
+    return d && !d->gr && d->g ? point_at(d, d->s) : (wf_point){-1, -1};
 }
 
 wf_point wf_dstar_goal(const wf_dstar *d) {
-    return d && !d->gr ? point_at(d, d->t) : (wf_point){-1, -1};
+    return d && !d->gr && d->g ? point_at(d, d->t) : (wf_point){-1, -1};
 }
 
 const char *wf_dstar_message(const wf_dstar *d) { return d ? d->msg : ""; }

@@ -11,12 +11,9 @@ wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
         return WF_E_INVALID_ARG;
     *out = NULL;
     if (!grid || wf__move_check(&move, NULL, 0) != WF_OK ||
-        !(tile_size > 0) || !isfinite(tile_size))
+        !(tile_size > 0) || !isfinite(tile_size) ||
+        wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
-    if (filter)
-        for (int t = 0; t < 256; t++)
-            if (!(filter->mult[t] > 0))
-                return WF_E_INVALID_ARG;
     const int connect = move.connect;
     const wf_corners corners = move.corners;
     /* the unit's costs, and passability when its filter forbids a terrain */

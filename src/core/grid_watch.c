@@ -5,6 +5,7 @@
 struct wf__watcher {
     wf_grid_watch_fn fn;
     void *ud;
+    void (*gone)(void *ud); /* the library's own: told of wf_grid_destroy */
 };
 
 static size_t find(const wf_grid *g, wf_grid_watch_fn fn, void *ud) {
@@ -15,6 +16,11 @@ static size_t find(const wf_grid *g, wf_grid_watch_fn fn, void *ud) {
 }
 
 wf_status wf_grid_watch(wf_grid *g, wf_grid_watch_fn fn, void *ud) {
+    return wf__grid_watch_owned(g, fn, ud, NULL);
+}
+
+wf_status wf__grid_watch_owned(wf_grid *g, wf_grid_watch_fn fn, void *ud,
+                               void (*gone)(void *ud)) {
     if (!g || !fn || find(g, fn, ud) != SIZE_MAX)
         return WF_E_INVALID_ARG;
     if (g->watcher_count == g->watcher_cap) {
@@ -27,7 +33,7 @@ wf_status wf_grid_watch(wf_grid *g, wf_grid_watch_fn fn, void *ud) {
         g->watchers = w;
         g->watcher_cap = n;
     }
-    g->watchers[g->watcher_count++] = (struct wf__watcher){fn, ud};
+    g->watchers[g->watcher_count++] = (struct wf__watcher){fn, ud, gone};
     return WF_OK;
 }
 
@@ -106,6 +112,9 @@ void wf__grid_reset(wf_grid *g) {
 }
 
 void wf__grid_watch_free(wf_grid *g) {
+    for (size_t i = 0; i < g->watcher_count; i++)
+        if (g->watchers[i].gone)
+            g->watchers[i].gone(g->watchers[i].ud);
     wf__free(&g->alloc, g->watchers, g->watcher_cap * sizeof *g->watchers);
     wf__free(&g->alloc, g->pending, g->pending_cap * sizeof *g->pending);
 }

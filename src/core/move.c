@@ -57,6 +57,20 @@ wf_status wf_filter_set(wf_filter *f, uint8_t terrain, double multiplier) {
     return WF_OK;
 }
 
+wf_status wf_filter_check(const wf_filter *f, char *msg, size_t size) {
+    if (!f)
+        return WF_OK;
+    for (int t = 0; t < 256; t++)
+        if (!(f->mult[t] > 0)) { /* also NaN */
+            if (msg && size)
+                snprintf(msg, size,
+                         "filter: terrain %d has multiplier %g (must be > 0 "
+                         "or INFINITY)", t, f->mult[t]);
+            return WF_E_INVALID_ARG;
+        }
+    return WF_OK;
+}
+
 double wf__filter_cost(const wf_grid *g, const wf_filter *f, uint8_t t) {
     double c = g->passable[t] ? g->cost[t] : INFINITY;
     if (f) {
@@ -83,7 +97,8 @@ wf_status wf__made_for_init(const wf_grid *g, const wf_move *move,
                             const wf_filter *f, wf__made_for *u) {
     memset(u, 0, sizeof *u);
     u->move = move ? *move : wf_move_default();
-    if (wf__move_check(&u->move, NULL, 0) != WF_OK || u->move.size > 1)
+    if (wf__move_check(&u->move, NULL, 0) != WF_OK || u->move.size > 1 ||
+        wf_filter_check(f, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     u->serial = g->serial;
     u->version = g->version;

@@ -5,6 +5,13 @@ wf_status wf_grid_regions(const wf_grid *g, wf_move move,
                           uint32_t *labels, uint32_t *count) {
     if (!g || !labels || !count || wf__move_check(&move, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
+    return wf__grid_regions_pass(g, move, NULL, labels, count);
+}
+
+wf_status wf__grid_regions_pass(const wf_grid *g, wf_move move,
+                                const uint8_t *pass, uint32_t *labels,
+                                uint32_t *count) {
+    const uint8_t *enter = pass ? pass : g->passable;
     size_t bytes;
     if (!wf__mul_size(g->cells, sizeof(uint32_t), &bytes))
         return WF_E_TOO_BIG;
@@ -19,7 +26,7 @@ wf_status wf_grid_regions(const wf_grid *g, wf_move move,
     uint32_t n = 0;
     for (size_t c = 0; c < g->cells; c++) {
         if (labels[c] || !(k > 1 ? wf__fits(g->clear, c, k)
-                                 : g->passable[g->terrain[c]]))
+                                 : enter[g->terrain[c]]))
             continue;
         labels[c] = ++n;
         size_t head = 0, tail = 0;
@@ -27,7 +34,9 @@ wf_status wf_grid_regions(const wf_grid *g, wf_move move,
         while (head < tail) {
             uint32_t u = queue[head++];
             unsigned m = wf__allowed_moves(
-                k > 1 ? wf__nbmask_fit(g, u, g->clear, k) : g->nbmask[u],
+                k > 1   ? wf__nbmask_fit(g, u, g->clear, k)
+                : pass  ? wf__nbmask_pass(g, u, pass)
+                        : g->nbmask[u],
                 move.connect, move.corners);
             while (m) {
                 int d = __builtin_ctz(m);

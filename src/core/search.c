@@ -51,14 +51,9 @@ wf_status wf__opts_check(wf_search *ws, wf_search_opts *o) {
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "unknown goal_fallback %d",
                                (int)o->goal_fallback);
-    if (o->filter)
-        for (int t = 0; t < 256; t++)
-            if (!(o->filter->mult[t] > 0))
-                return wf__search_fail(
-                    ws, WF_E_INVALID_ARG,
-                    "filter: terrain %d has multiplier %g (must be > 0 or "
-                    "INFINITY)",
-                    t, o->filter->mult[t]);
+    char why[96];
+    if (wf_filter_check(o->filter, why, sizeof why) != WF_OK)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "%s", why);
     return WF_OK;
 }
 
@@ -160,6 +155,7 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
                             wf_point goal, const wf_search_opts *opts) {
     ws->mode = WF__IDLE;
     ws->msg[0] = '\0';
+    ws->sliced = NULL;
     if (!g)
         return wf__search_fail(ws, WF_E_INVALID_ARG, "grid is NULL");
     wf_search_opts o = opts ? *opts : wf_search_opts_default();
@@ -254,7 +250,12 @@ wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *opts) {
     if (!ws)
         return WF_E_INVALID_ARG;
-    return grid_begin(ws, g, start, goal, opts);
+    wf_status s = grid_begin(ws, g, start, goal, opts);
+    if (s == WF_OK) {
+        ws->sliced = g;
+        ws->sliced_version = g->version;
+    }
+    return s;
 }
 
 static void path_reset(wf_path *out) {
@@ -290,6 +291,13 @@ wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
     if (ws->mode != WF__GRID_DONE) /* keep why a trivial query ended */
         ws->msg[0] = '\0';
     path_reset(out);
+    const int running = ws->mode >= WF__ASTAR && ws->mode < WF__GRID_DONE;
+    if (running && ws->sliced && ws->sliced->version != ws->sliced_version) {
+        ws->mode = WF__IDLE;
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "the grid was edited since wf_search_begin: "
+                               "begin the search again");
+    }
     return grid_step(ws, budget, out);
 }
 

@@ -337,7 +337,8 @@ wf_status wf_grid_segment_cost(const wf_grid *g, wf_vec2 a, wf_vec2 b,
     if (!g || !cost)
         return WF_E_INVALID_ARG;
     *cost = INFINITY;
-    if (wf__move_check(&move, NULL, 0) != WF_OK)
+    if (wf__move_check(&move, NULL, 0) != WF_OK ||
+        wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     double table[256];
     uint8_t pass[256];
@@ -350,7 +351,8 @@ wf_status wf_polyline_from_path(const wf_grid *g, const wf_path *path,
                                 wf_move move, const wf_filter *filter,
                                 wf_polyline *out) {
     if (!g || !path || !out || (path->count && !path->points) ||
-        wf__move_check(&move, NULL, 0) != WF_OK)
+        wf__move_check(&move, NULL, 0) != WF_OK ||
+        wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < path->count; i++)
         if (!wf_grid_contains(g, path->points[i].x, path->points[i].y))

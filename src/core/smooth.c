@@ -49,12 +49,9 @@ wf_status wf_path_smooth(const wf_grid *g, const wf_path *in,
         return WF_E_INVALID_ARG;
     wf_search_opts o = opts ? *opts : wf_search_opts_default();
     if (wf__move_check(&o.move, NULL, 0) != WF_OK || o.move_cost ||
-        o.overlay.values || o.overlay.count)
+        o.overlay.values || o.overlay.count ||
+        wf_filter_check(o.filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
-    if (o.filter)
-        for (int t = 0; t < 256; t++)
-            if (!(o.filter->mult[t] > 0))
-                return WF_E_INVALID_ARG;
     const size_t n = in->count;
     for (size_t i = 0; i < n; i++)
         if (!wf_grid_contains(g, in->points[i].x, in->points[i].y))

@@ -26,12 +26,9 @@ wf_status wf__unit_init(wf__unit *u, wf_search *ws, const wf_grid *g,
                         wf_move move, const wf_filter *filter) {
     u->own = NULL;
     u->clr = NULL;
-    if (wf__move_check(&move, NULL, 0) != WF_OK)
+    if (wf__move_check(&move, NULL, 0) != WF_OK ||
+        wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
-    if (filter)
-        for (int t = 0; t < 256; t++)
-            if (!(filter->mult[t] > 0))
-                return WF_E_INVALID_ARG;
     u->connect = move.connect;
     u->corners = move.corners;
     u->size = (unsigned)move.size;

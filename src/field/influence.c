@@ -108,6 +108,7 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
     if (!g || !out || (n && !src) || (unsigned)o.kind > WF_FALLOFF_STEP ||
         (o.distance != WF_DISTANCE_STRAIGHT && o.distance != WF_DISTANCE_PATH) ||
         (o.distance == WF_DISTANCE_PATH && !ws) ||
+        wf_filter_check(o.filter, NULL, 0) != WF_OK ||
         !wf__rect_clip(g, rect, &clip))
         return WF_E_INVALID_ARG;
     for (size_t i = 0; i < n; i++) {

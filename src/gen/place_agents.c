@@ -96,7 +96,9 @@ wf_status wf_place_agents(const wf_grid *g, uint64_t seed, wf_move move,
                           wf_agent *out, wf_diag *diag) {
     if (!g || (n && !out) || n > SIZE_MAX / 2 / sizeof(wf_point) ||
         wf__move_check(&move, diag ? diag->message : NULL,
-                       diag ? sizeof diag->message : 0) != WF_OK)
+                       diag ? sizeof diag->message : 0) != WF_OK ||
+        wf_filter_check(filter, diag ? diag->message : NULL,
+                        diag ? sizeof diag->message : 0) != WF_OK)
         return WF_E_INVALID_ARG;
     if (!n)
         return WF_OK;

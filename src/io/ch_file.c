@@ -128,11 +128,11 @@ wf_status wf_ch_write(FILE *f, const wf_ch *c, const wf_grid *g) {
     return ok ? WF_OK : WF_E_IO;
 }
 
-/* Everything but the arrays themselves: WF_OK when the header fits g and
- * the unit u, the length the header, and the rest its checksum. */
-static wf_status check_file(const unsigned char *b, size_t len,
-                            const char *name, const wf_grid *g,
-                            const wf__made_for *u, wf_diag *diag) {
+/* The header and the unit's costs: WF_OK when they fit g and the unit
+ * u. */
+static wf_status check_header(const unsigned char *b, size_t len,
+                              const char *name, const wf_grid *g,
+                              const wf__made_for *u, wf_diag *diag) {
     if (len < HEADER) {
         wf__diag_set(diag, name, 0, 0,
                      "truncated: %zu bytes, not even the %d-byte header of "
@@ -148,7 +148,6 @@ static wf_status check_file(const unsigned char *b, size_t len,
     const uint32_t version = wf__get32(b + 8), w = wf__get32(b + 12),
                    h = wf__get32(b + 16), connect = wf__get32(b + 20),
                    corners = wf__get32(b + 24), nodes = wf__get32(b + 28);
-    const uint64_t arcs = wf__get64(b + 32);
     if (version != WF_CH_FILE_VERSION) {
         wf__diag_set(diag, name, 0, 0,
                      "hierarchy file version %u, this build reads version "
@@ -204,6 +203,28 @@ static wf_status check_file(const unsigned char *b, size_t len,
                      "%zu cells of this map", nodes, u->nodes);
         return WF_E_PARSE;
     }
+    /* at most one arc a pair of nodes (nodes <= 2^22: no overflow) */
+    const uint64_t arcs = wf__get64(b + 32);
+    const uint64_t pairs = (uint64_t)nodes * (nodes ? nodes - 1 : 0) / 2;
+    if (arcs > pairs) {
+        wf__diag_set(diag, name, 0, 0,
+                     "corrupted: %" PRIu64 " arcs, more than the %" PRIu64
+                     " pairs of its %" PRIu32 " nodes", arcs, pairs, nodes);
+        return WF_E_PARSE;
+    }
+    return WF_OK;
+}
+
+/* Everything but the arrays themselves: WF_OK when the header fits g and
+ * the unit u, the length the header, and the rest its checksum. */
+static wf_status check_file(const unsigned char *b, size_t len,
+                            const char *name, const wf_grid *g,
+                            const wf__made_for *u, wf_diag *diag) {
+    wf_status st = check_header(b, len, name, g, u, diag);
+    if (st != WF_OK)
+        return st;
+    const uint32_t nodes = wf__get32(b + 28);
+    const uint64_t arcs = wf__get64(b + 32);
     /* nodes <= cells; arcs bounded by the length before multiplying */
     const size_t rest = len - HEADER;
     if (arcs > rest / (ARC_BYTES + VIA_BYTES) ||
@@ -274,17 +295,22 @@ wf_status wf_ch_parse(const void *buf, size_t len, const char *name,
     wf__ch_parts p;
     wf__ch_parts_of(c, &p);
     decode(b, &p);
-    char why[160];
-    if (wf__ch_check(c, g, why, sizeof why)) {
-        wf__diag_set(diag, name, 0, 0, "corrupted: %s", why);
+    char why[200];
+    if ((st = wf__ch_check(c, g, why, sizeof why)) != WF_OK) {
+        if (st == WF_E_PARSE)
+            wf__diag_set(diag, name, 0, 0, "corrupted: %s", why);
+        else
+            wf__diag_set(diag, name, 0, 0, "no memory to check a hierarchy "
+                         "of %u nodes", p.nodes);
         wf_ch_free(c);
-        return WF_E_PARSE;
+        return st;
     }
     *out = c;
     return WF_OK;
 }
 
 typedef struct read_ctx {
+    wf__made_for unit;
     const wf_grid *g;
     const wf_move *move;
     const wf_filter *filter;
@@ -299,6 +325,18 @@ static wf_status parse_read(void *ctx, const char *buf, size_t len,
                        c->out, diag);
 }
 
+/* The length the header b[0..n) gives, once it fits the map and unit; 0
+ * when it does not (the parser then says why). */
+static size_t file_bytes(void *ctx, const unsigned char *b, size_t n) {
+    const read_ctx *c = ctx;
+    if (check_header(b, n, NULL, c->g, &c->unit, NULL) != WF_OK)
+        return 0;
+    const uint64_t arcs = wf__get64(b + 32);
+    if (arcs > WF_CH_FILE_MAX / (ARC_BYTES + VIA_BYTES))
+        return WF_CH_FILE_MAX; /* more than the reader takes */
+    return HEADER + body_bytes(wf__get32(b + 28), arcs);
+}
+
 wf_status wf_ch_read(const char *path, const wf_grid *g, const wf_move *move,
                      const wf_filter *filter, const wf_allocator *alloc,
                      wf_ch **out, wf_diag *diag) {
@@ -306,7 +344,13 @@ wf_status wf_ch_read(const char *path, const wf_grid *g, const wf_move *move,
         *out = NULL;
     if (!path || !g || !out)
         return WF_E_INVALID_ARG;
-    read_ctx c = {g, move, filter, alloc, out};
-    return wf__read_parse(path, WF_CH_FILE_MAX, "a hierarchy file", alloc,
-                          parse_read, &c, diag);
+    read_ctx c = {.g = g, .move = move, .filter = filter, .alloc = alloc,
+                  .out = out};
+    if (wf__made_for_init(g, move, filter, &c.unit) != WF_OK)
+        return WF_E_INVALID_ARG;
+    const wf__file_limit lim = {HEADER + COSTS, file_bytes, &c,
+                               "data after the arrays"};
+    return wf__read_parse_limited(path, WF_CH_FILE_MAX, &lim,
+                                  "a hierarchy file", alloc, parse_read, &c,
+                                  diag);
 }

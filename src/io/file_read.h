@@ -11,6 +11,19 @@ wf_status wf__file_read(const char *path, size_t max, const char *what,
                         const wf_allocator *alloc, char **buf, size_t *len,
                         wf_diag *diag);
 
+/* For a binary file whose header says how long it is: after the first
+ * `head` bytes (or the whole file, when shorter) have been read, `most`
+ * returns the most bytes the file may hold; reading stops there, so that
+ * an endless stream (/dev/zero) costs the header and not the whole
+ * limit. `most` returns 0 when the header is bad: reading stops, and the
+ * parser, seeing only the header, says what is wrong. */
+typedef struct wf__file_limit {
+    size_t head;
+    size_t (*most)(void *ctx, const unsigned char *b, size_t n);
+    void *ctx;
+    const char *after; /* what bytes past that are ("data after ...") */
+} wf__file_limit;
+
 /* Parses text buf[0..len) read from the file @p name into what @p ctx
  * says. */
 typedef wf_status (*wf__parse_fn)(void *ctx, const char *buf, size_t len,
@@ -22,5 +35,12 @@ typedef wf_status (*wf__parse_fn)(void *ctx, const char *buf, size_t len,
 wf_status wf__read_parse(const char *path, size_t max, const char *what,
                          const wf_allocator *alloc, wf__parse_fn parse,
                          void *ctx, wf_diag *diag);
+
+/* wf__read_parse for a binary file whose header limits its length. */
+wf_status wf__read_parse_limited(const char *path, size_t max,
+                                 const wf__file_limit *limit,
+                                 const char *what, const wf_allocator *alloc,
+                                 wf__parse_fn parse, void *ctx,
+                                 wf_diag *diag);
 
 #endif

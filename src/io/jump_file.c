@@ -85,11 +85,16 @@ wf_status wf_jump_table_write(FILE *f, const wf_jump_table *t,
     return WF_OK;
 }
 
-/* Everything but the entries themselves: WF_OK when the header and the
- * length fit g and the entries their checksum. */
-static wf_status check_file(const unsigned char *b, size_t len,
-                            const char *name, const wf_grid *g,
-                            wf_diag *diag) {
+/* The length of g's jump table file. */
+static size_t jump_file_bytes(const wf_grid *g) {
+    /* cells <= WF_GRID_MAX_CELLS: 32 bytes each cannot overflow */
+    return WF_JUMP_FILE_HEADER + g->cells * 8 * sizeof(int32_t);
+}
+
+/* The header: WF_OK when it fits g. */
+static wf_status check_header(const unsigned char *b, size_t len,
+                              const char *name, const wf_grid *g,
+                              wf_diag *diag) {
     if (len < WF_JUMP_FILE_HEADER) {
         wf__diag_set(diag, name, 0, 0,
                      "truncated: %zu bytes, not even the %d-byte header of "
@@ -131,8 +136,18 @@ static wf_status check_file(const unsigned char *b, size_t len,
                      "from this map's (or the map was edited since)");
         return WF_E_PARSE;
     }
-    /* cells <= WF_GRID_MAX_CELLS: 32 bytes each cannot overflow */
-    const size_t want = WF_JUMP_FILE_HEADER + g->cells * 8 * sizeof(int32_t);
+    return WF_OK;
+}
+
+/* Everything but the entries themselves: WF_OK when the header and the
+ * length fit g and the entries their checksum. */
+static wf_status check_file(const unsigned char *b, size_t len,
+                            const char *name, const wf_grid *g,
+                            wf_diag *diag) {
+    const wf_status s = check_header(b, len, name, g, diag);
+    if (s != WF_OK)
+        return s;
+    const size_t want = jump_file_bytes(g);
     if (len != want) {
         wf__diag_set(diag, name, 0, 0,
                      len < want ? "truncated: %zu bytes, a %dx%d jump table "
@@ -199,6 +214,14 @@ static wf_status parse_read(void *ctx, const char *buf, size_t len,
     return wf_jump_table_parse(buf, len, name, c->g, c->alloc, c->out, diag);
 }
 
+/* A jump table file's length, which the map alone decides, once the
+ * header b[0..n) fits it; 0 when it does not (the parser then says why). */
+static size_t file_bytes(void *ctx, const unsigned char *b, size_t n) {
+    const wf_grid *g = ((const read_ctx *)ctx)->g;
+    return check_header(b, n, NULL, g, NULL) == WF_OK ? jump_file_bytes(g)
+                                                      : 0;
+}
+
 wf_status wf_jump_table_read(const char *path, const wf_grid *g,
                              const wf_allocator *alloc, wf_jump_table **out,
                              wf_diag *diag) {
@@ -207,6 +230,9 @@ wf_status wf_jump_table_read(const char *path, const wf_grid *g,
     if (!path || !g || !out)
         return WF_E_INVALID_ARG;
     read_ctx c = {g, alloc, out};
-    return wf__read_parse(path, WF_JUMP_FILE_MAX, "a jump table file", alloc,
-                          parse_read, &c, diag);
+    const wf__file_limit lim = {WF_JUMP_FILE_HEADER, file_bytes, &c,
+                               "data after the entries"};
+    return wf__read_parse_limited(path, WF_JUMP_FILE_MAX, &lim,
+                                  "a jump table file", alloc, parse_read, &c,
+                                  diag);
 }

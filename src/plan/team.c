@@ -60,12 +60,8 @@ static wf_status check_opts(wf_team *t, const wf_grid *g, wf_team_opts *o) {
                              (int)o->algo);
     if (wf__move_check(&o->move, t->msg, sizeof t->msg) != WF_OK)
         return WF_E_INVALID_ARG;
-    if (o->filter)
-        for (int k = 0; k < 256; k++)
-            if (!(o->filter->mult[k] > 0))
-                return wf__team_fail(t, WF_E_INVALID_ARG,
-                                     "filter: terrain %d has multiplier %g",
-                                     k, o->filter->mult[k]);
+    if (wf_filter_check(o->filter, t->msg, sizeof t->msg) != WF_OK)
+        return WF_E_INVALID_ARG;
     if (!(o->wait_cost >= 0 && o->wait_cost < INFINITY))
         return wf__team_fail(t, WF_E_INVALID_ARG,
                              "wait_cost must be finite and >= 0, got %g",

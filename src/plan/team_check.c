@@ -124,7 +124,8 @@ wf_status wf_team_check(const wf_grid *g, const wf_agent *agents, size_t n,
     fault_at(fault, WF_TEAM_OK, 0, 0, 0);
     if (!g || (!agents && n) || !p || p->agents != n || p->pushed != n ||
         !(wait_cost >= 0 && wait_cost < INFINITY) || n >= UINT32_MAX ||
-        wf__move_check(&move, NULL, 0) != WF_OK)
+        wf__move_check(&move, NULL, 0) != WF_OK ||
+        wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
     const wf_allocator *al = wf__grid_allocator(g);
     const size_t cells = (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g);

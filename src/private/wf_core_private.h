@@ -136,8 +136,15 @@ void wf__grid_changed(wf_grid *g, int x, int y, uint8_t before,
 /* After a whole-grid edit: watchers hear "anything may have changed", now
  * or at the batch's commit. */
 void wf__grid_reset(wf_grid *g);
-/* Frees what the watchers and batches hold (wf_grid_destroy). */
+/* Tells the watchers that have a `gone` hook that g is being destroyed
+ * (each then stops using it), and frees what the watchers and batches
+ * hold (wf_grid_destroy). */
 void wf__grid_watch_free(wf_grid *g);
+/* wf_grid_watch for the library's own watchers (D* Lite, connectivity,
+ * walkers): gone(ud), when not NULL, is called as g is destroyed, after
+ * which the watcher must never touch g again (not even to unwatch). */
+wf_status wf__grid_watch_owned(wf_grid *g, wf_grid_watch_fn fn, void *ud,
+                               void (*gone)(void *ud));
 
 /* Writes terrain t into cell (x, y) of g, which must lie on it, and
  * nothing else: the counts, neighbour masks, bit planes and clearance go
@@ -225,6 +232,12 @@ double wf__step_cost(const wf_grid *g, wf_point a, wf_point b,
 /* The neighbour mask of cell c keeping only neighbours whose terrain pass
  * allows (pass NULL: the grid's own mask). */
 unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass);
+/* wf_grid_regions for a unit that may enter the terrains pass allows
+ * (pass NULL: the grid's passable ones; a checked move, pass used only at
+ * size 1). */
+wf_status wf__grid_regions_pass(const wf_grid *g, wf_move move,
+                                const uint8_t *pass, uint32_t *labels,
+                                uint32_t *count);
 /* What a straight segment may cross and what it costs, for one unit:
  * its per-terrain costs (wf__filter_costs; INFINITY: blocked for it), its
  * corner rule (a 4-connected unit's is no-cut) and its size k. For k > 1
@@ -503,6 +516,10 @@ struct wf_search {
     int mode;         /* WF__IDLE ... */
     wf_status done;   /* the outcome in the _DONE modes */
     wf_algo engine;   /* the engine of the search under way */
+    /* The grid of the sliced search wf_search_begin started, and its
+     * version then: a step after an edit fails rather than walk walls. */
+    const wf_grid *sliced;
+    uint64_t sliced_version;
     union {
         wf__astar a;
         wf__jpsq j;
@@ -750,8 +767,11 @@ wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
  * once each, and all of them; arcs going up, costs not negative; a single move
  * between neighbours the unit may make, at the unit's cost; a shortcut
  * through a lower node whose two arcs join its ends and add up to its
- * cost exactly. Then makes c ready to query. 0 when it holds; else 1 and
- * why in msg. O(arcs). */
-int wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size);
+ * cost exactly; every arc unpacking into fewer moves than there are
+ * nodes; every node but the highest of its region (wf_grid_regions for
+ * the unit) with an arc up each way, so that a query finds a path wherever
+ * the grid has one. Then makes c ready to query. WF_OK when it holds;
+ * else WF_E_PARSE and why in msg, or WF_E_NOMEM. O(cells + arcs). */
+wf_status wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size);
 
 #endif

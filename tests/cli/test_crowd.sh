@@ -88,6 +88,14 @@ if [ -f "$A" ]; then
   expect 1 "cbs node limit" -- "$WF" crowd "$A" --agents 12 --seed 1 --algo cbs --max-nodes 1
   contains "$TMP/err" "node" "node limit message"
 fi
+# a joint sum that rounds a hair below the sum of each alone (seed 1's
+# six agents on arena meet no one) prints +0.00 %, never +-0.00 %
+if [ -f "$A" ]; then
+  expect 0 "no extra cost" -- "$WF" crowd "$A" --agents 6 --seed 1
+  contains "$TMP/out" "146.722871, +0.00 %)" "sum equal to each alone"
+  checks=$((checks + 1))
+  ! grep -qF -- "+-" "$TMP/out" || fail "a signed zero: $(grep -F -- '+-' "$TMP/out")"
+fi
 expect 0 "help" -- "$WF" crowd --help
 contains "$TMP/out" "usage: wayfind crowd" "help text"
 finish

@@ -189,6 +189,25 @@ m t_line.agents '0 0 2 0\n2 0 0 0\n'
 case_ "crowd: a swap in a corridor, CBS node limit" 1 "gave up at the limit of 50 constraint-tree nodes" -- "$WF" crowd "$TMP/line.txt" --agents-file "$TMP/t_line.agents" --algo cbs --max-nodes 50
 case_ "crowd: a swap in a corridor, WHCA*" 1 "WHCA*:" -- "$WF" crowd "$TMP/line.txt" --agents-file "$TMP/t_line.agents" --max-steps 200
 
+# Binary files read no further than their header and the map allow: an
+# endless stream is refused after the header, a file that runs on after
+# its arrays one byte past them (they once read 2 GiB first).
+case_ "/dev/zero as a jump table (--prep)" 3 "not a jump table file" -- "$WF" path "$A" --from 1,1 --to 5,5 --prep /dev/zero
+case_ "/dev/zero as a hierarchy (--hierarchy)" 3 "not a hierarchy file" -- "$WF" path "$A" --from 1,1 --to 5,5 --hierarchy /dev/zero
+"$WF" prep "$TMP/a.txt" --out "$TMP/a.jump" >/dev/null
+"$WF" prep "$TMP/a.txt" --hierarchy --out "$TMP/a.ch" >/dev/null
+{ cat "$TMP/a.jump"; head -c 1048576 /dev/zero; } >"$TMP/long.jump"
+{ cat "$TMP/a.ch"; head -c 1048576 /dev/zero; } >"$TMP/long.ch"
+case_ "a jump table with 1 MiB of zeros after it" 3 "(data after the entries)" -- "$WF" path "$TMP/a.txt" --prep "$TMP/long.jump"
+case_ "a hierarchy with 1 MiB of zeros after it" 3 "(data after the arrays)" -- "$WF" path "$TMP/a.txt" --hierarchy "$TMP/long.ch"
+# forged_revisit.ch: the 6-node hierarchy of test_io_ch_file's
+# test_forged_hierarchies for this 3 x 2 map, its checksum made right:
+# every array checks, but the shortcut (0,0) -> (2,0) unpacks into a path
+# through (1,1) twice
+case_ "forged hierarchy: a shortcut through one cell twice" 3 "forged_revisit.ch is inconsistent: its shortcuts unpack into a path that passes one cell twice" -- "$WF" path "$DATA/forged_revisit.txt" --from 0,0 --to 2,0 --corners always --hierarchy "$DATA/forged_revisit.ch"
+printf '1 1 2 0\n0 0 2 0\n' >"$TMP/q2"
+case_ "forged hierarchy, --queries: the clean query answers, the other names the file" 3 "is inconsistent" -- "$WF" path "$DATA/forged_revisit.txt" --corners always --hierarchy "$DATA/forged_revisit.ch" --queries "$TMP/q2"
+
 # Data to stdout on a full disk: every command says so and exits 4.
 F="write error: No space left on device"
 case_ "stdout full: path" 4 "$F" -- full "$WF" path "$TMP/a.txt"

@@ -1,7 +1,9 @@
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include "wf_test.h"
 
 #include <math.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,4 +291,15 @@ void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
     }
     for (int k = 0; k < 8; k++)
         b[at + (size_t)k] = (unsigned char)(h >> (8 * k));
+}
+
+void wf_test_write_padded(char *path, const void *b, size_t len, long total) {
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, len, f), len);
+    assert_int_equal(fseek(f, total - 1, SEEK_SET), 0);
+    assert_int_equal(fputc(0, f), 0);
+    assert_int_equal(fclose(f), 0);
 }

@@ -67,6 +67,11 @@ void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
 void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
                           size_t at, uint64_t seed);
 
+/* Writes b[0..len) to a new file named from @p path (a mkstemp template,
+ * filled in) followed by a hole of zeros up to @p total bytes (a sparse
+ * file: a reader sees zeros, the disk holds none). */
+void wf_test_write_padded(char *path, const void *b, size_t len, long total);
+
 /* a == b within 1e-9 relative (infinities only equal themselves). */
 int wf_test_close(double a, double b);
 /* Fails the test unless every step of p is a move the reference allows
