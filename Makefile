@@ -70,13 +70,14 @@ deps-web:
 # NODE_PATH: emcc's optimiser needs Debian's node modules (see
 # ../shared/docs/TOOLCHAIN.md). No libpng in the browser: png_none.c.
 WEB_SRC := $(filter-out src/render/png.c src/render/png_legend.c, \
-             $(sort $(wildcard src/core/*.c src/field/*.c src/plan/*.c src/gen/*.c \
+             $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/gen/*.c \
                                src/io/*.c src/render/*.c)))
 WEB_PORT ?= 8642
 web: deps-web
 	@mkdir -p $(BUILD)/web
 	NODE_PATH=/usr/share/nodejs emcc -O2 -std=gnu11 -ffp-contract=off -Wall -Werror \
-	  -Iinclude -Isrc/private web/playground.c $(WEB_SRC) \
+	  -Iinclude -Isrc/private -Isrc/core -Isrc/core/graph -Isrc/core/search \
+	  web/playground.c $(WEB_SRC) \
 	  -sSINGLE_FILE=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=createWayfind \
 	  -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=_malloc,_free \
 	  -sEXPORTED_RUNTIME_METHODS=cwrap,HEAPU8,HEAP32,HEAPF32 -o $(BUILD)/web/wayfind.js

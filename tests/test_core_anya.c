@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/search_internal.h"
+#include "core/search/search_internal.h"
 #include "wayfind/io.h"
 
 /* the any-angle rule */

@@ -14,7 +14,9 @@ LAYERS = ["core", "field", "plan", "gen", "io", "render"]
 def library_sources():
     out = []
     for layer in LAYERS:
-        for path in sorted(glob.glob(os.path.join(ROOT, "src", layer, "*.c"))):
+        # core's sources are in one folder per part (src/core/grid, ...)
+        pattern = "*/*.c" if layer == "core" else "*.c"
+        for path in sorted(glob.glob(os.path.join(ROOT, "src", layer, pattern))):
             # the PNG writer is libpng's; png_none.c is the no-libpng stand-in
             if os.path.basename(path) != "png_none.c":
                 out.append(path)
@@ -35,6 +37,8 @@ ext = Extension(
     "wayfind._wayfind",
     sources=sorted(glob.glob(os.path.join(HERE, "src", "*.c"))) + library_sources(),
     include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src", "private"),
+                  os.path.join(ROOT, "src", "core"), os.path.join(ROOT, "src", "core", "graph"),
+                  os.path.join(ROOT, "src", "core", "search"),
                   os.path.join(HERE, "src")],
     libraries=["png", "m"],
     extra_compile_args=["-std=gnu11", "-O2", "-ffp-contract=off", "-Wall",

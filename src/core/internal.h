@@ -36,10 +36,5 @@ WF_INLINE uint32_t wf__divw(uint64_t mul, unsigned shift, uint32_t n) {
 
 /* Ensures capacity for n points; WF_E_NOMEM on failure. */
 wf_status wf__path_grow(wf_path *p, size_t n);
-/* Sets p->cost to the cost of its moves on a grid where entering any cell
- * costs `cost`: step by step, 1 or √2 × cost each, summed in order from
- * the start (as the search engines sum them). WF_E_RANGE, with the
- * reason in ws and the path emptied, when the sum overflows. */
-wf_status wf__path_price_uniform(wf_search *ws, wf_path *p, double cost);
 
 #endif

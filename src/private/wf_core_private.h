@@ -530,6 +530,9 @@ struct wf_search {
     /* The any-angle search's memory (anya.c): per-vertex roots, its nodes
      * and open list; NULL until the first such query. */
     struct wf__anya *anya;
+    /* Frees anya (set by anya.c with it): wf_search_destroy calls it, so
+     * that the search layer does not link to the any-angle one. */
+    void (*anya_free)(wf_search *ws);
     /* A filtered unit's clearance (wf__unit_clearance) and what it is for. */
     uint8_t *clr;
     size_t clr_cells;       /* bytes clr holds */
@@ -683,6 +686,12 @@ struct wf_jump_table {
     int32_t *dist;
     uint64_t serial, version;
 };
+
+/* wf_jump_table_current, inline for the search layer (which may not link
+ * to prep's jump_table.c). */
+WF_INLINE int wf__jump_table_current(const wf_jump_table *t, const wf_grid *g) {
+    return t && g && t->serial == g->serial && t->version == g->version;
+}
 
 /* A table of g's size whose entries are uninitialised, marked current for
  * g as it is now: for readers that fill the entries themselves, then

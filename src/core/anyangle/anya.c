@@ -106,6 +106,7 @@ static wf_status vertices_reserve(wf_search *ws, size_t nv) {
         if (!ws->anya)
             return WF_E_NOMEM;
         memset(ws->anya, 0, sizeof *ws->anya);
+        ws->anya_free = wf__anya_free;
     }
     struct wf__anya *m = ws->anya;
     if (nv <= m->vcap)

@@ -137,7 +137,7 @@ static int conn_rejects(wf_search *ws, const wf_search_opts *o,
  * with the reason in ws, unless it is current for g. */
 static wf_status jumps_check(wf_search *ws, const wf_grid *g,
                              const wf_jump_table *t) {
-    if (wf_jump_table_current(t, g))
+    if (wf__jump_table_current(t, g))
         return WF_OK;
     if (t->serial != g->serial)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
@@ -356,7 +356,8 @@ void wf_search_destroy(wf_search *ws) {
     wf__free(&a, ws->jw_dirs, ws->jw_cells * sizeof *ws->jw_dirs);
     wf__free(&a, ws->parent, ws->graph_capacity * sizeof *ws->parent);
     wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
-    wf__anya_free(ws);
+    if (ws->anya_free)
+        ws->anya_free(ws);
     wf__free(&a, ws, sizeof *ws);
 }
 

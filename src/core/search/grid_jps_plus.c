@@ -24,6 +24,25 @@
 
 #include "search_internal.h"
 
+/* Sets p->cost to the cost of its moves on a grid where entering any cell
+ * costs `cost`: step by step, 1 or √2 × cost each, summed in order from
+ * the start (as the search engines sum them). WF_E_RANGE, with the
+ * reason in ws and the path emptied, when the sum overflows. */
+static wf_status price_uniform(wf_search *ws, wf_path *p, double cost) {
+    const wf_point *pt = p->points;
+    double c = 0;
+    for (size_t k = 1; k < p->count; k++)
+        c += cost * (pt[k].x != pt[k - 1].x && pt[k].y != pt[k - 1].y
+                         ? WF_SQRT2
+                         : 1.0);
+    p->cost = c;
+    if (!(c < INFINITY)) {
+        p->count = 0;
+        return wf__search_fail(ws, WF_E_RANGE, "path cost overflows a double");
+    }
+    return WF_OK;
+}
+
 /* Directions as bits over the WF_DIR order. */
 #define BIT(d) (1u << (d))
 
@@ -216,7 +235,7 @@ static wf_status write_path(wf_search *ws, const wf__jpsq *q,
     }
     out->points[0] = q->start;
     out->count = len;
-    return wf__path_price_uniform(ws, out, q->cost);
+    return price_uniform(ws, out, q->cost);
 }
 
 wf_status wf__jps_plus_step(wf_search *ws, uint64_t budget, wf_path *out) {

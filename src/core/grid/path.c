@@ -102,21 +102,6 @@ void wf_path_free(wf_path *p) {
 
 wf_status wf__path_grow(wf_path *p, size_t n) { return vec_grow(cells_vec(p), n); }
 
-wf_status wf__path_price_uniform(wf_search *ws, wf_path *p, double cost) {
-    const wf_point *pt = p->points;
-    double c = 0;
-    for (size_t k = 1; k < p->count; k++)
-        c += cost * (pt[k].x != pt[k - 1].x && pt[k].y != pt[k - 1].y
-                         ? WF_SQRT2
-                         : 1.0);
-    p->cost = c;
-    if (!(c < INFINITY)) {
-        p->count = 0;
-        return wf__search_fail(ws, WF_E_RANGE, "path cost overflows a double");
-    }
-    return WF_OK;
-}
-
 wf_status wf_path_reserve(wf_path *p, size_t n) {
     return p ? vec_grow(cells_vec(p), n) : WF_E_INVALID_ARG;
 }

@@ -145,7 +145,7 @@ size_t wf_jump_table_bytes(const wf_jump_table *t) {
 }
 
 int wf_jump_table_current(const wf_jump_table *t, const wf_grid *g) {
-    return t && g && t->serial == g->serial && t->version == g->version;
+    return wf__jump_table_current(t, g);
 }
 
 int wf__jump_table_verify(const wf_jump_table *t, const wf_grid *g,
