@@ -8,8 +8,6 @@
 const KINDS = new Map([["islands", 0], ["caves", 1], ["maze", 2], ["rooms", 3],
                        ["noise", 4], ["empty", 5]]);
 const CONNECT = new Map([["4", 4], ["8", 8]]);
-// In wf_corners order.
-const CORNERS = new Map([["no-cut", 0], ["always", 1], ["one-free", 2]]);
 const STATUS = { 0: "ok", 1: "no_path", 2: "partial" };
 const PARAMS = ["gen", "seed", "size", "from", "to", "algo", "connect", "corners", "speed", "viewer"];
 const INT_MAX = 2147483647, SEED_MAX = 2n ** 64n - 1n;
@@ -78,7 +76,7 @@ createWayfind().then((M) => {
     ["pg_path_count", "number", ["number"]], ["pg_path_xy", "number", ["number"]],
     ["pg_path_cost", "number", ["number"]], ["pg_expanded", "number", ["number"]],
     ["pg_engine", "number", ["number"]],
-    ["pg_algo", "number", ["string"]], ["pg_algo_name", "string", ["number"]],
+    ["pg_names", "string", ["string"]], ["pg_value", "number", ["string", "string"]],
   ]) api[name] = M.cwrap(name, ret, args);
 
   const $ = (id) => document.getElementById(id);
@@ -88,8 +86,13 @@ createWayfind().then((M) => {
   let timer = null, shown = 0;
 
   const MAX_SIDE = api.pg_max_side(), MAX_CELLS = api.pg_max_cells();
-  // The search's algorithms are the menu's.
-  const ALGOS = new Map([...$("algo").options].map((o) => [o.value, o.value]));
+  // The library's name tables (wayfind/names.h) as Maps of name -> value,
+  // in the enum's order: the menus and the query string take these names.
+  const table = (kind) => new Map(api.pg_names(kind).split(",").map((n) => [n, api.pg_value(kind, n)]));
+  const ALGOS = table("algo"), CORNERS = table("corners");
+  const ENGINES = new Map([...ALGOS].map(([name, value]) => [value, name]));
+  for (const [id, names] of [["algo", ALGOS], ["corners", CORNERS]])
+    for (const [name, value] of names) $(id).add(new Option(name, String(value)));
 
   function status(text) { $("status").textContent = text; }
 
@@ -189,8 +192,7 @@ createWayfind().then((M) => {
     let budget;
     if (!checked(() => { budget = integer("speed", $("speed").value, 1, INT_MAX); })) return;
     viewerUpdate();
-    const algo = api.pg_algo($("algo").value);
-    const code = api.pg_begin(pg, start.x, start.y, goal.x, goal.y, algo,
+    const code = api.pg_begin(pg, start.x, start.y, goal.x, goal.y, +$("algo").value,
                               +$("connect").value, +$("corners").value);
     shown = 0;
     if (code !== 0) { status("error: " + api.pg_message(pg)); report(code); return; }
@@ -218,7 +220,7 @@ createWayfind().then((M) => {
       cost: found ? api.pg_path_cost(pg) : null,
       length: api.pg_path_count(pg),
       expanded: api.pg_expanded(pg),
-      engine: api.pg_algo_name(api.pg_engine(pg)) || null,
+      engine: ENGINES.get(api.pg_engine(pg)) ?? null,
     };
     if (s < 0 || s === 1) r.message = api.pg_message(pg);
     $("result").textContent = JSON.stringify(r);

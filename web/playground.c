@@ -1,8 +1,9 @@
 /* The browser playground's C side: a small session object over
  * libwayfind, called from web/app.js through emscripten's cwrap. It keeps
- * the grid, the workspace of a sliced search, the last path and the
- * viewer's layer; JavaScript reads the grid's cells, the search's cell
- * states and the path straight out of the wasm heap. */
+ * the grid, the workspace of a sliced search, the last path, the viewer's
+ * layer and the grid's jump table; JavaScript reads the grid's cells, the
+ * search's cell states and the path straight out of the wasm heap, and
+ * the names of algorithms and corner rules from the library's tables. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ typedef struct pg {
     wf_viewer viewer;
     double view_weight; /* overlay_k: what a cell in view costs extra */
     wf_search_opts opts;
+    wf_jump_table *jumps; /* the grid's, for JPS+; built when first asked */
     wf_point from, to;  /* of the search under way */
     int status;
     char msg[320];
@@ -50,6 +52,8 @@ EMSCRIPTEN_KEEPALIVE pg *pg_create(void) {
  * search's pictures dropped. */
 static int adopt(pg *p, wf_grid *g) {
     wf_search_cancel(p->ws);
+    wf_jump_table_destroy(p->jumps);
+    p->jumps = NULL;
     wf_grid_destroy(p->g);
     p->g = g;
     free(p->states);
@@ -131,31 +135,56 @@ EMSCRIPTEN_KEEPALIVE int pg_load_movingai(pg *p, const char *text, int len) {
     return adopt(p, g);
 }
 
-/* The algorithm called name (the command line's names), or -1. */
-EMSCRIPTEN_KEEPALIVE int pg_algo(const char *name) {
-    static const struct { const char *name; wf_algo algo; } names[] = {
-        {"astar", WF_ALGO_ASTAR}, {"dijkstra", WF_ALGO_DIJKSTRA},
-        {"jps", WF_ALGO_JPS},     {"jps+", WF_ALGO_JPS_PLUS},
-        {"jpsw", WF_ALGO_JPSW},
-        {"auto", WF_ALGO_AUTO},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i].name))
-            return (int)names[i].algo;
+/* The library's name tables (wayfind/names.h; plan.h for team planners),
+ * by the page's word for each: the names of a table as one string, in the
+ * enum's order, and the value of a name by the library's parser. The page
+ * builds its menus and its checks of the query string from these, so it
+ * holds no copy of the names. */
+#define PARSER(kind, type)                                                     \
+    static int parse_##kind(const char *name) {                                \
+        type v;                                                                \
+        return wf_##kind##_parse(name, &v) == WF_OK ? (int)v : -1;             \
+    }
+PARSER(algo, wf_algo)
+PARSER(heuristic, wf_heuristic)
+PARSER(corners, wf_corners)
+PARSER(any_angle, wf_any_angle)
+PARSER(team_algo, wf_team_algo)
+#undef PARSER
+
+#define NAME(v, s) "," s
+static const struct {
+    const char *kind;
+    const char *names; /* ",a,b,c": each name after a comma */
+    int (*parse)(const char *name);
+} tables[] = {
+    {"algo", WF_ALGO_NAMES(NAME), parse_algo},
+    {"heuristic", WF_HEURISTIC_NAMES(NAME), parse_heuristic},
+    {"corners", WF_CORNERS_NAMES(NAME), parse_corners},
+    {"any-angle", WF_ANY_ANGLE_NAMES(NAME), parse_any_angle},
+    {"team", WF_TEAM_ALGO_NAMES(NAME), parse_team_algo},
+};
+#undef NAME
+
+static int table_of(const char *kind) {
+    for (int i = 0; i < (int)(sizeof tables / sizeof tables[0]); i++)
+        if (!strcmp(kind, tables[i].kind))
+            return i;
     return -1;
 }
 
-/* The name of algorithm a (for the engine that answered). */
-EMSCRIPTEN_KEEPALIVE const char *pg_algo_name(int a) {
-    switch (a) {
-    case WF_ALGO_ASTAR: return "astar";
-    case WF_ALGO_DIJKSTRA: return "dijkstra";
-    case WF_ALGO_JPS: return "jps";
-    case WF_ALGO_JPS_PLUS: return "jps+";
-    case WF_ALGO_JPSW: return "jpsw";
-    case WF_ALGO_AUTO: return "auto";
-    default: return "";
-    }
+/* The names of table kind ("algo", "heuristic", "corners", "any-angle" or
+ * "team") comma-separated in value order ("astar,dijkstra,..."); "" for
+ * another kind. */
+EMSCRIPTEN_KEEPALIVE const char *pg_names(const char *kind) {
+    const int t = table_of(kind);
+    return t < 0 ? "" : tables[t].names + 1;
+}
+
+/* The value called name in table kind, or -1 when it has no such name. */
+EMSCRIPTEN_KEEPALIVE int pg_value(const char *kind, const char *name) {
+    const int t = table_of(kind);
+    return t < 0 ? -1 : tables[t].parse(name);
 }
 
 EMSCRIPTEN_KEEPALIVE int pg_width(const pg *p) { return wf_grid_width(p->g); }
@@ -201,7 +230,8 @@ EMSCRIPTEN_KEEPALIVE int pg_set_viewer(pg *p, int x, int y, double facing, doubl
     return s;
 }
 
-/* Begins a search (algo: wf_algo; connect 4 or 8; corners: wf_corners). */
+/* Begins a search (algo: wf_algo; connect 4 or 8; corners: wf_corners).
+ * WF_ALGO_JPS_PLUS searches with the grid's jump table. */
 EMSCRIPTEN_KEEPALIVE int pg_begin(pg *p, int sx, int sy, int gx, int gy, int algo,
                                   int connect, int corners) {
     wf_search_opts *o = &p->opts;
@@ -218,6 +248,21 @@ EMSCRIPTEN_KEEPALIVE int pg_begin(pg *p, int sx, int sy, int gx, int gy, int alg
     p->msg[0] = 0;
     p->from = (wf_point){sx, sy};
     p->to = (wf_point){gx, gy};
+    if (o->algo == WF_ALGO_JPS_PLUS) {
+        /* JPS+ reads the grid's jump table: built for it as it is now
+         * (again after an edit, which makes the last one stale) */
+        if (!wf_jump_table_current(p->jumps, p->g)) {
+            wf_search_cancel(p->ws); /* a search the old one served */
+            wf_jump_table_destroy(p->jumps);
+            p->jumps = NULL;
+            int s = wf_jump_table_create(p->g, NULL, &p->jumps);
+            if (s != WF_OK) {
+                snprintf(p->msg, sizeof p->msg, "the jump table: %s", wf_strerror(s));
+                return s;
+            }
+        }
+        o->jumps = p->jumps;
+    }
     int s = wf_search_begin(p->ws, p->g, (wf_point){sx, sy}, (wf_point){gx, gy}, o);
     if (s != WF_OK)
         snprintf(p->msg, sizeof p->msg, "%s", wf_search_message(p->ws));

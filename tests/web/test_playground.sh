@@ -55,6 +55,45 @@ fi
 bad=$(browse "gen=volcano&from=1,1&to=2,2")
 case $bad in *unknown*) echo "ok: unknown kind reported: $bad" ;; *) echo "FAIL: unknown kind: '$bad'"; fail=1 ;; esac
 
+# the menus list the library's names (its tables, wayfind/names.h), in the
+# order the command line lists them, jps+ among the algorithms
+for m in "algo path --algo" "corners path --corners"; do
+  read -r id cmd opt <<<"$m"
+  page=$(menu "$id") cli=$(cli_names "$cmd" "$opt")
+  if [ -n "$page" ] && [ "$page" = "$cli" ]; then
+    echo "ok: the $id menu lists $page"
+  else
+    echo "FAIL: the $id menu lists '$page', the program '$cli'"; fail=1
+  fi
+done
+case ,$(menu algo), in *,jps+,*) echo "ok: jps+ is in the algo menu" ;;
+  *) echo "FAIL: no jps+ in the algo menu"; fail=1 ;; esac
+
+# every algorithm of the menu answers by its name in the query string (jps+
+# as jps%2B, with the page's own jump table) what the program answers, and
+# says it ran: on a maze, where every one of them applies
+maze="$TMP/maze-3-41x41.txt"
+[ -f "$maze" ] || "$CLI" gen maze --seed 3 --size 41x41 --out "$maze" >/dev/null
+"$CLI" prep "$maze" --out "$TMP/maze.jump" >/dev/null || { echo "FAIL: wayfind prep"; fail=1; }
+for algo in $(menu algo | tr , ' '); do
+  enc=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$algo")
+  page=$(browse "gen=maze&seed=3&size=41x41&from=1,1&to=39,39&algo=$enc&speed=1000000")
+  prep=(); [ "$algo" = "jps+" ] && prep=(--prep "$TMP/maze.jump")
+  cli=$("$CLI" path "$maze" --from 1,1 --to 39,39 --algo "$algo" --format json "${prep[@]}" 2>/dev/null)
+  ok=1
+  for f in cost expanded; do
+    [ "$(json_field "${page:-{\}}" "$f")" = "$(json_field "${cli:-{\}}" "$f")" ] || ok=""
+  done
+  engine=$(json_field "${page:-{\}}" engine)
+  [ "$algo" = auto ] || [ "$engine" = "$algo" ] || ok=""
+  [ "$(json_field "${page:-{\}}" status)" = ok ] || ok=""
+  if [ -n "$ok" ]; then
+    echo "ok: maze algo=$enc: page $page, the program the same"
+  else
+    echo "FAIL: maze algo=$enc: page '$page', the program '$cli'"; fail=1
+  fi
+done
+
 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 --user-data-dir="$TMP/profile" \
   --window-size=1200,800 --screenshot="$SHOT" \
   "file://$WEB/index.html?gen=islands&seed=7&size=96x40&from=3,5&to=60,35&viewer=23,13,0,360,5" 2>/dev/null

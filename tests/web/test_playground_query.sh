@@ -53,6 +53,9 @@ refuse "$(query seed=18446744073709551616)" "seed: expected an integer from 0 to
 refuse "$(query connect=6)" "connect:" "'6'" "(expected 4 or 8)"
 refuse "$(query corners=bogus)" "corners:" "'bogus'" "(expected no-cut, always or one-free)"
 refuse "$(query algo=bogus)" "algo:" "'bogus'" "(expected astar,"
+# the accepted names are the library's, as the program lists them
+refuse "$(query algo=bogus)" "(expected $(cli_names path --algo | sed 's/,/, /g; s/\(.*\), /\1 or /'))"
+refuse "$(query corners=bogus)" "(expected $(cli_names path --corners | sed 's/,/, /g; s/\(.*\), /\1 or /'))"
 for kind in __proto__ hasOwnProperty constructor; do
   refuse "$(query gen=$kind)" "gen:" "'$kind'" "(expected islands, caves,"
 done

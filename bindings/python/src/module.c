@@ -132,6 +132,70 @@ static PyObject *new_error(PyObject *m, const char *name, PyObject *base,
     return cls;
 }
 
+/* The library's name tables (names.h; plan.h for team planners), each
+ * X-macro expanded here into rows and given to Python as a dict of name ->
+ * value in the enum's order: the package holds no copy of the names. */
+typedef struct {
+    const char *name;
+    int value;
+} name_row;
+
+#define NAME_ROW(v, s) {s, (int)(v)},
+static const name_row algo_rows[] = {WF_ALGO_NAMES(NAME_ROW)};
+static const name_row heuristic_rows[] = {WF_HEURISTIC_NAMES(NAME_ROW)};
+static const name_row corners_rows[] = {WF_CORNERS_NAMES(NAME_ROW)};
+static const name_row any_angle_rows[] = {WF_ANY_ANGLE_NAMES(NAME_ROW)};
+static const name_row team_algo_rows[] = {WF_TEAM_ALGO_NAMES(NAME_ROW)};
+#undef NAME_ROW
+
+#define TABLE(attr, rows) {attr, rows, sizeof rows / sizeof rows[0]}
+static const struct {
+    const char *attr;
+    const name_row *rows;
+    size_t count;
+} name_tables[] = {
+    TABLE("ALGORITHMS", algo_rows),
+    TABLE("HEURISTICS", heuristic_rows),
+    TABLE("CORNERS", corners_rows),
+    TABLE("ANY_ANGLES", any_angle_rows),
+    TABLE("TEAM_ALGORITHMS", team_algo_rows),
+};
+#undef TABLE
+
+/* Adds each name table to m as a dict, and DEFAULTS: the names of a
+ * default query's algorithm, heuristic and corner rule; -1 with the
+ * exception set. */
+static int add_name_tables(PyObject *m) {
+    for (size_t t = 0; t < sizeof name_tables / sizeof name_tables[0]; t++) {
+        PyObject *d = PyDict_New();
+        if (!d)
+            return -1;
+        for (size_t i = 0; i < name_tables[t].count; i++) {
+            PyObject *v = PyLong_FromLong(name_tables[t].rows[i].value);
+            if (!v || PyDict_SetItemString(d, name_tables[t].rows[i].name, v) < 0) {
+                Py_XDECREF(v);
+                Py_DECREF(d);
+                return -1;
+            }
+            Py_DECREF(v);
+        }
+        if (PyModule_AddObject(m, name_tables[t].attr, d) < 0) {
+            Py_DECREF(d);
+            return -1;
+        }
+    }
+    /* the names of a default query's values (wf_search_opts_default) */
+    const wf_search_opts o = wf_search_opts_default();
+    PyObject *d = Py_BuildValue("{ssssss}", "algo", wf_algo_name(o.algo),
+                                "heuristic", wf_heuristic_name(o.heuristic),
+                                "corners", wf_corners_name(o.move.corners));
+    if (!d || PyModule_AddObject(m, "DEFAULTS", d) < 0) {
+        Py_XDECREF(d);
+        return -1;
+    }
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__wayfind(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -151,15 +215,8 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyModule_AddObjectRef(m, "JumpTable", (PyObject *)&wfpy_jumps_type) < 0 ||
         PyModule_AddObjectRef(m, "Hierarchy", (PyObject *)&wfpy_ch_type) < 0)
         goto fail;
-    /* the algorithms by the command line's names */
-    PyObject *algos = Py_BuildValue("{sisisisisisi}", "astar", WF_ALGO_ASTAR,
-                                    "dijkstra", WF_ALGO_DIJKSTRA, "jps", WF_ALGO_JPS,
-                                    "jps+", WF_ALGO_JPS_PLUS, "jpsw", WF_ALGO_JPSW,
-                                    "auto", WF_ALGO_AUTO);
-    if (!algos || PyModule_AddObject(m, "ALGORITHMS", algos) < 0) {
-        Py_XDECREF(algos);
+    if (add_name_tables(m) < 0)
         goto fail;
-    }
     error = PyErr_NewExceptionWithDoc(
         "wayfind.Error",
         "Every error the library reports; the message is the library's.",

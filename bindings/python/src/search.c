@@ -2,6 +2,7 @@
  * batch on a thread pool, a Dijkstra field. The GIL is released while the
  * library searches; the grid counts the searches running on it so that
  * no edit can happen meanwhile. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -69,6 +70,17 @@ static int get_int(PyObject *v, const char *name, long lo, long hi, long *out) {
     return 1;
 }
 
+/* Option `name`'s value x, one of an enum's values: `known` is its name
+ * in the library's table (names.h), NULL when x is none of them. */
+static int named(const char *name, long x, const char *known) {
+    if (known)
+        return 1;
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s %ld is not one of the library's values", name, x);
+    wfpy_raise(WF_E_INVALID_ARG, msg);
+    return 0;
+}
+
 static int opts_of(PyObject *kw, const wf_grid *g, wf_search_opts *o,
                    wf_filter *f, Py_buffer *ov);
 
@@ -99,7 +111,8 @@ static int opts_of(PyObject *kw, const wf_grid *g, wf_search_opts *o,
         if (v == Py_None)
             continue;
         if (!strcmp(k, "algo")) {
-            if (!get_int(v, k, 0, WF_ALGO_AUTO, &x))
+            if (!get_int(v, k, INT_MIN, INT_MAX, &x) ||
+                !named(k, x, wf_algo_name((wf_algo)x)))
                 return 0;
             o->algo = (wf_algo)x;
         } else if (!strcmp(k, "connect")) {
@@ -110,7 +123,8 @@ static int opts_of(PyObject *kw, const wf_grid *g, wf_search_opts *o,
                        0;
             o->move.connect = (int)x;
         } else if (!strcmp(k, "corners")) {
-            if (!get_int(v, k, 0, 2, &x))
+            if (!get_int(v, k, INT_MIN, INT_MAX, &x) ||
+                !named(k, x, wf_corners_name((wf_corners)x)))
                 return 0;
             o->move.corners = (wf_corners)x;
         } else if (!strcmp(k, "size")) {
@@ -118,7 +132,8 @@ static int opts_of(PyObject *kw, const wf_grid *g, wf_search_opts *o,
                 return 0;
             o->move.size = (int)x;
         } else if (!strcmp(k, "heuristic")) {
-            if (!get_int(v, k, 0, WF_H_ZERO, &x))
+            if (!get_int(v, k, INT_MIN, INT_MAX, &x) ||
+                !named(k, x, wf_heuristic_name((wf_heuristic)x)))
                 return 0;
             o->heuristic = (wf_heuristic)x;
         } else if (!strcmp(k, "weight")) {

@@ -36,12 +36,15 @@ __all__ = [
     "UnsatisfiableError", "UnsupportedError",
 ]
 
-#: Search algorithms by name, as the command line names them.
+# The library's name tables (names.h), name -> value in the enum's order,
+# as the C extension expands them: the package keeps no copy of the names.
+#: Search algorithms by name, as the library (and the command line) names them.
 ALGORITHMS = dict(_c.ALGORITHMS)
 _ENGINES = {v: k for k, v in ALGORITHMS.items()}
-_CORNERS = {"no-cut": 0, "always": 1, "one-free": 2}
-_HEURISTICS = {"default": 0, "manhattan": 1, "euclidean": 2, "chebyshev": 3,
-               "octile": 4, "zero": 5}
+_CORNERS = dict(_c.CORNERS)
+_HEURISTICS = dict(_c.HEURISTICS)
+# The names of the library's defaults: algo, heuristic, corners.
+_DEFAULT = dict(_c.DEFAULTS)
 _STATUS = {0: "ok", 1: "no_path", 2: "partial"}
 #: The terrain code of blocked cells in grids made from cost arrays.
 WALL = 255
@@ -281,7 +284,7 @@ class Grid:
     """
 
     def __init__(self, costs=None, *, terrain=None, cost_table=None, connect=8,
-                 corners="no-cut", _grid=None):
+                 corners=_DEFAULT["corners"], _grid=None):
         _choice(_CORNERS, corners, "corner rule")
         self.connect = _choice(_CONNECT, connect, "connect")
         self.corners = corners
@@ -401,9 +404,9 @@ class Grid:
 
     # ---- searches ---------------------------------------------------------
 
-    def _opts(self, algo="astar", connect=None, corners=None, heuristic="default",
-              weight=1.0, max_expansions=0, size=1, filter=None, fallback=False,
-              overlay=None, overlay_k=1.0, jumps=None):
+    def _opts(self, algo=_DEFAULT["algo"], connect=None, corners=None,
+              heuristic=_DEFAULT["heuristic"], weight=1.0, max_expansions=0, size=1,
+              filter=None, fallback=False, overlay=None, overlay_k=1.0, jumps=None):
         o = {
             "algo": _choice(ALGORITHMS, algo, "algorithm"),
             "connect": self.connect if connect is None else _choice(_CONNECT, connect,
@@ -432,7 +435,8 @@ class Grid:
     def path(self, start, goal, **opts):
         """The cheapest path from ``start`` to ``goal`` ((x, y) pairs).
 
-        Options: ``algo`` ("astar", "dijkstra", "jps", "jpsw", "auto"), ``connect``,
+        Options: ``algo`` (a name of ``ALGORITHMS``: "astar", "dijkstra",
+        "jps", "jps+", "jpsw", "auto"), ``connect``,
         ``corners``, ``heuristic`` ("default", "octile", "euclidean",
         "chebyshev", "manhattan", "zero"), ``weight`` (>= 1: weighted A*),
         ``max_expansions``, ``size`` (agent side in cells), ``filter`` (a
@@ -717,7 +721,7 @@ class Graph:
     def cell_node(self, x, y):
         return self._g.cell_node(*_point((x, y), "cell"))
 
-    def path(self, start, goal, *, algo="astar", weight=1.0, max_expansions=0):
+    def path(self, start, goal, *, algo=_DEFAULT["algo"], weight=1.0, max_expansions=0):
         """The cheapest path between two nodes (indices, or names for a
         graph from a file): a ``NodePath``."""
         a = self.node(start) if isinstance(start, str) else int(start)
@@ -842,7 +846,7 @@ def _filter(f):
     return np.ascontiguousarray(m, dtype=np.float64)
 
 
-def load(path, legend=None, *, connect=8, corners="no-cut"):
+def load(path, legend=None, *, connect=8, corners=_DEFAULT["corners"]):
     """Loads a map file: Moving AI (.map), ASCII, or CSV with its legend.
     The grid's ``start`` and ``goal`` are the marks the file carries (or
     None). Raises ``FileError`` or ``ParseError`` naming file, line and
