@@ -4,38 +4,30 @@
 
 #include "cli.h"
 
-/* The names --any-angle takes, one row per search (the value 0 is none). */
-static const struct {
-    const char *name, *label;
-    wf_any_angle algo;
-} searches[] = {
-    {"theta", "theta*", WF_ANY_ANGLE_THETA},
-    {"lazy-theta", "lazy theta*", WF_ANY_ANGLE_LAZY_THETA},
-    {"anya", "anya", WF_ANY_ANGLE_ANYA},
-};
-#define N_SEARCHES (sizeof searches / sizeof searches[0])
-
 int cli_parse_any_angle(const char *cmd, const char *arg, int *out) {
-    for (size_t i = 0; i < N_SEARCHES; i++)
-        if (strcmp(arg, searches[i].name) == 0) {
-            *out = (int)searches[i].algo;
-            return 0;
-        }
-    char names[128] = "";
-    for (size_t i = 0; i < N_SEARCHES; i++) {
-        strncat(names, i ? (i + 1 < N_SEARCHES ? ", " : " or ") : "",
-                sizeof names - strlen(names) - 1);
-        strncat(names, searches[i].name, sizeof names - strlen(names) - 1);
+    static const char *const names[] = {WF_ANY_ANGLE_NAMES(CLI_NAME) NULL};
+    wf_any_angle a;
+    if (wf_any_angle_parse(arg, &a) == WF_OK) {
+        *out = (int)a;
+        return 0;
     }
-    cli_error(cmd, "--any-angle: expected %s, got '%s'", names, arg);
+    char list[128];
+    cli_error(cmd, "--any-angle: expected %s, got '%s'",
+              cli_join(names, list, sizeof list), arg);
     return -1;
 }
 
+/* How a path's header names the search: the Theta*s with their star, as
+ * the papers write them; any other by its name. */
 const char *cli_any_angle_name(int algo) {
-    for (size_t i = 0; i < N_SEARCHES; i++)
-        if ((int)searches[i].algo == algo)
-            return searches[i].label;
-    return "?";
+    switch ((wf_any_angle)algo) {
+    case WF_ANY_ANGLE_THETA: return "theta*";
+    case WF_ANY_ANGLE_LAZY_THETA: return "lazy theta*";
+    default: {
+        const char *name = wf_any_angle_name((wf_any_angle)algo);
+        return name ? name : "?";
+    }
+    }
 }
 
 void cli_print_polyline(const wf_polyline *p) {

@@ -123,8 +123,11 @@ int cli_check_fits(const char *cmd, const char *what, const wf_grid *g,
                    wf_point cell, wf_move move);
 
 /* Short names of the option values, for output. */
-const char *cli_corners_name(wf_corners c);
-const char *cli_algo_name(wf_algo a);
+/* A name table of the library (names.h, plan.h) as a NULL-terminated
+ * array: static const char *const t[] = {WF_ALGO_NAMES(CLI_NAME) NULL}. */
+#define CLI_NAME(value, name) name,
+/* The names of such an array for a message, "a, b or c", into buf. */
+char *cli_join(const char *const *names, char *buf, size_t size);
 
 /* --any-angle NAME (any_angle.c): the wf_any_angle value into *out; 0, or
  * -1 after printing the names it takes. */

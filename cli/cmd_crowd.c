@@ -93,19 +93,13 @@ static int parse(int argc, char **argv, args *a, int *code) {
 }
 
 static int parse_algo(const char *name, wf_team_algo *out) {
-    static const char *const names[] = {"whca", "cbs", "field"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *out = (wf_team_algo)i;
-            return 0;
-        }
-    cli_usage_error(CMD, "--algo: expected whca, cbs or field, got '%s'",
-                    name);
+    static const char *const names[] = {WF_TEAM_ALGO_NAMES(CLI_NAME) NULL};
+    if (wf_team_algo_parse(name, out) == WF_OK)
+        return 0;
+    char list[64];
+    cli_usage_error(CMD, "--algo: expected %s, got '%s'",
+                    cli_join(names, list, sizeof list), name);
     return -1;
-}
-
-static const char *algo_name(wf_team_algo a) {
-    return a == WF_TEAM_CBS ? "cbs" : a == WF_TEAM_FIELD ? "field" : "whca";
 }
 
 /* --agents-file: 'SX SY GX GY' a line (blank lines and '#' comments
@@ -211,7 +205,7 @@ static void print_json(const wf_team_plan *p, const wf_agent *v, size_t n,
     printf("{\"algo\":\"%s\",\"makespan\":%u,\"sum_of_costs\":%.17g,"
            "\"independent\":%.17g,\"time_ms\":%.3f,\"expanded\":%" PRIu64
            ",\"nodes\":%" PRIu64 ",\"agents\":[",
-           algo_name(algo), p->makespan, p->sum_of_costs, independent, ms,
+           wf_team_algo_name(algo), p->makespan, p->sum_of_costs, independent, ms,
            p->expanded, p->nodes);
     for (size_t i = 0; i < n; i++) {
         printf("%s{\"start\":[%d,%d],\"goal\":[%d,%d],\"path\":[", i ? "," : "",
@@ -328,8 +322,8 @@ int cli_crowd(int argc, char **argv) {
         print_json(&plan, v, n, o.algo, independent, ms);
     else {
         printf("%zu agents on %s (%s, %d-connected, corners %s", n, a.map,
-               algo_name(o.algo), o.move.connect ? o.move.connect : 8,
-               cli_corners_name(o.move.corners));
+               wf_team_algo_name(o.algo), o.move.connect ? o.move.connect : 8,
+               wf_corners_name(o.move.corners));
         if (o.algo == WF_TEAM_WHCA)
             printf(", window %d", o.window ? o.window : 16);
         if (o.move.size > 1)

@@ -133,7 +133,7 @@ static int parse(int argc, char **argv, args *a, int *code) {
     if (a->any_angle && a->opts.algo != WF_ALGO_ASTAR) {
         cli_usage_error(CMD, "--any-angle is a search of its own: it does "
                              "not go with --algo %s",
-                        cli_algo_name(a->opts.algo));
+                        wf_algo_name(a->opts.algo));
         return -1;
     }
     return 0;
@@ -161,8 +161,8 @@ static void print_text(const args *a, wf_status st, const wf_path *p,
            a->from.x, a->from.y, a->to.x, a->to.y,
            a->any_angle ? cli_any_angle_name(a->any_angle)
            : a->chq     ? "hierarchy"
-                        : cli_algo_name(engine),
-           a->opts.move.connect, cli_corners_name(a->opts.move.corners));
+                        : wf_algo_name(engine),
+           a->opts.move.connect, wf_corners_name(a->opts.move.corners));
     if (a->opts.move.size > 1)
         printf(", size %d", a->opts.move.size);
     fputs(")\n", stdout);

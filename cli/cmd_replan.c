@@ -196,7 +196,7 @@ static int run(const args *a, wf_grid *g, const wf_edits *e) {
                a->from.x, a->from.y, a->to.x, a->to.y, e->batch_count,
                e->batch_count == 1 ? "" : "es", a->walk,
                a->walk == 1 ? "" : "s", a->opts.move.connect,
-               cli_corners_name(a->opts.move.corners));
+               wf_corners_name(a->opts.move.corners));
         if (a->opts.move.size > 1)
             printf(", size %d", a->opts.move.size);
         fputs(")\n", stdout);

@@ -188,36 +188,32 @@ long cli_parse_points(const char *cmd, const char *opt, const char *s,
     return (long)n;
 }
 
-/* Index of @p s in the NULL-terminated @p names, or -1. */
-static int lookup(const char *s, const char *const *names) {
-    for (int i = 0; names[i]; i++)
-        if (strcmp(s, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-/* In wf_corners order. */
-static const char *const corner_names[] = {"no-cut", "always", "one-free",
-                                           NULL};
-/* In wf_heuristic order (WF_H_CUSTOM has no command-line form). */
+/* The names of the library's tables (names.h), for messages. */
+static const char *const corner_names[] = {WF_CORNERS_NAMES(CLI_NAME) NULL};
 static const char *const heuristic_names[] = {
-    "default", "manhattan", "euclidean", "chebyshev", "octile", "zero", NULL};
-/* In wf_algo order. */
-static const char *const algo_names[] = {"astar", "dijkstra", "jps", "jps+",
-                                         "jpsw",  "auto",     NULL};
+    WF_HEURISTIC_NAMES(CLI_NAME) NULL};
+static const char *const algo_names[] = {WF_ALGO_NAMES(CLI_NAME) NULL};
 
-const char *cli_corners_name(wf_corners c) {
-    return (unsigned)c < 3 ? corner_names[c] : "?";
-}
-
-const char *cli_algo_name(wf_algo a) {
-    return (unsigned)a <= (unsigned)WF_ALGO_AUTO ? algo_names[a] : "?";
+char *cli_join(const char *const *names, char *buf, size_t size) {
+    size_t n = 0, k = 0;
+    while (names[k])
+        k++;
+    if (size)
+        buf[0] = '\0';
+    for (size_t i = 0; i < k && n < size; i++) {
+        int w = snprintf(buf + n, size - n, "%s%s",
+                         i == 0 ? "" : i + 1 < k ? ", " : " or ", names[i]);
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+    return buf;
 }
 
 int cli_search_option(const char *cmd, int key, const char *arg,
                       wf_search_opts *o) {
     long n;
-    int i;
+    char list[160];
     switch (key) {
     case CLI_OPT_CONNECT:
         if (strcmp(arg, "4") != 0 && strcmp(arg, "8") != 0) {
@@ -227,31 +223,27 @@ int cli_search_option(const char *cmd, int key, const char *arg,
         o->move.connect = arg[0] - '0';
         return 0;
     case CLI_OPT_CORNERS:
-        if ((i = lookup(arg, corner_names)) < 0) {
-            cli_error(cmd, "--corners: expected no-cut, always or one-free, "
-                           "got '%s'", arg);
+        if (wf_corners_parse(arg, &o->move.corners) != WF_OK) {
+            cli_error(cmd, "--corners: expected %s, got '%s'",
+                      cli_join(corner_names, list, sizeof list), arg);
             return -1;
         }
-        o->move.corners = (wf_corners)i;
         return 0;
     case CLI_OPT_HEURISTIC:
-        if ((i = lookup(arg, heuristic_names)) < 0) {
-            cli_error(cmd, "--heuristic: expected default, manhattan, "
-                           "euclidean, chebyshev, octile or zero, got '%s'",
-                      arg);
+        if (wf_heuristic_parse(arg, &o->heuristic) != WF_OK) {
+            cli_error(cmd, "--heuristic: expected %s, got '%s'",
+                      cli_join(heuristic_names, list, sizeof list), arg);
             return -1;
         }
-        o->heuristic = (wf_heuristic)i;
         return 0;
     case CLI_OPT_WEIGHT:
         return cli_parse_double(cmd, "weight", arg, 1.0, 1e6, &o->weight);
     case CLI_OPT_ALGO:
-        if ((i = lookup(arg, algo_names)) < 0) {
-            cli_error(cmd, "--algo: expected astar, dijkstra, jps, jps+, jpsw "
-                           "or auto, got '%s'", arg);
+        if (wf_algo_parse(arg, &o->algo) != WF_OK) {
+            cli_error(cmd, "--algo: expected %s, got '%s'",
+                      cli_join(algo_names, list, sizeof list), arg);
             return -1;
         }
-        o->algo = (wf_algo)i;
         return 0;
     case CLI_OPT_SIZE:
         if (cli_parse_int(cmd, "size", arg, 1, WF_MOVE_MAX_SIZE, &n) != 0)

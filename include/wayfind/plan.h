@@ -170,6 +170,18 @@ typedef enum wf_team_algo {
     WF_TEAM_FIELD = 2
 } wf_team_algo;
 
+/** The names of wf_team_algo's values, X(value, "name"), as names.h has
+ *  them for core's enums. */
+#define WF_TEAM_ALGO_NAMES(X)                                                  \
+    X(WF_TEAM_WHCA, "whca")                                                    \
+    X(WF_TEAM_CBS, "cbs")                                                      \
+    X(WF_TEAM_FIELD, "field")
+/** "whca", "cbs" or "field"; NULL for another value. */
+WF_API const char *wf_team_algo_name(wf_team_algo a);
+/** The planner named @p name into *out: WF_OK, or WF_E_INVALID_ARG
+ *  (unknown name, or NULL). */
+WF_API wf_status wf_team_algo_parse(const char *name, wf_team_algo *out);
+
 /** Options of a team plan; a zeroed struct or wf_team_opts_default()
  *  gives the defaults. */
 typedef struct wf_team_opts {

@@ -39,6 +39,7 @@
 #include "field.h"
 #include "gen.h"
 #include "io.h"
+#include "names.h"
 #include "polyline.h"
 #include "replan.h"
 #include "plan.h"

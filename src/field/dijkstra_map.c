@@ -9,8 +9,9 @@
 #include "wf_core_private.h"
 #include "field_internal.h"
 
-const int wf_field_flow_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-const int wf_field_flow_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+/* the core's direction table, made public */
+const int wf_field_flow_dx[8] = WF__DIR_DX;
+const int wf_field_flow_dy[8] = WF__DIR_DY;
 
 void wf__field_offer(wf__heap *h, uint32_t gen, uint32_t c, double d) {
     wf__cell *cell = &h->cells[c];
@@ -53,9 +54,8 @@ void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
                      const wf_grid *g, const wf__unit *unit,
                      double limit, wf__field_visit visit, void *ud) {
     const uint32_t W = (uint32_t)g->width;
-    const int32_t off[WF_DIR_COUNT] = {-(int32_t)W, 1, (int32_t)W, -1,
-                                       1 - (int32_t)W, 1 + (int32_t)W,
-                                       (int32_t)W - 1, -1 - (int32_t)W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     while (h->n) {
         uint32_t u = h->id[0];
         double d = h->key[0];
@@ -74,7 +74,7 @@ void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
         while (m) {
             int dir = __builtin_ctz(m);
             m &= m - 1;
-            uint32_t v = (uint32_t)((int32_t)u + off[dir]);
+            uint32_t v = (uint32_t)((ptrdiff_t)u + off[dir]);
             wf__field_offer(h, gen, v, dir < 4 ? straight : diagonal);
         }
     }

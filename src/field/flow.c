@@ -14,8 +14,8 @@ wf_status wf_field_flow_grid(const wf_grid *g, wf_layer layer,
         return s;
     const float *field = layer.values;
     const int32_t W = g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     for (size_t c = 0; c < g->cells; c++) {
         dir[c] = WF_FLOW_UNREACHABLE;
         double here = field[c];

@@ -2,8 +2,6 @@
  * coordinates, then optional braiding of dead ends. */
 #include "gen_internal.h"
 
-static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
-
 /* Lattice cell (i, j) is map cell (2i+1, 2j+1). */
 typedef struct lattice {
     int cw, ch, W;
@@ -14,11 +12,17 @@ static size_t at(const lattice *L, int x, int y) {
     return (size_t)y * (size_t)L->W + (size_t)x;
 }
 
+/* The map cell beside (x, y) in straight direction d: 0-3, N, E, S, W,
+ * the first four of the core's direction table. */
+static size_t beside(const lattice *L, int x, int y, int d) {
+    return at(L, x + wf__dir_dx[d], y + wf__dir_dy[d]);
+}
+
 /* Open passages (4-neighbour floor) around map cell (x, y). */
 static int open_sides(const lattice *L, int x, int y) {
     int n = 0;
     for (int d = 0; d < 4; d++)
-        n += L->t[at(L, x + dx4[d], y + dy4[d])] == WF_GEN_GROUND;
+        n += L->t[beside(L, x, y, d)] == WF_GEN_GROUND;
     return n;
 }
 
@@ -39,7 +43,7 @@ static wf_status carve(const wf_grid *g, lattice *L, wf_rng *r) {
         int i = (int)(c % (uint32_t)L->cw), j = (int)(c / (uint32_t)L->cw);
         int options[4], k = 0;
         for (int d = 0; d < 4; d++) {
-            int ni = i + dx4[d], nj = j + dy4[d];
+            int ni = i + wf__dir_dx[d], nj = j + wf__dir_dy[d];
             if (ni >= 0 && nj >= 0 && ni < L->cw && nj < L->ch &&
                 L->t[at(L, 2 * ni + 1, 2 * nj + 1)] != WF_GEN_GROUND)
                 options[k++] = d;
@@ -49,8 +53,8 @@ static wf_status carve(const wf_grid *g, lattice *L, wf_rng *r) {
             continue;
         }
         int d = options[wf_rng_below(r, (uint32_t)k)];
-        int ni = i + dx4[d], nj = j + dy4[d];
-        L->t[at(L, 2 * i + 1 + dx4[d], 2 * j + 1 + dy4[d])] = WF_GEN_GROUND;
+        int ni = i + wf__dir_dx[d], nj = j + wf__dir_dy[d];
+        L->t[beside(L, 2 * i + 1, 2 * j + 1, d)] = WF_GEN_GROUND;
         L->t[at(L, 2 * ni + 1, 2 * nj + 1)] = WF_GEN_GROUND;
         stack[sp++] = (uint32_t)nj * (uint32_t)L->cw + (uint32_t)ni;
     }
@@ -68,14 +72,14 @@ static void braid_dead_ends(lattice *L, wf_rng *r, double braid) {
                 continue;
             int options[4], k = 0;
             for (int d = 0; d < 4; d++) {
-                int ni = i + dx4[d], nj = j + dy4[d];
+                int ni = i + wf__dir_dx[d], nj = j + wf__dir_dy[d];
                 if (ni >= 0 && nj >= 0 && ni < L->cw && nj < L->ch &&
-                    L->t[at(L, x + dx4[d], y + dy4[d])] != WF_GEN_GROUND)
+                    L->t[beside(L, x, y, d)] != WF_GEN_GROUND)
                     options[k++] = d;
             }
             if (k) {
                 int d = options[wf_rng_below(r, (uint32_t)k)];
-                L->t[at(L, x + dx4[d], y + dy4[d])] = WF_GEN_GROUND;
+                L->t[beside(L, x, y, d)] = WF_GEN_GROUND;
             }
         }
 }

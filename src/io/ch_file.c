@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "wayfind/names.h"
 #include "binary.h"
 #include "file_read.h"
 #include "wf_core_private.h"
@@ -33,8 +34,6 @@ static const char magic[8] = {'W', 'F', 'C', 'H', 'I', 'E', 'R', '\n'};
 #define VIA_BYTES 24
 #define DIGEST_SEED 0x3C6EF372FE94F82Bu
 #define CHECKSUM_SEED 0xA54FF53A5F1D36F1u
-
-static const char *const corner_names[] = {"no-cut", "always", "one-free"};
 
 /* The digest of g's terrain: its size, then the terrain codes packed 8
  * cells to a word in row-major order, the last word padded with 0. */
@@ -128,11 +127,11 @@ wf_status wf_ch_write(FILE *f, const wf_ch *c, const wf_grid *g) {
     return ok ? WF_OK : WF_E_IO;
 }
 
-/* The header and the unit's costs: WF_OK when they fit g and the unit
- * u. */
-static wf_status check_header(const unsigned char *b, size_t len,
-                              const char *name, const wf_grid *g,
-                              const wf__made_for *u, wf_diag *diag) {
+/* The first 64 bytes: a hierarchy file of this version for g's size and
+ * terrain. */
+static wf_status check_map(const unsigned char *b, size_t len,
+                           const char *name, const wf_grid *g,
+                           wf_diag *diag) {
     if (len < HEADER) {
         wf__diag_set(diag, name, 0, 0,
                      "truncated: %zu bytes, not even the %d-byte header of "
@@ -146,8 +145,7 @@ static wf_status check_header(const unsigned char *b, size_t len,
         return WF_E_PARSE;
     }
     const uint32_t version = wf__get32(b + 8), w = wf__get32(b + 12),
-                   h = wf__get32(b + 16), connect = wf__get32(b + 20),
-                   corners = wf__get32(b + 24), nodes = wf__get32(b + 28);
+                   h = wf__get32(b + 16);
     if (version != WF_CH_FILE_VERSION) {
         wf__diag_set(diag, name, 0, 0,
                      "hierarchy file version %u, this build reads version "
@@ -167,18 +165,31 @@ static wf_status check_header(const unsigned char *b, size_t len,
                      "from this map's (or the map was edited since)");
         return WF_E_PARSE;
     }
-    if (connect != (uint32_t)u->move.connect ||
-        corners != (uint32_t)u->move.corners) {
-        wf__diag_set(diag, name, 0, 0,
-                     "made for another unit: %" PRIu32 "-connected, corners "
-                     "%s; this one is %d-connected, corners %s",
-                     connect, corners < 3 ? corner_names[corners] : "?",
-                     u->move.connect, corner_names[u->move.corners]);
-        return WF_E_PARSE;
-    }
     if (wf__get64(b + 56) != 0) {
         wf__diag_set(diag, name, 0, 0, "corrupted: the reserved header word "
                                        "is not 0");
+        return WF_E_PARSE;
+    }
+    return WF_OK;
+}
+
+/* The movement model in the header and the costs after it: the unit u's,
+ * bit for bit. */
+static wf_status check_unit(const unsigned char *b, size_t len,
+                            const char *name, const wf__made_for *u,
+                            wf_diag *diag) {
+    const uint32_t connect = wf__get32(b + 20), corners = wf__get32(b + 24);
+    if (connect != (uint32_t)u->move.connect ||
+        corners != (uint32_t)u->move.corners) {
+        const char *file_rule =
+            corners <= (uint32_t)WF_CORNERS_ONE_FREE
+                ? wf_corners_name((wf_corners)corners)
+                : "?";
+        wf__diag_set(diag, name, 0, 0,
+                     "made for another unit: %" PRIu32 "-connected, corners "
+                     "%s; this one is %d-connected, corners %s",
+                     connect, file_rule, u->move.connect,
+                     wf_corners_name(u->move.corners));
         return WF_E_PARSE;
     }
     if (len - HEADER < COSTS) {
@@ -197,6 +208,20 @@ static wf_status check_header(const unsigned char *b, size_t len,
             return WF_E_PARSE;
         }
     }
+    return WF_OK;
+}
+
+/* The header and the unit's costs: WF_OK when they fit g and the unit u,
+ * and the counts the cells the unit may stand on. */
+static wf_status check_header(const unsigned char *b, size_t len,
+                              const char *name, const wf_grid *g,
+                              const wf__made_for *u, wf_diag *diag) {
+    wf_status st = check_map(b, len, name, g, diag);
+    if (st == WF_OK)
+        st = check_unit(b, len, name, u, diag);
+    if (st != WF_OK)
+        return st;
+    const uint32_t nodes = wf__get32(b + 28);
     if (nodes != u->nodes) {
         wf__diag_set(diag, name, 0, 0,
                      "corrupted: %" PRIu32 " nodes, the unit may stand on "

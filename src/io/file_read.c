@@ -45,6 +45,100 @@ static size_t size_hint(FILE *f) {
     return (size_t)n;
 }
 
+/* A file being read into p[0..n) of cap bytes, at most max bytes (with a
+ * limit, lowered to what its header allows once that is read: sized). */
+typedef struct reader {
+    wf_allocator a;
+    FILE *f;
+    const char *path, *what;
+    const wf__file_limit *lim;
+    char *p;
+    size_t n, cap, max, hint;
+    int sized, limited;
+} reader;
+
+/* Asks the limit how long the file may be, from what is read so far; 0
+ * when the header is bad (reading stops: the parser says why). */
+static int size_from_header(reader *r) {
+    r->sized = 1;
+    const size_t most = r->lim->most(r->lim->ctx, (unsigned char *)r->p, r->n);
+    if (most == 0)
+        return 0;
+    if (most < r->max) {
+        r->max = most;
+        r->limited = 1;
+    }
+    return 1;
+}
+
+static wf_status over(const reader *r, wf_diag *diag) {
+    return r->limited ? longer(diag, r->path, r->max, r->what, r->lim)
+                      : too_big(diag, r->path, r->max, r->what);
+}
+
+/* Room for more: doubling, to the hint once sized, never past max + 2 (or,
+ * unsized, past the header + 2). */
+static wf_status grow(reader *r) {
+    size_t ncap = r->cap < 4096 ? 4096 : r->cap * 2;
+    if (r->sized && r->hint + 2 > ncap && r->hint <= r->max)
+        ncap = r->hint + 2;
+    if (!r->sized && ncap > r->lim->head + 2)
+        ncap = r->lim->head + 2;
+    if (ncap > r->max + 2)
+        ncap = r->max + 2;
+    char *q = wf__realloc(&r->a, r->p, r->cap, ncap);
+    if (!q)
+        return WF_E_NOMEM;
+    r->p = q;
+    r->cap = ncap;
+    return WF_OK;
+}
+
+/* Reads until the end of the file, max + 1 bytes or a bad header. */
+static wf_status read_all(reader *r, wf_diag *diag) {
+    for (;;) {
+        if (r->n + 1 == r->cap) {
+            if (!r->sized && r->n >= r->lim->head && !size_from_header(r))
+                return WF_OK;
+            if (r->n > r->max)
+                return over(r, diag);
+            wf_status s = grow(r);
+            if (s != WF_OK)
+                return s;
+        }
+        /* at most 1 MiB a call: a pipe gives 64 KiB a read, and tools
+         * such as valgrind check the whole requested range on each one */
+        size_t want = r->cap - 1 - r->n;
+        if (want > ((size_t)1 << 20))
+            want = (size_t)1 << 20;
+        errno = 0;
+        size_t got = fread(r->p + r->n, 1, want, r->f);
+        r->n += got;
+        if (got < want)
+            return ferror(r->f) ? io_error(diag, r->path, "read", errno)
+                                : WF_OK;
+    }
+}
+
+/* Opens path and checks its size against max: WF_OK, or why not. */
+static wf_status open_file(reader *r, wf_diag *diag) {
+    errno = 0;
+    r->f = fopen(r->path, "rb");
+    if (!r->f)
+        return io_error(diag, r->path, "open", errno);
+    r->hint = size_hint(r->f);
+    if (r->hint <= r->max)
+        return WF_OK;
+    /* a directory may claim a huge size too: let a read say which */
+    char probe;
+    errno = 0;
+    wf_status s = too_big(diag, r->path, r->max, r->what);
+    if (fread(&probe, 1, 1, r->f) != 1 && ferror(r->f))
+        s = io_error(diag, r->path, "read", errno);
+    fclose(r->f);
+    return s;
+}
+
 /* The file whole, as wf__file_read says; with lim, no more than its
  * header allows (file_read.h). */
 static wf_status read_file(const char *path, size_t max,
@@ -57,112 +151,40 @@ static wf_status read_file(const char *path, size_t max,
         *len = 0;
     if (!path || !buf || !len)
         return WF_E_INVALID_ARG;
-    if (max > WF_FILE_MAX)
-        max = WF_FILE_MAX;
-    wf_allocator a = wf__allocator(alloc);
-    errno = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return io_error(diag, path, "open", errno);
-    size_t hint = size_hint(f);
-    if (hint > max) {
-        /* a directory may claim a huge size too: let a read say which */
-        char probe;
-        errno = 0;
-        if (fread(&probe, 1, 1, f) != 1 && ferror(f)) {
-            int err = errno;
-            fclose(f);
-            return io_error(diag, path, "read", err);
-        }
-        fclose(f);
-        return too_big(diag, path, max, what);
-    }
+    reader r = {.a = wf__allocator(alloc), .path = path, .what = what,
+                .lim = lim, .max = max > WF_FILE_MAX ? WF_FILE_MAX : max,
+                .sized = !lim};
+    wf_status s = open_file(&r, diag);
+    if (s != WF_OK)
+        return s;
     /* Room for the whole file (or, with lim, its header), its NUL and one
      * byte more, so that reaching the end takes no further growth when the
      * hint was right, and so that one byte over the limit shows. */
-    size_t cap = (lim && hint > lim->head ? lim->head : hint) + 2, n = 0;
-    int sized = !lim, limited = 0;
-    char *p = wf__alloc(&a, cap);
-    if (!p) {
-        fclose(f);
-        return WF_E_NOMEM;
-    }
-    wf_status s = WF_OK;
-    for (;;) {
-        if (n + 1 == cap) {
-            if (!sized && n >= lim->head) {
-                const size_t most = lim->most(lim->ctx, (unsigned char *)p, n);
-                sized = 1;
-                if (most == 0)
-                    break; /* a bad header: the parser says why */
-                if (most < max) {
-                    max = most;
-                    limited = 1;
-                }
-            }
-            if (n > max) {
-                s = limited ? longer(diag, path, max, what, lim)
-                            : too_big(diag, path, max, what);
-                break;
-            }
-            size_t ncap = cap < 4096 ? 4096 : cap * 2;
-            if (sized && hint + 2 > ncap && hint <= max)
-                ncap = hint + 2;
-            if (!sized && ncap > lim->head + 2)
-                ncap = lim->head + 2;
-            if (ncap > max + 2)
-                ncap = max + 2;
-            char *q = wf__realloc(&a, p, cap, ncap);
-            if (!q) {
-                s = WF_E_NOMEM;
-                break;
-            }
-            p = q;
-            cap = ncap;
-        }
-        /* at most 1 MiB a call: a pipe gives 64 KiB a read, and tools
-         * such as valgrind check the whole requested range on each one */
-        size_t want = cap - 1 - n;
-        if (want > ((size_t)1 << 20))
-            want = (size_t)1 << 20;
-        errno = 0;
-        size_t got = fread(p + n, 1, want, f);
-        n += got;
-        if (got < want) {
-            if (ferror(f))
-                s = io_error(diag, path, "read", errno);
-            break;
-        }
-    }
-    fclose(f);
-    if (s == WF_OK && !sized) {
-        /* shorter than the header: the parser says so */
-        const size_t most = lim->most(lim->ctx, (unsigned char *)p, n);
-        if (most && most < max) {
-            max = most;
-            limited = 1;
-        }
-    }
-    if (s == WF_OK && n > max)
-        s = limited ? longer(diag, path, max, what, lim)
-                    : too_big(diag, path, max, what);
-    if (s == WF_OK && cap != n + 1) {
+    r.cap = (lim && r.hint > lim->head ? lim->head : r.hint) + 2;
+    r.p = wf__alloc(&r.a, r.cap);
+    s = r.p ? read_all(&r, diag) : WF_E_NOMEM;
+    fclose(r.f);
+    if (s == WF_OK && !r.sized)
+        (void)size_from_header(&r); /* shorter than the header */
+    if (s == WF_OK && r.n > r.max)
+        s = over(&r, diag);
+    if (s == WF_OK && r.cap != r.n + 1) {
         /* the caller frees n + 1 bytes: make that the allocated size */
-        char *q = wf__realloc(&a, p, cap, n + 1);
-        if (!q)
-            s = WF_E_NOMEM;
-        else {
-            p = q;
-            cap = n + 1;
+        char *q = wf__realloc(&r.a, r.p, r.cap, r.n + 1);
+        s = q ? WF_OK : WF_E_NOMEM;
+        if (q) {
+            r.p = q;
+            r.cap = r.n + 1;
         }
     }
     if (s != WF_OK) {
-        wf__free(&a, p, cap);
+        if (r.p)
+            wf__free(&r.a, r.p, r.cap);
         return s;
     }
-    p[n] = '\0';
-    *buf = p;
-    *len = n;
+    r.p[r.n] = '\0';
+    *buf = r.p;
+    *len = r.n;
     return WF_OK;
 }
 

@@ -5,12 +5,6 @@
 
 #include "cbs_internal.h"
 
-static ptrdiff_t offset(const wf_grid *g, int d) {
-    const ptrdiff_t W = g->width;
-    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
-    return off[d];
-}
-
 wf_status wf__cbs_distances(const wf_allocator *a, struct wf__cbs *c,
                             const wf__team_job *j) {
     const wf_grid *g = j->g;
@@ -38,7 +32,9 @@ wf_status wf__cbs_distances(const wf_allocator *a, struct wf__cbs *c,
              * are the cells that may move into v */
             for (unsigned m = wf__mover_moves(g, &j->unit, v); m; m &= m - 1) {
                 const uint32_t u =
-                    (uint32_t)((ptrdiff_t)v + offset(g, __builtin_ctz(m)));
+                    (uint32_t)((ptrdiff_t)v +
+                               wf__dir_offset((unsigned)__builtin_ctz(m),
+                                              g->width));
                 const double du = d[v] + wf__team_step(j, u, v);
                 if (du < d[u]) {
                     d[u] = du;
@@ -137,6 +133,106 @@ static wf__team_entry entry(const wf__cbs_state *s, double h, uint32_t id) {
     return (wf__team_entry){s->g + h, s->nc, -s->g, id};
 }
 
+/* One low-level search: agent i of the job under constraints cons[0..m),
+ * with h its least cost to its goal from every cell. Past tcap no
+ * constraint bites, so states differing only in a later time are one; the
+ * path may end on the goal from time `done` on. */
+typedef struct low {
+    const wf_allocator *a;
+    struct wf__cbs *c;
+    const wf__team_job *j;
+    uint32_t i;
+    const wf__cbs_con *cons;
+    size_t m;
+    const wf__cbs_paths *others;
+    const double *h;
+    uint32_t tcap, done;
+} low;
+
+/* Sets L->tcap and L->done from the constraints, for the goal cell. */
+static void horizon(low *L, uint32_t goal) {
+    L->tcap = L->done = 0;
+    for (size_t k = 0; k < L->m; k++) {
+        const wf__cbs_con *x = &L->cons[k];
+        const uint32_t last = x->from == WF__CBS_NONE ? x->t : x->t + 1;
+        if (last + 1 > L->tcap)
+            L->tcap = last + 1;
+        if ((x->from == WF__CBS_NONE ? wf__cbs_covers(L->j, goal, x->to)
+                                     : x->to == goal && x->from == goal) &&
+            x->t + 1 > L->done)
+            L->done = x->t + 1;
+    }
+}
+
+/* Writes the cells of state id's path, start first, into c->path. */
+static wf_status take_path(low *L, uint32_t id) {
+    struct wf__cbs *c = L->c;
+    uint32_t n = 0;
+    for (uint32_t q = id; q != WF__CBS_NONE; q = c->st[q].parent)
+        n++;
+    if (!wf__team_grow(L->a, (void **)&c->path, &c->path_cap, n,
+                      sizeof *c->path))
+        return WF_E_NOMEM;
+    c->path_n = n;
+    for (uint32_t q = id; q != WF__CBS_NONE; q = c->st[q].parent)
+        c->path[--n] = c->st[q].cell;
+    return WF_OK;
+}
+
+/* The step from state id (a copy of it in *s) into cell v at the next
+ * time: its state, new or improved, goes on the open list. */
+static wf_status offer(low *L, uint32_t id, const wf__cbs_state *s,
+                       uint32_t v) {
+    struct wf__cbs *c = L->c;
+    const uint32_t u = s->cell, t = s->t, nt = t + 1;
+    const uint32_t key = nt < L->tcap ? nt : L->tcap;
+    const double ng = s->g + wf__team_step(L->j, u, v);
+    size_t at = 0;
+    uint32_t q = find(c, v, key, L->tcap, &at);
+    uint32_t nc = 0;
+    if (q != WF__CBS_NONE) {
+        wf__cbs_state *r = &c->st[q];
+        if (r->closed || ng > r->g || (ng == r->g && s->nc >= r->nc))
+            return WF_OK;
+        nc = s->nc + wf__cbs_step_conflicts(L->j, L->others, L->i, u, v, t);
+        if (ng == r->g && nc >= r->nc)
+            return WF_OK;
+        *r = (wf__cbs_state){v, nt, id, 0, ng, nc};
+    } else {
+        nc = s->nc + wf__cbs_step_conflicts(L->j, L->others, L->i, u, v, t);
+        if (!room(L->a, c, L->tcap))
+            return WF_E_NOMEM;
+        find(c, v, key, L->tcap, &at); /* room may have rehashed */
+        q = (uint32_t)c->st_n;
+        c->st[c->st_n] = (wf__cbs_state){v, nt, id, 0, ng, nc};
+        c->hash[at] = (uint32_t)++c->st_n;
+    }
+    if (!wf__team_heap_push(L->a, &c->open, entry(&c->st[q], L->h[v], q)))
+        return WF_E_NOMEM;
+    return WF_OK;
+}
+
+/* Expands state id: the wait first, then the moves in direction order,
+ * each unless a constraint forbids it. */
+static wf_status expand(low *L, uint32_t id) {
+    const wf_grid *g = L->j->g;
+    const wf__cbs_state s = L->c->st[id]; /* offer may move the states */
+    const uint32_t u = s.cell;
+    unsigned moves = wf__mover_moves(g, &L->j->unit, u) << 1 | 1u;
+    for (; moves; moves &= moves - 1) {
+        const unsigned d = (unsigned)__builtin_ctz(moves);
+        const uint32_t v =
+            d ? (uint32_t)((ptrdiff_t)u + wf__dir_offset(d - 1, g->width)) : u;
+        if (L->h[v] == INFINITY ||
+            (L->c->mark[v] && forbidden(L->j, L->cons, L->m, u, v, s.t)))
+            continue;
+        const wf_status st = offer(L, id, &s, v);
+        if (st != WF_OK)
+            return st;
+    }
+    return WF_OK;
+}
+
 static wf_status search(const wf_allocator *a, struct wf__cbs *c,
                         const wf__team_job *j, uint32_t i,
                         const wf__cbs_con *cons, size_t m,
@@ -144,97 +240,44 @@ static wf_status search(const wf_allocator *a, struct wf__cbs *c,
                         uint64_t *expanded) {
     const wf_grid *g = j->g;
     const size_t W = (size_t)g->width;
-    const double *h = c->h + (size_t)i * g->cells;
+    low L = {a, c, j, i, cons, m, others, c->h + (size_t)i * g->cells, 0, 0};
     const wf_agent *ag = &j->agents[i];
     const uint32_t start = (uint32_t)((size_t)ag->start.y * W +
                                       (size_t)ag->start.x);
     const uint32_t goal = (uint32_t)((size_t)ag->goal.y * W +
                                      (size_t)ag->goal.x);
-    /* past tcap no constraint bites, so states differing only in a later
-     * time are one; the path may end on the goal from time `done` on */
-    uint32_t tcap = 0, done = 0;
-    for (size_t k = 0; k < m; k++) {
-        const uint32_t last = cons[k].from == WF__CBS_NONE ? cons[k].t
-                                                           : cons[k].t + 1;
-        if (last + 1 > tcap)
-            tcap = last + 1;
-        if ((cons[k].from == WF__CBS_NONE
-                 ? wf__cbs_covers(j, goal, cons[k].to)
-                 : cons[k].to == goal && cons[k].from == goal) &&
-            cons[k].t + 1 > done)
-            done = cons[k].t + 1;
-    }
+    horizon(&L, goal);
     mark(j, c->mark, cons, m, 1);
     c->st_n = 0;
     c->open.n = 0;
     if (c->hash_cap)
         memset(c->hash, 0, c->hash_cap * sizeof *c->hash);
     size_t at = 0;
-    if (!room(a, c, tcap))
+    if (!room(a, c, L.tcap))
         return WF_E_NOMEM;
-    find(c, start, 0, tcap, &at);
+    find(c, start, 0, L.tcap, &at);
     c->st[c->st_n] = (wf__cbs_state){start, 0, WF__CBS_NONE, 0, 0, 0};
     c->hash[at] = (uint32_t)++c->st_n;
-    if (!wf__team_heap_push(a, &c->open, entry(&c->st[0], h[start], 0)))
+    if (!wf__team_heap_push(a, &c->open, entry(&c->st[0], L.h[start], 0)))
         return WF_E_NOMEM;
     while (c->open.n) {
         const wf__team_entry e = wf__team_heap_pop(&c->open);
         wf__cbs_state *s = &c->st[e.id];
         if (s->closed || -e.c != s->g || e.b != s->nc)
             continue;
-        if (s->cell == goal && s->t >= done) {
-            uint32_t n = 0;
-            for (uint32_t q = e.id; q != WF__CBS_NONE; q = c->st[q].parent)
-                n++;
-            if (!wf__team_grow(a, (void **)&c->path, &c->path_cap, n,
-                              sizeof *c->path))
-                return WF_E_NOMEM;
-            c->path_n = n;
-            for (uint32_t q = e.id; q != WF__CBS_NONE; q = c->st[q].parent)
-                c->path[--n] = c->st[q].cell;
-            *cost = s->g;
-            return WF_OK;
+        if (s->cell == goal && s->t >= L.done) {
+            const wf_status st = take_path(&L, e.id);
+            if (st == WF_OK)
+                *cost = s->g;
+            return st;
         }
         s->closed = 1;
         ++*expanded;
         if (s->t >= j->max_steps)
             continue;
-        const uint32_t u = s->cell, t = s->t;
-        const double gu = s->g;
-        const uint32_t id = e.id, nu = s->nc;
-        /* the wait first, then the moves in direction order */
-        unsigned moves = wf__mover_moves(g, &j->unit, u) << 1 | 1u;
-        for (; moves; moves &= moves - 1) {
-            const int d = __builtin_ctz(moves);
-            const uint32_t v =
-                d ? (uint32_t)((ptrdiff_t)u + offset(g, d - 1)) : u;
-            if (h[v] == INFINITY ||
-                (c->mark[v] && forbidden(j, cons, m, u, v, t)))
-                continue;
-            const uint32_t nt = t + 1, key = nt < tcap ? nt : tcap;
-            const double ng = gu + wf__team_step(j, u, v);
-            uint32_t q = find(c, v, key, tcap, &at);
-            uint32_t nc = 0;
-            if (q != WF__CBS_NONE) {
-                wf__cbs_state *r = &c->st[q];
-                if (r->closed || ng > r->g || (ng == r->g && nu >= r->nc))
-                    continue;
-                nc = nu + wf__cbs_step_conflicts(j, others, i, u, v, t);
-                if (ng == r->g && nc >= r->nc)
-                    continue;
-                *r = (wf__cbs_state){v, nt, id, 0, ng, nc};
-            } else {
-                nc = nu + wf__cbs_step_conflicts(j, others, i, u, v, t);
-                if (!room(a, c, tcap))
-                    return WF_E_NOMEM;
-                find(c, v, key, tcap, &at); /* room may have rehashed */
-                q = (uint32_t)c->st_n;
-                c->st[c->st_n] = (wf__cbs_state){v, nt, id, 0, ng, nc};
-                c->hash[at] = (uint32_t)++c->st_n;
-            }
-            if (!wf__team_heap_push(a, &c->open, entry(&c->st[q], h[v], q)))
-                return WF_E_NOMEM;
-        }
+        const wf_status st = expand(&L, e.id);
+        if (st != WF_OK)
+            return st;
     }
     return WF_E_UNSATISFIABLE;
 }

@@ -26,10 +26,6 @@
 
 #include "crowd_internal.h"
 
-/* the directions of the movement masks: N E S W NE SE SW NW */
-#define DX wf_field_flow_dx
-#define DY wf_field_flow_dy
-
 typedef struct keyed {
     double key;
     uint32_t i;
@@ -119,12 +115,11 @@ static int candidates(const crowd *s, uint32_t i, int up, keyed cand[8]) {
     const wf__team_job *j = s->j;
     const size_t a = s->pos[i];
     const double here = pot(s, i, a);
-    const wf_point p = at_cell(j->g, a);
     int nc = 0;
     for (unsigned m = wf__mover_moves(j->g, &j->unit, a); m; m &= m - 1) {
         const int d = __builtin_ctz(m);
-        const size_t v = (size_t)(p.y + DY[d]) * (size_t)j->g->width +
-                         (size_t)(p.x + DX[d]);
+        const size_t v =
+            (size_t)((ptrdiff_t)a + wf__dir_offset((unsigned)d, j->g->width));
         const double pv = pot(s, i, v);
         if (!(pv < INFINITY) || !(wf__crowd_enter(j, v) < INFINITY) ||
             up != (pv > here) || (!up && v == s->prev[i]))

@@ -3,53 +3,24 @@
  * its group's box, in double, with the overlay and the cutoff. */
 #include "crowd_internal.h"
 
-/* the directions of the movement masks: N E S W NE SE SW NW */
-#define DX wf_field_flow_dx
-#define DY wf_field_flow_dy
-
-/* A binary min-heap of box cells keyed by dist; pos[c] is c's slot + 1,
- * 0 when never queued, UINT32_MAX once settled. */
+/* A binary min-heap (wf_heap2.h) of box cells keyed by dist; pos[c] is
+ * c's slot + 1, 0 when never queued, UINT32_MAX once settled. */
 typedef struct heap {
-    uint32_t *at;
+    uint32_t *e;
     uint32_t *pos;
     const double *key;
     size_t n;
 } heap;
 
-static void heap_up(heap *h, size_t i) {
-    const uint32_t c = h->at[i];
-    while (i > 0) {
-        const size_t p = (i - 1) / 2;
-        if (!(h->key[c] < h->key[h->at[p]]))
-            break;
-        h->at[i] = h->at[p];
-        h->pos[h->at[i]] = (uint32_t)i + 1;
-        i = p;
-    }
-    h->at[i] = c;
-    h->pos[c] = (uint32_t)i + 1;
-}
+#define WF_HEAP2 box_heap
+#define WF_HEAP2_HEAP heap
+#define WF_HEAP2_ENTRY uint32_t
+#define WF_HEAP2_LESS(h, a, b) ((h)->key[a] < (h)->key[b])
+#define WF_HEAP2_PLACED(h, i) ((h)->pos[(h)->e[i]] = (uint32_t)(i) + 1)
+#include "wf_heap2.h"
 
 static uint32_t heap_pop(heap *h) {
-    const uint32_t top = h->at[0];
-    const uint32_t c = h->at[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t m = 2 * i + 1;
-        if (m >= h->n)
-            break;
-        if (m + 1 < h->n && h->key[h->at[m + 1]] < h->key[h->at[m]])
-            m++;
-        if (!(h->key[h->at[m]] < h->key[c]))
-            break;
-        h->at[i] = h->at[m];
-        h->pos[h->at[i]] = (uint32_t)i + 1;
-        i = m;
-    }
-    if (h->n) {
-        h->at[i] = c;
-        h->pos[c] = (uint32_t)i + 1;
-    }
+    const uint32_t top = box_heap_pop(h);
     h->pos[top] = UINT32_MAX;
     return top;
 }
@@ -82,8 +53,7 @@ static uint64_t box_dijkstra(const wf__team_job *j, wf__crowd_box b,
         if (pos[c])
             continue;
         dist[c] = 0;
-        h.at[h.n++] = (uint32_t)c;
-        heap_up(&h, h.n - 1);
+        box_heap_up(&h, h.n++, (uint32_t)c);
     }
     uint64_t settled = 0;
     while (h.n) {
@@ -99,7 +69,8 @@ static uint64_t box_dijkstra(const wf__team_job *j, wf__crowd_box b,
             continue;
         for (unsigned m = wf__mover_moves(g, &j->unit, gc); m; m &= m - 1) {
             const int d = __builtin_ctz(m);
-            const int nx = x + DX[d] - b.x0, ny = y + DY[d] - b.y0;
+            const int nx = x + wf__dir_dx[d] - b.x0;
+            const int ny = y + wf__dir_dy[d] - b.y0;
             if (nx < 0 || ny < 0 || nx >= b.w || ny >= b.h)
                 continue;
             const size_t u = (size_t)ny * bw + (size_t)nx;
@@ -109,9 +80,7 @@ static uint64_t box_dijkstra(const wf__team_job *j, wf__crowd_box b,
             if (!(nd < dist[u]) || nd > cutoff)
                 continue;
             dist[u] = nd;
-            if (!pos[u])
-                h.at[h.n++] = (uint32_t)u;
-            heap_up(&h, pos[u] ? pos[u] - 1 : h.n - 1);
+            box_heap_up(&h, pos[u] ? pos[u] - 1 : h.n++, (uint32_t)u);
         }
     }
     return settled;
@@ -226,6 +195,89 @@ static void group_boxes(const wf__team_job *j, wf__crowd_fields *f,
     }
 }
 
+/* The maps' memory: per group its box (group_boxes; members[gr] the
+ * group's goals) and a map over the grid; per agent of a group of several
+ * goals its place in `local`, which holds their box maps. */
+static wf_status alloc_maps(const wf_allocator *a, const wf__team_job *j,
+                            wf__crowd_fields *f, uint32_t *members) {
+    const wf_grid *g = j->g;
+    f->box = wf__alloc(a, f->groups * sizeof *f->box);
+    f->off = wf__alloc(a, f->groups * sizeof *f->off);
+    size_t fields;
+    if (!wf__mul_size(f->groups, g->cells, &fields) ||
+        !wf__mul_size(fields, sizeof(double), &fields))
+        return WF_E_TOO_BIG;
+    if (!f->box || !f->off || !(f->field = wf__alloc(a, fields)))
+        return WF_E_NOMEM;
+    group_boxes(j, f, members);
+    size_t local = 0;
+    for (size_t i = 0; i < j->n; i++) {
+        const wf__crowd_box b = f->box[f->group[i]];
+        f->loc[i] = members[f->group[i]] > 1 ? local : SIZE_MAX;
+        if (members[f->group[i]] > 1)
+            local += (size_t)b.w * (size_t)b.h;
+    }
+    if (!wf__mul_size(local, sizeof(double), &f->local_size))
+        return WF_E_TOO_BIG;
+    if (local && !(f->local = wf__alloc(a, f->local_size)))
+        return WF_E_NOMEM;
+    return WF_OK;
+}
+
+/* The group maps over the whole grid: their goals as sources, in agent
+ * order. at and pos: a cell's worth of scratch each. */
+static wf_status group_maps(const wf_allocator *a, const wf__team_job *j,
+                            wf__crowd_fields *f, uint32_t *at,
+                            uint32_t *pos) {
+    const wf_grid *g = j->g;
+    const size_t n = j->n;
+    wf_point *src = wf__alloc(a, n * sizeof *src);
+    if (!src)
+        return WF_E_NOMEM;
+    const wf__crowd_box whole = {0, 0, g->width, g->height};
+    for (size_t gr = 0; gr < f->groups; gr++) {
+        size_t ns = 0;
+        for (size_t i = 0; i < n; i++)
+            if (f->group[i] == gr)
+                src[ns++] = j->agents[i].goal;
+        f->settled += box_dijkstra(j, whole, src, ns, NULL,
+                                   f->field + gr * g->cells, at, pos);
+        f->off[gr] = 0;
+    }
+    wf__free(a, src, n * sizeof *src);
+    return WF_OK;
+}
+
+/* Each agent's map to its own goal over its group's box (groups of several
+ * goals), the other goals dearer; the group's offset above them all. */
+static wf_status agent_maps(const wf_allocator *a, const wf__team_job *j,
+                            wf__crowd_fields *f, uint32_t *at,
+                            uint32_t *pos) {
+    const wf_grid *g = j->g;
+    const size_t bytes = g->cells * sizeof(uint32_t);
+    uint32_t *goals = wf__alloc(a, bytes);
+    if (!goals)
+        return WF_E_NOMEM;
+    memset(goals, 0, bytes);
+    for (size_t i = 0; i < j->n; i++)
+        goals[(size_t)j->agents[i].goal.y * (size_t)g->width +
+              (size_t)j->agents[i].goal.x] = (uint32_t)i + 1;
+    for (size_t i = 0; i < j->n; i++) {
+        if (f->loc[i] == SIZE_MAX)
+            continue;
+        const uint32_t gr = f->group[i];
+        const wf__crowd_box b = f->box[gr];
+        double *d = f->local + f->loc[i];
+        f->settled +=
+            box_dijkstra(j, b, &j->agents[i].goal, 1, goals, d, at, pos);
+        for (size_t c = 0; c < (size_t)b.w * (size_t)b.h; c++)
+            if (d[c] < INFINITY && d[c] + 1 > f->off[gr])
+                f->off[gr] = d[c] + 1;
+    }
+    wf__free(a, goals, bytes);
+    return WF_OK;
+}
+
 wf_status wf__crowd_fields_build(const wf_allocator *a, const wf__team_job *j,
                                  wf__crowd_fields *f) {
     const wf_grid *g = j->g;
@@ -238,7 +290,6 @@ wf_status wf__crowd_fields_build(const wf_allocator *a, const wf__team_job *j,
     uint32_t *at = wf__alloc(a, cb), *pos = wf__alloc(a, cb);
     uint32_t *parent = wf__alloc(a, n * sizeof *parent);
     wf_point *org = wf__alloc(a, n * sizeof *org);
-    uint32_t *goals = NULL;
     f->group = wf__alloc(a, n * sizeof *f->group);
     f->loc = wf__alloc(a, n * sizeof *f->loc);
     wf_status s = WF_E_NOMEM;
@@ -247,71 +298,15 @@ wf_status wf__crowd_fields_build(const wf_allocator *a, const wf__team_job *j,
     memset(at, 0, cb);
     group_goals(j, at, parent, org, f);
     /* parent is done with: it counts each group's goals */
-    f->box = wf__alloc(a, f->groups * sizeof *f->box);
-    f->off = wf__alloc(a, f->groups * sizeof *f->off);
-    size_t fields;
-    s = WF_E_TOO_BIG;
-    if (!wf__mul_size(f->groups, g->cells, &fields) ||
-        !wf__mul_size(fields, sizeof(double), &fields))
+    if ((s = alloc_maps(a, j, f, parent)) != WF_OK ||
+        (s = group_maps(a, j, f, at, pos)) != WF_OK)
         goto done;
-    s = WF_E_NOMEM;
-    if (!f->box || !f->off || !(f->field = wf__alloc(a, fields)))
-        goto done;
-    group_boxes(j, f, parent);
-    size_t local = 0;
-    for (size_t i = 0; i < n; i++) {
-        const wf__crowd_box b = f->box[f->group[i]];
-        f->loc[i] = parent[f->group[i]] > 1 ? local : SIZE_MAX;
-        if (parent[f->group[i]] > 1)
-            local += (size_t)b.w * (size_t)b.h;
-    }
-    s = WF_E_TOO_BIG;
-    if (!wf__mul_size(local, sizeof(double), &f->local_size))
-        goto done;
-    s = WF_E_NOMEM;
-    if (local && !(f->local = wf__alloc(a, f->local_size)))
-        goto done;
-    /* the group maps: their goals as sources, in agent order */
-    wf_point *src = wf__alloc(a, n * sizeof *src);
-    if (!src)
-        goto done;
-    const wf__crowd_box whole = {0, 0, g->width, g->height};
-    for (size_t gr = 0; gr < f->groups; gr++) {
-        size_t ns = 0;
-        for (size_t i = 0; i < n; i++)
-            if (f->group[i] == gr)
-                src[ns++] = j->agents[i].goal;
-        f->settled += box_dijkstra(j, whole, src, ns, NULL,
-                                   f->field + gr * g->cells, at, pos);
-        f->off[gr] = 0;
-    }
-    wf__free(a, src, n * sizeof *src);
-    /* the goals, for the box maps */
-    if (!(goals = wf__alloc(a, cb)))
-        goto done;
-    memset(goals, 0, cb);
-    for (size_t i = 0; i < n; i++)
-        goals[(size_t)j->agents[i].goal.y * (size_t)g->width +
-              (size_t)j->agents[i].goal.x] = (uint32_t)i + 1;
-    for (size_t i = 0; i < n; i++) {
-        if (f->loc[i] == SIZE_MAX)
-            continue;
-        const uint32_t gr = f->group[i];
-        const wf__crowd_box b = f->box[gr];
-        double *d = f->local + f->loc[i];
-        f->settled +=
-            box_dijkstra(j, b, &j->agents[i].goal, 1, goals, d, at, pos);
-        for (size_t c = 0; c < (size_t)b.w * (size_t)b.h; c++)
-            if (d[c] < INFINITY && d[c] + 1 > f->off[gr])
-                f->off[gr] = d[c] + 1;
-    }
-    s = WF_OK;
+    s = agent_maps(a, j, f, at, pos);
 done:
     wf__free(a, at, cb);
     wf__free(a, pos, cb);
     wf__free(a, parent, n * sizeof *parent);
     wf__free(a, org, n * sizeof *org);
-    wf__free(a, goals, cb);
     return s;
 }
 

@@ -53,9 +53,31 @@ wf_status wf__team_fail(wf_team *t, wf_status s, const char *fmt, ...) {
     return s;
 }
 
+/* The team planners, one row each: a new planner is one file (its plan
+ * function, plan_internal.h), one row here, and its value in
+ * wf_team_algo with its name in WF_TEAM_ALGO_NAMES. */
+typedef struct planner {
+    wf_team_algo algo;
+    wf_status (*plan)(wf_team *t, const wf__team_job *j, wf_team_plan *out);
+} planner;
+
+static const planner planners[] = {
+    {WF_TEAM_WHCA, wf__team_whca},
+    {WF_TEAM_CBS, wf__team_cbs},
+    {WF_TEAM_FIELD, wf__team_field},
+};
+
+/* The row of algo, or NULL. */
+static const planner *planner_of(wf_team_algo algo) {
+    for (size_t i = 0; i < sizeof planners / sizeof *planners; i++)
+        if (planners[i].algo == algo)
+            return &planners[i];
+    return NULL;
+}
+
 /* The options, checked, with their defaults filled in. */
 static wf_status check_opts(wf_team *t, const wf_grid *g, wf_team_opts *o) {
-    if ((unsigned)o->algo > (unsigned)WF_TEAM_FIELD)
+    if (!planner_of(o->algo))
         return wf__team_fail(t, WF_E_INVALID_ARG, "unknown algo %d",
                              (int)o->algo);
     if (wf__move_check(&o->move, t->msg, sizeof t->msg) != WF_OK)
@@ -101,7 +123,8 @@ static size_t unit_regions(const wf__team_job *j, uint32_t *labels,
     uint32_t next = 0;
     memset(labels, 0, g->cells * sizeof *labels);
     const ptrdiff_t W = g->width;
-    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     for (size_t c = 0; c < g->cells; c++) {
         if (labels[c] || !wf__mover_stands(g, &j->unit, c))
             continue;
@@ -251,11 +274,7 @@ wf_status wf_team_plan_grid(wf_team *t, const wf_grid *g,
         s = wf_team_plan_reset(out, n);
     }
     if (s == WF_OK && n > 0) {
-        switch (j->o.algo) {
-        case WF_TEAM_CBS: s = wf__team_cbs(t, j, out); break;
-        case WF_TEAM_FIELD: s = wf__team_field(t, j, out); break;
-        default: s = wf__team_whca(t, j, out); break;
-        }
+        s = planner_of(j->o.algo)->plan(t, j, out);
     }
     if (s == WF_OK && out->pushed == n) {
         /* the sum of costs as wf_team_check prices it */
@@ -279,3 +298,6 @@ wf_status wf_team_plan_grid(wf_team *t, const wf_grid *g,
     wf__free(&t->alloc, j, sizeof *j);
     return s;
 }
+
+static const wf__name_row team_algos[] = {WF_TEAM_ALGO_NAMES(WF__NAME_ROW)};
+WF__NAMES(team_algo, wf_team_algo, team_algos)

@@ -1,5 +1,5 @@
 /* What the planners share besides the job: growing arrays, and the binary
- * heap of their open lists (plan_internal.h). */
+ * heap of their open lists (plan_internal.h), an instance of wf_heap2.h. */
 #include "plan_internal.h"
 
 int wf__team_grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
@@ -29,36 +29,22 @@ static int before(const wf__team_entry *x, const wf__team_entry *y) {
     return x->id < y->id;
 }
 
+#define WF_HEAP2 team_heap
+#define WF_HEAP2_HEAP wf__team_heap
+#define WF_HEAP2_ENTRY wf__team_entry
+#define WF_HEAP2_LESS(h, a, b) before(&(a), &(b))
+#include "wf_heap2.h"
+
 int wf__team_heap_push(const wf_allocator *a, wf__team_heap *h,
                        wf__team_entry e) {
     if (!wf__team_grow(a, (void **)&h->e, &h->cap, h->n + 1, sizeof e))
         return 0;
-    size_t i = h->n++;
-    while (i > 0 && before(&e, &h->e[(i - 1) / 2])) {
-        h->e[i] = h->e[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->e[i] = e;
+    team_heap_up(h, h->n++, e);
     return 1;
 }
 
 wf__team_entry wf__team_heap_pop(wf__team_heap *h) {
-    const wf__team_entry top = h->e[0], last = h->e[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && before(&h->e[c + 1], &h->e[c]))
-            c++;
-        if (!before(&h->e[c], &last))
-            break;
-        h->e[i] = h->e[c];
-        i = c;
-    }
-    if (h->n)
-        h->e[i] = last;
-    return top;
+    return team_heap_pop(h);
 }
 
 void wf__team_heap_free(const wf_allocator *a, wf__team_heap *h) {

@@ -88,7 +88,8 @@ wf_status wf__rra_dist(wf__rra *r, const wf_team *t, const wf__team_job *j,
     }
     const wf_grid *g = j->g;
     const ptrdiff_t W = g->width;
-    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     wf__whca_open top;
     while (wf__whca_pop(&r->open, &top)) {
         wf__rra_slot *u = find(r, top.id);

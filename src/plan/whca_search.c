@@ -86,7 +86,8 @@ wf_status wf__st_plan(wf__st *s, const wf_team *t, const wf__team_job *j,
     const wf_grid *g = j->g;
     const int k = (int)j->unit.k;
     const ptrdiff_t W = g->width;
-    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     /* a new search: the slots of the last one stop counting */
     if (++s->gen == 0) {
         memset(s->slot, 0, s->cap * sizeof(wf__st_slot));

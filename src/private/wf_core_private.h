@@ -64,6 +64,30 @@ enum {
     WF_DIR_COUNT
 };
 
+/* The step of each direction: the library's one direction table, as
+ * initialisers so that field's public wf_field_flow_dx/dy are made of it
+ * too. */
+#define WF__DIR_DX {0, 1, 0, -1, 1, 1, -1, -1}
+#define WF__DIR_DY {-1, 0, 1, 0, -1, 1, 1, -1}
+/* Static, so that a loop over constant directions folds the steps. */
+static const int wf__dir_dx[WF_DIR_COUNT] = WF__DIR_DX;
+static const int wf__dir_dy[WF_DIR_COUNT] = WF__DIR_DY;
+
+/* The direction opposite d: the table pairs N with S, E with W, NE with
+ * SW and SE with NW two places apart. */
+WF_INLINE unsigned wf__dir_back(unsigned d) { return d ^ 2u; }
+
+/* The index offset of a step in direction d on a grid w cells wide. */
+WF_INLINE ptrdiff_t wf__dir_offset(unsigned d, ptrdiff_t w) {
+    return wf__dir_dy[d] * w + wf__dir_dx[d];
+}
+
+/* The offsets of all eight directions, for loops over a mask. */
+WF_INLINE void wf__dir_offsets(ptrdiff_t w, ptrdiff_t off[WF_DIR_COUNT]) {
+    for (unsigned d = 0; d < WF_DIR_COUNT; d++)
+        off[d] = wf__dir_offset(d, w);
+}
+
 /* Passability as bits, for the word-at-a-time scans of Jump Point Search
  * (grid_jps.c): a row-major plane (bit x+1 of line y+1 is cell (x, y))
  * and a transposed one (bit y+1 of line x+1), each framed by blocked
@@ -196,6 +220,30 @@ int wf__filter_costs(const wf_grid *g, const wf_filter *f, double cost[256],
 /* One terrain's entry of that table: the cost of entering terrain t for a
  * unit with filter f, INFINITY when it may not. O(1). */
 double wf__filter_cost(const wf_grid *g, const wf_filter *f, uint8_t t);
+/* Name tables (core/base/names.c): rows of (value, name) expanded from a
+ * public X-macro (names.h, plan.h) with WF__NAME_ROW, and wf_X_name /
+ * wf_X_parse defined from such a table t of enum type T by WF__NAMES. */
+typedef struct wf__name_row {
+    int value;
+    const char *name;
+} wf__name_row;
+#define WF__NAME_ROW(v, n) {(int)(v), n},
+/* The name of v in t[0..n), or NULL. */
+const char *wf__name_of(const wf__name_row *t, size_t n, int v);
+/* 1 and *v when name is in t[0..n) (NULL: not), else 0. */
+int wf__value_of(const wf__name_row *t, size_t n, const char *name, int *v);
+#define WF__NAMES(X, T, t)                                                     \
+    const char *wf_##X##_name(T v) {                                           \
+        return wf__name_of(t, sizeof t / sizeof *t, (int)v);                   \
+    }                                                                          \
+    wf_status wf_##X##_parse(const char *name, T *out) {                       \
+        int v;                                                                 \
+        if (!out || !wf__value_of(t, sizeof t / sizeof *t, name, &v))          \
+            return WF_E_INVALID_ARG;                                           \
+        *out = (T)v;                                                           \
+        return WF_OK;                                                          \
+    }
+
 /* What a table built once for one grid and one unit (wf_cpd, wf_ch) keeps
  * of them: the grid's serial and version when it was built, its size, and
  * the unit's movement model (size 1), cost of entering each terrain and
@@ -310,8 +358,8 @@ WF_INLINE int wf__fits(const uint8_t *clr, size_t c, unsigned k) {
  * grid's mask already leaves out those off the grid). */
 WF_INLINE unsigned wf__nbmask_fit(const wf_grid *g, size_t c,
                                   const uint8_t *clr, unsigned k) {
-    const ptrdiff_t W = g->width;
-    const ptrdiff_t off[8] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1, -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(g->width, off);
     unsigned r = 0;
     for (unsigned b = g->nbmask[c]; b; b &= b - 1) {
         int d = __builtin_ctz(b);
@@ -400,7 +448,8 @@ typedef struct wf__astar {
     uint32_t start, goal;  /* goal UINT32_MAX: none to reach (the nearest
                               fallback for a goal that cannot be entered) */
     int gx, gy;
-    int hk, connect, plateau, reopen, track;
+    wf_heuristic hk;       /* resolved; WF_H_ZERO for Dijkstra */
+    int connect, plateau, reopen, track;
     wf_corners corners;
     double hmul;           /* weight × (smallest cost, or 1 for custom) */
     wf_heuristic_fn custom;
@@ -478,7 +527,8 @@ typedef struct wf__jpswq {
 typedef struct wf__graphq {
     const void *g;         /* const wf_graph * */
     uint32_t start, goal, heap_n, gen, best;
-    int kind;              /* 0 zero, 1 distance, 2 custom */
+    wf_heuristic h;        /* WF_H_ZERO, WF_H_EUCLIDEAN (hmul × the
+                              straight line) or WF_H_CUSTOM */
     double hmul, best_h;
     wf_node_heuristic_fn custom;
     void *custom_ud;
@@ -584,93 +634,15 @@ uint32_t wf__search_begin(wf_search *ws);
 
 /* ---- 4-ary min-heap on key[] ------------------------------------------- */
 
-/* Slot i's parent is (i-1)/4, its children 4i+1 .. 4i+4: the four keys a
- * sift-down compares are adjacent, and the tree is half as deep as a binary
- * one. Comparisons are strict, so among equal keys an element moves only
- * past strictly larger ones and the first (leftmost) smallest child wins:
- * the order depends on the sequence of operations alone. */
-typedef struct wf__heap {
-    wf__cell *cells;
-    double *key;
-    uint32_t *id;
-    uint32_t n;
-} wf__heap;
-
-/* Places cell c with key f at slot i or above (i is empty or holds c). */
-WF_INLINE void wf__heap_up(wf__heap *h, uint32_t i, double f, uint32_t c) {
-    double *key = h->key;
-    uint32_t *id = h->id;
-    while (i > 0) {
-        uint32_t p = (i - 1) >> 2;
-        double pf = key[p];
-        if (!(f < pf))
-            break;
-        uint32_t pc = id[p];
-        key[i] = pf;
-        id[i] = pc;
-        h->cells[pc].pos = i;
-        i = p;
-    }
-    key[i] = f;
-    id[i] = c;
-    h->cells[c].pos = i;
-}
-
-WF_INLINE void wf__heap_push(wf__heap *h, double f, uint32_t c) {
-    wf__heap_up(h, h->n++, f, c);
-}
-
-/* Removes the minimum (slot 0; the caller has read it). */
-WF_INLINE void wf__heap_pop(wf__heap *h) {
-    double *key = h->key;
-    uint32_t *id = h->id;
-    const uint32_t size = --h->n;
-    if (size == 0)
-        return;
-    const double f = key[size];
-    const uint32_t c = id[size];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t k = 4 * i + 1;
-        uint32_t m = k;
-        double mf;
-        if (WF_LIKELY(k + 3 < size)) {
-            /* all four children exist */
-            mf = key[k];
-            if (key[k + 1] < mf) {
-                m = k + 1;
-                mf = key[k + 1];
-            }
-            if (key[k + 2] < mf) {
-                m = k + 2;
-                mf = key[k + 2];
-            }
-            if (key[k + 3] < mf) {
-                m = k + 3;
-                mf = key[k + 3];
-            }
-        } else {
-            if (k >= size)
-                break;
-            mf = key[k];
-            for (uint32_t j = k + 1; j < size; j++)
-                if (key[j] < mf) {
-                    m = j;
-                    mf = key[j];
-                }
-        }
-        if (!(mf < f))
-            break;
-        uint32_t mc = id[m];
-        key[i] = mf;
-        id[i] = mc;
-        h->cells[mc].pos = i;
-        i = m;
-    }
-    key[i] = f;
-    id[i] = c;
-    h->cells[c].pos = i;
-}
+/* wf__heap: the open list of the searches and the fields, on double keys
+ * in the workspace's arrays, with each cell's slot in its wf__cell.pos:
+ * wf__heap_up, _push, _down and _pop (wf_heap4.h, which D* Lite
+ * instantiates for its key pairs too). */
+#define WF_HEAP4 wf__heap
+#define WF_HEAP4_CELL wf__cell
+#define WF_HEAP4_KEY double
+#define WF_HEAP4_LESS(a, b) ((a) < (b))
+#include "wf_heap4.h"
 
 /* ---- jump tables (jump_table.c) ---------------------------------------- */
 

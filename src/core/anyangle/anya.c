@@ -94,7 +94,7 @@ void wf__anya_free(wf_search *ws) {
     wf__free(&ws->alloc, m->gv, m->vcap * sizeof *m->gv);
     wf__free(&ws->alloc, m->parent, m->vcap * sizeof *m->parent);
     wf__free(&ws->alloc, m->node, m->ncap * sizeof *m->node);
-    wf__free(&ws->alloc, m->heap, m->hcap * sizeof *m->heap);
+    wf__free(&ws->alloc, m->open.e, m->hcap * sizeof *m->open.e);
     wf__free(&ws->alloc, m, sizeof *m);
     ws->anya = NULL;
 }
@@ -133,43 +133,24 @@ static wf_status vertices_reserve(wf_search *ws, size_t nv) {
 
 /* ---- open list: a binary heap on f ------------------------------------- */
 
+#define WF_HEAP2 open_heap
+#define WF_HEAP2_HEAP aopen
+#define WF_HEAP2_ENTRY hent
+#define WF_HEAP2_LESS(h, a, b) ((a).f < (b).f)
+#include "wf_heap2.h"
+
 static void heap_push(aq *q, double f, uint32_t n) {
     struct wf__anya *m = q->m;
-    if (!grow(q, (void **)&m->heap, &m->hcap, m->hn + 1, sizeof *m->heap))
+    if (!grow(q, (void **)&m->open.e, &m->hcap, m->open.n + 1,
+              sizeof *m->open.e))
         return;
-    size_t i = m->hn++;
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (!(f < m->heap[p].f))
-            break;
-        m->heap[i] = m->heap[p];
-        i = p;
-    }
-    m->heap[i].f = f;
-    m->heap[i].n = n;
+    open_heap_up(&m->open, m->open.n++, (hent){f, n});
     q->heap_ops++;
 }
 
 static hent heap_pop(aq *q) {
-    struct wf__anya *m = q->m;
-    hent top = m->heap[0];
-    hent last = m->heap[--m->hn];
-    size_t i = 0, n = m->hn;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && m->heap[c + 1].f < m->heap[c].f)
-            c++;
-        if (!(m->heap[c].f < last.f))
-            break;
-        m->heap[i] = m->heap[c];
-        i = c;
-    }
-    if (n)
-        m->heap[i] = last;
     q->heap_ops++;
-    return top;
+    return open_heap_pop(&q->m->open);
 }
 
 void wf__anya_push(aq *q, const anode *nd, double f) {
@@ -244,6 +225,130 @@ static const char *applies(const wf_grid *g, const wf_search_opts *o,
     return NULL;
 }
 
+/* The options' checks: any-angle search is optimal (weight 1) and needs
+ * a uniform cost (applies()); *cost that cost. */
+static wf_status check_opts(wf_search *ws, const wf_grid *g,
+                            wf_search_opts *o, double costs[256],
+                            uint8_t pass[256], double *cost) {
+    wf_status s = wf__opts_check(ws, o);
+    if (s != WF_OK)
+        return s;
+    if (o->weight != 1.0)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "any-angle search is optimal: weight must "
+                               "be 1, got %g",
+                               o->weight);
+    char why[WF__MSG_SIZE];
+    const char *no = applies(g, o, costs, pass, cost, why, sizeof why);
+    if (no)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "%s", no);
+    return WF_OK;
+}
+
+/* Fills q for a query from start to goal on g's nv vertices for a unit
+ * with options o: what it may stand on (the terrains pass allows, costs
+ * and pass as wf__filter_costs fills them; for size k > 1 its clearance)
+ * and the bit plane of the cells it may stand on when there is one. */
+static wf_status query_init(aq *q, wf_search *ws, const wf_grid *g,
+                            wf_point start, wf_point goal,
+                            const wf_search_opts *o, double costs[256],
+                            uint8_t pass[256], size_t nv) {
+    memset(q, 0, sizeof *q);
+    q->g = g;
+    q->pass = pass;
+    q->m = ws->anya;
+    q->ws = ws;
+    q->W = g->width;
+    q->H = g->height;
+    q->nv = (uint32_t)nv;
+    const int forbids = wf__filter_costs(g, o->filter, costs, pass);
+    q->k = (unsigned)o->move.size;
+    if (q->k > 1) {
+        /* the cells the unit may stand on are the free cells */
+        const wf__planes *fit = NULL;
+        const uint8_t *mask;
+        wf_status s;
+        if (forbids) {
+            s = wf__unit_clearance(ws, g, pass, &q->clr);
+        } else {
+            q->clr = g->clear;
+            s = wf__jps_fit(ws, g, q->k, &fit, &mask);
+        }
+        if (s != WF_OK)
+            return wf__search_fail(ws, s, "out of memory");
+        if (fit) {
+            q->rows = fit->rowbits;
+            q->rw = fit->row_words;
+        }
+    } else if (!forbids) {
+        q->rows = g->planes.rowbits;
+        q->rw = g->planes.row_words;
+    }
+    q->sx2 = 2 * (int64_t)start.x + 1;
+    q->sy2 = 2 * (int64_t)start.y + 1;
+    q->gx2 = 2 * (int64_t)goal.x + 1;
+    q->gy2 = 2 * (int64_t)goal.y + 1;
+    q->gx = goal.x;
+    q->gy = goal.y;
+    q->err = WF_OK;
+    return WF_OK;
+}
+
+/* A new query on the per-vertex memory: the next generation (clearing the
+ * tags when the counter wraps), no nodes, the start root at cost 0. */
+static void query_begin(aq *q) {
+    struct wf__anya *m = q->m;
+    if (++m->gen >= UINT32_MAX) {
+        memset(m->tag, 0, m->vcap * sizeof *m->tag);
+        m->gen = 1;
+    }
+    m->nn = m->open.n = 0;
+    m->tag[q->nv] = m->gen;
+    m->gv[q->nv] = 0;
+}
+
+/* The search from the start root: WF_OK with the path in out, WF_PARTIAL
+ * (the expansion limit; the path to the expanded root nearest the goal)
+ * or WF_NO_PATH. *emitted: what writing the path returned. Every path
+ * costs its length × cost. */
+static wf_status run(aq *q, uint64_t max_expansions, double cost,
+                     wf_polyline *out, wf_status *emitted) {
+    struct wf__anya *m = q->m;
+    anode s0 = {0, q->nv, 0, K_ROOT, 0, {0, 1}, {0, 1}};
+    wf__anya_push(q, &s0, 0);
+    uint32_t best = q->nv; /* expanded root nearest the goal */
+    double best_d = INFINITY;
+    while (m->open.n && q->err == WF_OK) {
+        hent e = heap_pop(q);
+        const anode n = m->node[e.n];
+        if (n.g > m->gv[n.root])
+            continue; /* its root has since been reached more cheaply */
+        if (n.kind == K_GOAL) {
+            *emitted = emit(q, n.root, 1, cost, out);
+            return WF_OK;
+        }
+        if (max_expansions && q->expanded >= max_expansions) {
+            *emitted = emit(q, best, 0, cost, out);
+            return WF_PARTIAL;
+        }
+        q->expanded++;
+        if (n.kind == K_ROOT) {
+            int64_t x, y;
+            root_pos(q, n.root, &x, &y);
+            double d = dist2((double)x, (double)y, (double)q->gx2,
+                             (double)q->gy2);
+            if (d < best_d) {
+                best_d = d;
+                best = n.root;
+            }
+            wf__anya_expand_root(q, &n);
+        } else {
+            wf__anya_expand_cone(q, &n);
+        }
+    }
+    return WF_NO_PATH;
+}
+
 wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *opts,
                           wf_polyline *out) {
@@ -259,20 +364,11 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
     out->length = out->cost = 0;
     memset(&out->stats, 0, sizeof out->stats);
     wf_search_opts o = opts ? *opts : wf_search_opts_default();
-    wf_status s = wf__opts_check(ws, &o);
+    double costs[256], cost = 0; /* check_opts sets it */
+    uint8_t pass[256];
+    wf_status s = check_opts(ws, g, &o, costs, pass, &cost);
     if (s != WF_OK)
         return s;
-    if (o.weight != 1.0)
-        return wf__search_fail(ws, WF_E_INVALID_ARG,
-                               "any-angle search is optimal: weight must "
-                               "be 1, got %g",
-                               o.weight);
-    double costs[256], cost;
-    uint8_t pass[256];
-    char why[WF__MSG_SIZE];
-    const char *no = applies(g, &o, costs, pass, &cost, why, sizeof why);
-    if (no)
-        return wf__search_fail(ws, WF_E_INVALID_ARG, "%s", no);
     if ((s = wf__ends_check(ws, g, start, goal)) != WF_OK)
         return s;
     size_t nv = ((size_t)g->width + 1) * ((size_t)g->height + 1);
@@ -281,43 +377,9 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
                                       "vertices",
                                nv);
     aq q;
-    memset(&q, 0, sizeof q);
-    q.g = g;
-    q.pass = pass;
-    q.m = ws->anya;
-    q.ws = ws;
-    q.W = g->width;
-    q.H = g->height;
-    q.nv = (uint32_t)nv;
-    const int forbids = wf__filter_costs(g, o.filter, costs, pass);
-    q.k = (unsigned)o.move.size;
-    if (q.k > 1) {
-        /* the cells the unit may stand on are the free cells */
-        const wf__planes *fit = NULL;
-        const uint8_t *mask;
-        if (forbids) {
-            s = wf__unit_clearance(ws, g, pass, &q.clr);
-        } else {
-            q.clr = g->clear;
-            s = wf__jps_fit(ws, g, q.k, &fit, &mask);
-        }
-        if (s != WF_OK)
-            return wf__search_fail(ws, s, "out of memory");
-        if (fit) {
-            q.rows = fit->rowbits;
-            q.rw = fit->row_words;
-        }
-    } else if (!forbids) {
-        q.rows = g->planes.rowbits;
-        q.rw = g->planes.row_words;
-    }
-    q.sx2 = 2 * (int64_t)start.x + 1;
-    q.sy2 = 2 * (int64_t)start.y + 1;
-    q.gx2 = 2 * (int64_t)goal.x + 1;
-    q.gy2 = 2 * (int64_t)goal.y + 1;
-    q.gx = goal.x;
-    q.gy = goal.y;
-    q.err = WF_OK;
+    s = query_init(&q, ws, g, start, goal, &o, costs, pass, nv);
+    if (s != WF_OK)
+        return s;
     out->stats.engine = WF_ALGO_ASTAR;
     const int start_open = !blocked(&q, start.x, start.y);
     const int goal_open = !blocked(&q, goal.x, goal.y);
@@ -326,51 +388,10 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
                          goal_open);
     if (!start_open || !goal_open)
         return WF_NO_PATH;
-    struct wf__anya *m = ws->anya;
-    if (++m->gen >= UINT32_MAX) {
-        memset(m->tag, 0, m->vcap * sizeof *m->tag);
-        m->gen = 1;
-    }
-    m->nn = m->hn = 0;
-    m->tag[q.nv] = m->gen;
-    m->gv[q.nv] = 0;
+    query_begin(&q);
     if (start.x == goal.x && start.y == goal.y)
         return emit(&q, q.nv, 0, cost, out);
-    anode s0 = {0, q.nv, 0, K_ROOT, 0, {0, 1}, {0, 1}};
-    wf__anya_push(&q, &s0, 0);
-    uint32_t best = q.nv; /* expanded root nearest the goal */
-    double best_d = INFINITY;
-    wf_status res = WF_NO_PATH;
-    while (m->hn && q.err == WF_OK) {
-        hent e = heap_pop(&q);
-        const anode n = m->node[e.n];
-        if (n.g > m->gv[n.root])
-            continue; /* its root has since been reached more cheaply */
-        if (n.kind == K_GOAL) {
-            res = WF_OK;
-            s = emit(&q, n.root, 1, cost, out);
-            break;
-        }
-        if (o.max_expansions && q.expanded >= o.max_expansions) {
-            res = WF_PARTIAL;
-            s = emit(&q, best, 0, cost, out);
-            break;
-        }
-        q.expanded++;
-        if (n.kind == K_ROOT) {
-            int64_t x, y;
-            root_pos(&q, n.root, &x, &y);
-            double d = dist2((double)x, (double)y, (double)q.gx2,
-                             (double)q.gy2);
-            if (d < best_d) {
-                best_d = d;
-                best = n.root;
-            }
-            wf__anya_expand_root(&q, &n);
-        } else {
-            wf__anya_expand_cone(&q, &n);
-        }
-    }
+    wf_status res = run(&q, o.max_expansions, cost, out, &s);
     out->stats.expanded = q.expanded;
     out->stats.generated = q.generated;
     out->stats.heap_ops = q.heap_ops;

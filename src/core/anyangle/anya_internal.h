@@ -24,10 +24,16 @@ typedef struct anode {
     ray a, b;      /* cones: the interval's left and right ends */
 } anode;
 
+/* The open list: a binary heap (wf_heap2.h) of nodes by f. */
 typedef struct hent {
     double f;
     uint32_t n;
 } hent;
+
+typedef struct aopen {
+    hent *e;
+    size_t n;
+} aopen;
 
 struct wf__anya {
     size_t vcap;       /* vertices the per-vertex arrays hold */
@@ -37,8 +43,8 @@ struct wf__anya {
     uint32_t gen;
     anode *node;
     size_t ncap, nn;
-    hent *heap;
-    size_t hcap, hn;
+    aopen open;
+    size_t hcap;       /* entries open.e holds */
 };
 
 /* A rational n / d, d > 0, in doubled units. */

@@ -62,7 +62,7 @@ static double cell_cost(const theta *t, uint32_t c) {
 static double h_of(const theta *t, uint32_t c) {
     const uint32_t W = (uint32_t)t->g->width;
     const double dx = (double)(c % W) - t->gx, dy = (double)(c / W) - t->gy;
-    return t->hmul * sqrt(dx * dx + dy * dy);
+    return t->hmul * wf__heuristic_value(WF_H_EUCLIDEAN, fabs(dx), fabs(dy));
 }
 
 /* Straight-line distance (sqrt: hypot's care for overflow is not needed

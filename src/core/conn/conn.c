@@ -46,8 +46,8 @@ void wf__conn_id_give(wf_conn *cn, uint32_t id) {
 
 size_t wf__conn_flood(wf_conn *cn, uint32_t s, uint32_t from, uint32_t to) {
     const int32_t W = cn->g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     uint32_t *queue = cn->next, *label = cn->label;
     size_t head = 0, tail = 0;
     label[s] = to;
@@ -56,7 +56,7 @@ size_t wf__conn_flood(wf_conn *cn, uint32_t s, uint32_t from, uint32_t to) {
         const uint32_t u = queue[head++];
         for (unsigned m = wf__conn_moves(cn, u); m; m &= m - 1) {
             const uint32_t v =
-                (uint32_t)((int32_t)u + off[__builtin_ctz(m)]);
+                (uint32_t)((ptrdiff_t)u + off[__builtin_ctz(m)]);
             if (label[v] == from) {
                 label[v] = to;
                 queue[tail++] = v;

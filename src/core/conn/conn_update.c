@@ -82,12 +82,12 @@ static void expand_one(wf_conn *cn, uint32_t L, uint32_t base, uint32_t m,
                        uint32_t i, uint32_t *open) {
     wf__conn_search *srch = cn->srch, *me = &srch[i];
     const int32_t W = cn->g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     const uint32_t u = me->head;
     me->head = u == me->tail ? WF__CONN_NONE : cn->next[u];
     for (unsigned mv = wf__conn_moves(cn, u); mv; mv &= mv - 1) {
-        const uint32_t v = (uint32_t)((int32_t)u + off[__builtin_ctz(mv)]);
+        const uint32_t v = (uint32_t)((ptrdiff_t)u + off[__builtin_ctz(mv)]);
         if (cn->label[v] != L)
             continue;
         const uint32_t who = cn->mark[v] - base;
@@ -243,8 +243,8 @@ static void merge(wf_conn *cn, uint32_t a, uint32_t ca, uint32_t b,
 static int add_cells(wf_conn *cn, size_t m) {
     const wf_grid *g = cn->g;
     const int32_t W = g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     for (size_t i = 0; i < m; i++) {
         const uint32_t c = cn->cand[i];
         if (!wf__conn_stands(cn, c))
@@ -267,7 +267,7 @@ static int add_cells(wf_conn *cn, size_t m) {
                     continue;
                 for (unsigned mv = wf__conn_moves(cn, u); mv; mv &= mv - 1) {
                     const uint32_t v =
-                        (uint32_t)((int32_t)u + off[__builtin_ctz(mv)]);
+                        (uint32_t)((ptrdiff_t)u + off[__builtin_ctz(mv)]);
                     if (cn->label[v] && cn->label[v] != cn->label[u])
                         merge(cn, cn->label[u], u, cn->label[v], v);
                 }

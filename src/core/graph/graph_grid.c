@@ -4,6 +4,50 @@
 
 #include "graph_internal.h"
 
+/* Counts the nodes (cells unit u may stand on) and arcs (its moves) of
+ * the graph of grid g. */
+static void count(const wf_grid *g, const wf__mover *u, size_t *n,
+                  size_t *m) {
+    *n = *m = 0;
+    for (size_t c = 0; c < g->cells; c++) {
+        if (!wf__mover_stands(g, u, c))
+            continue;
+        ++*n;
+        *m += (size_t)__builtin_popcount(wf__mover_moves(g, u, c));
+    }
+}
+
+/* Writes node v's position and arcs into gr from arc `arc` on; returns
+ * the arc after them. Targets come sorted: neighbour cells are visited in
+ * increasing index order and their node ids found by a binary search of
+ * the sorted cell list. */
+static size_t node_arcs(wf_graph *gr, const wf_grid *g, const wf__mover *u,
+                        const double cost[256], double tile_size, uint32_t v,
+                        size_t arc) {
+    static const int by_index[WF_DIR_COUNT] = {WF_DIR_NW, WF_DIR_N, WF_DIR_NE,
+                                               WF_DIR_W,  WF_DIR_E, WF_DIR_SW,
+                                               WF_DIR_S,  WF_DIR_SE};
+    const uint32_t W = (uint32_t)g->width, c = gr->cell[v];
+    const int x = (int)(c % W), y = (int)(c / W);
+    gr->pos[2 * (size_t)v] = ((double)x + 0.5) * tile_size;
+    gr->pos[2 * (size_t)v + 1] = ((double)y + 0.5) * tile_size;
+    gr->row[v] = (uint32_t)arc;
+    const unsigned moves = wf__mover_moves(g, u, c);
+    for (int i = 0; i < WF_DIR_COUNT; i++) {
+        const int d = by_index[i];
+        if (!(moves & (1u << d)))
+            continue;
+        const uint32_t nc =
+            (uint32_t)((ptrdiff_t)c + wf__dir_offset((unsigned)d, W));
+        wf_graph_cell_node(gr, (int)(nc % W), (int)(nc / W),
+                           &gr->target[arc]);
+        const double c_in = cost[g->terrain[nc]];
+        gr->weight[arc] = d < 4 ? c_in : WF_SQRT2 * c_in;
+        arc++;
+    }
+    return arc;
+}
+
 wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
                              const wf_filter *filter, double tile_size,
                              const wf_allocator *alloc, wf_graph **out) {
@@ -14,16 +58,11 @@ wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
         !(tile_size > 0) || !isfinite(tile_size) ||
         wf_filter_check(filter, NULL, 0) != WF_OK)
         return WF_E_INVALID_ARG;
-    const int connect = move.connect;
-    const wf_corners corners = move.corners;
     /* the unit's costs, and passability when its filter forbids a terrain */
     double cost[256];
     uint8_t passt[256];
     const uint8_t *pass =
         wf__filter_costs(grid, filter, cost, passt) ? passt : NULL;
-    const int W = grid->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
     wf_allocator a = wf__allocator(alloc);
     /* an agent of size k: nodes where it may stand, its moves between them */
     const unsigned k = (unsigned)move.size;
@@ -35,64 +74,28 @@ wf_status wf_graph_from_grid(const wf_grid *grid, wf_move move,
         wf__clearance_build(grid, pass, own);
         clr = own;
     }
-#define WF_NODE_(c) (k > 1 ? wf__fits(clr, (c), k) : passt[grid->terrain[c]])
-#define WF_MASK_(c)                                                            \
-    (k > 1 ? wf__nbmask_fit(grid, (c), clr, k) : wf__nbmask_pass(grid, (c), pass))
-    /* First pass: count nodes and arcs. */
-    size_t n = 0, m = 0;
-    for (size_t c = 0; c < grid->cells; c++) {
-        if (!WF_NODE_(c))
-            continue;
-        n++;
-        m += (size_t)__builtin_popcount(
-            wf__allowed_moves(WF_MASK_(c), connect, corners));
-    }
+    const wf__mover u = {pass, clr, k, move.connect, move.corners};
+    size_t n, m;
+    count(grid, &u, &n, &m);
     wf_graph *g;
     wf_status s = wf__graph_alloc(&a, n, m, 2, &g);
+    if (s == WF_OK && !(g->cell = wf__alloc(&a, n * sizeof *g->cell))) {
+        wf_graph_destroy(g);
+        s = WF_E_NOMEM;
+    }
     if (s != WF_OK) {
         wf__free(&a, own, grid->cells);
         return s;
     }
-    g->cell = wf__alloc(&a, n * sizeof *g->cell);
-    if (!g->cell) {
-        wf__free(&a, own, grid->cells);
-        wf_graph_destroy(g);
-        return WF_E_NOMEM;
-    }
-    g->grid_width = W;
+    g->grid_width = grid->width;
     g->grid_height = grid->height;
     uint32_t id = 0;
     for (size_t c = 0; c < grid->cells; c++)
-        if (WF_NODE_(c))
+        if (wf__mover_stands(grid, &u, c))
             g->cell[id++] = (uint32_t)c;
-    /* Second pass: rows. Neighbour node ids come from a binary search of
-     * the sorted cell list; targets are sorted because neighbour cells are
-     * visited in increasing index order below. */
-    static const int by_index[WF_DIR_COUNT] = {WF_DIR_NW, WF_DIR_N, WF_DIR_NE,
-                                               WF_DIR_W,  WF_DIR_E, WF_DIR_SW,
-                                               WF_DIR_S,  WF_DIR_SE};
     size_t arc = 0;
-    for (uint32_t u = 0; u < n; u++) {
-        uint32_t c = g->cell[u];
-        int x = (int)(c % (uint32_t)W), y = (int)(c / (uint32_t)W);
-        g->pos[2 * (size_t)u] = ((double)x + 0.5) * tile_size;
-        g->pos[2 * (size_t)u + 1] = ((double)y + 0.5) * tile_size;
-        g->row[u] = (uint32_t)arc;
-        unsigned moves = wf__allowed_moves(WF_MASK_(c), connect, corners);
-        for (int i = 0; i < WF_DIR_COUNT; i++) {
-            int d = by_index[i];
-            if (!(moves & (1u << d)))
-                continue;
-            uint32_t nc = (uint32_t)((int32_t)c + off[d]);
-            wf_graph_cell_node(g, (int)(nc % (uint32_t)W),
-                               (int)(nc / (uint32_t)W), &g->target[arc]);
-            double c_in = cost[grid->terrain[nc]];
-            g->weight[arc] = d < 4 ? c_in : WF_SQRT2 * c_in;
-            arc++;
-        }
-    }
-#undef WF_NODE_
-#undef WF_MASK_
+    for (uint32_t v = 0; v < n; v++)
+        arc = node_arcs(g, grid, &u, cost, tile_size, v, arc);
     wf__free(&a, own, grid->cells);
     g->row[n] = (uint32_t)arc;
     wf__graph_min_ratio(g);

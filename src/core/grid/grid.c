@@ -13,9 +13,6 @@
  * tell two grids apart. Atomic, so grids may be created on any thread. */
 static atomic_uint_fast64_t next_serial = 1;
 
-const int wf__dir_dx[WF_DIR_COUNT] = {0, 1, 0, -1, 1, 1, -1, -1};
-const int wf__dir_dy[WF_DIR_COUNT] = {-1, 0, 1, 0, -1, 1, 1, -1};
-
 static int is_passable_cell(const wf_grid *g, int x, int y) {
     return x >= 0 && y >= 0 && x < g->width && y < g->height &&
            g->passable[g->terrain[(size_t)y * (size_t)g->width + (size_t)x]];
@@ -91,7 +88,7 @@ static void update_neighbour_masks(wf_grid *g, int x, int y, int passable) {
         if (nx < 0 || ny < 0 || nx >= g->width || ny >= g->height)
             continue;
         /* seen from the neighbour, (x, y) lies in the opposite direction */
-        int back = d < 4 ? (d + 2) % 4 : 4 + (d - 4 + 2) % 4;
+        unsigned back = wf__dir_back((unsigned)d);
         uint8_t *m = &g->nbmask[(size_t)ny * (size_t)g->width + (size_t)nx];
         if (passable)
             *m = (uint8_t)(*m | (1u << back));

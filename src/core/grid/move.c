@@ -171,8 +171,8 @@ unsigned wf__nbmask_pass(const wf_grid *g, size_t c, const uint8_t *pass) {
     if (!pass)
         return m;
     const ptrdiff_t W = g->width;
-    const ptrdiff_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                         -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     unsigned r = 0;
     for (unsigned b = m; b; b &= b - 1) {
         int d = __builtin_ctz(b);

@@ -19,8 +19,8 @@ wf_status wf__grid_regions_pass(const wf_grid *g, wf_move move,
     if (!queue)
         return WF_E_NOMEM;
     const int32_t W = g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     memset(labels, 0, bytes);
     const unsigned k = (unsigned)move.size; /* agents: see wf_move */
     uint32_t n = 0;
@@ -41,7 +41,7 @@ wf_status wf__grid_regions_pass(const wf_grid *g, wf_move move,
             while (m) {
                 int d = __builtin_ctz(m);
                 m &= m - 1;
-                uint32_t v = (uint32_t)((int32_t)u + off[d]);
+                uint32_t v = (uint32_t)((ptrdiff_t)u + off[d]);
                 if (!labels[v]) {
                     labels[v] = n;
                     queue[tail++] = v;

@@ -363,8 +363,8 @@ static wf_status build_graph(const wf_ch *c, builder *b, const wf_grid *g,
         }
     }
     const int32_t W = g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     for (uint32_t v = 0; v < b->n; v++) {
         const uint32_t cv = b->cell[v];
         unsigned m = wf__allowed_moves(wf__nbmask_pass(g, cv, pass),
@@ -373,7 +373,7 @@ static wf_status build_graph(const wf_ch *c, builder *b, const wf_grid *g,
         while (m) {
             const int d = __builtin_ctz(m);
             m &= m - 1;
-            const uint32_t cw = (uint32_t)((int32_t)cv + off[d]);
+            const uint32_t cw = (uint32_t)((ptrdiff_t)cv + off[d]);
             const double step = (d < 4 ? 1.0 : WF_SQRT2) *
                                 c->unit.cost[g->terrain[cw]];
             wf_status st = set_arc(b, v, node_of[cw], step, WF__CH_NONE, 1);

@@ -15,7 +15,7 @@ typedef struct build {
     uint32_t *cell;    /* node → cell */
     uint8_t *moves;    /* node → allowed directions */
     double *enter;     /* node → cost of entering it */
-    int32_t off[WF_DIR_COUNT];
+    ptrdiff_t off[WF_DIR_COUNT];
     double step[WF_DIR_COUNT];
     /* one search */
     double *dist;
@@ -79,7 +79,7 @@ static wf_status number_nodes(wf_cpd *c, build *b, const uint8_t *pass) {
             b->enter[next] = c->unit.cost[g->terrain[u]];
             next++;
             for (int d = WF_DIR_COUNT - 1; d >= 0; d--) {
-                const uint32_t v = (uint32_t)((int32_t)u + b->off[d]);
+                const uint32_t v = (uint32_t)((ptrdiff_t)u + b->off[d]);
                 if ((m >> d) & 1u && c->node_of[v] == WF__CPD_NO_NODE)
                     stack[top++] = v;
             }
@@ -114,7 +114,8 @@ static void search_from(const wf_cpd *c, build *b, uint32_t s) {
         while (m) {
             const int d = __builtin_ctz(m);
             m &= m - 1;
-            const uint32_t v = c->node_of[(uint32_t)((int32_t)cu + b->off[d])];
+            const uint32_t v =
+                c->node_of[(uint32_t)((ptrdiff_t)cu + b->off[d])];
             if (b->state[v] == 2)
                 continue;
             const double nd = du + b->step[d] * b->enter[v];
@@ -223,13 +224,9 @@ wf_status wf_cpd_build(const wf_grid *g, const wf_move *move,
     c->alloc = a;
     c->unit = u;
     build b = {.g = g, .n = (uint32_t)n};
-    const int32_t W = g->width;
-    const int32_t off[WF_DIR_COUNT] = {-W, 1, W, -1, 1 - W, 1 + W, W - 1,
-                                       -1 - W};
-    for (int d = 0; d < WF_DIR_COUNT; d++) {
-        b.off[d] = off[d];
+    wf__dir_offsets(g->width, b.off);
+    for (int d = 0; d < WF_DIR_COUNT; d++)
         b.step[d] = d < 4 ? 1.0 : WF_SQRT2;
-    }
     c->nodes = (uint32_t)n;
     c->node_of = wf__alloc(&a, c->unit.cells * sizeof *c->node_of);
     c->comp = wf__alloc(&a, (n + 1) * sizeof *c->comp);

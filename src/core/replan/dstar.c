@@ -9,7 +9,8 @@
 #include "search_internal.h"
 
 wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
-                               int graph, int *hk, char *msg, size_t size) {
+                               int graph, wf_heuristic *hp, char *msg,
+                               size_t size) {
     wf_search *ws;
     wf_status s = wf_search_create(NULL, &ws);
     if (s != WF_OK)
@@ -22,9 +23,9 @@ wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
         return s;
     const char *why = NULL;
     wf_heuristic h = o->algo == WF_ALGO_DIJKSTRA ? WF_H_ZERO : o->heuristic;
-    if (h == WF_H_DEFAULT)
-        h = graph ? WF_H_EUCLIDEAN
-            : o->move.connect == 4 ? WF_H_MANHATTAN : WF_H_OCTILE;
+    h = graph && h == WF_H_DEFAULT
+            ? WF_H_EUCLIDEAN
+            : wf__heuristic_resolve(h, o->move.connect);
     if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPS_PLUS ||
         o->algo == WF_ALGO_JPSW)
         why = "D* Lite is its own search: algo must be astar, dijkstra or "
@@ -53,14 +54,14 @@ wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
             snprintf(msg, size, "%s", why);
         return WF_E_INVALID_ARG;
     }
-    *hk = h == WF_H_ZERO ? 0 : graph ? 1 : h == WF_H_MANHATTAN ? 1
-        : h == WF_H_EUCLIDEAN ? 2 : h == WF_H_CHEBYSHEV ? 3 : 4;
+    *hp = h;
     return WF_OK;
 }
 
 wf_status wf__dstar_args(int have_map, size_t vertices, int graph,
                          const wf_search_opts *opts, wf_search_opts *o,
-                         int *hk, char *msg, size_t size, wf_dstar **out) {
+                         wf_heuristic *h, char *msg, size_t size,
+                         wf_dstar **out) {
     if (msg && size)
         msg[0] = '\0';
     if (!have_map || !out) {
@@ -71,7 +72,7 @@ wf_status wf__dstar_args(int have_map, size_t vertices, int graph,
     }
     *out = NULL;
     *o = opts ? *opts : wf_search_opts_default();
-    return wf__dstar_check_opts(o, vertices, graph, hk, msg, size);
+    return wf__dstar_check_opts(o, vertices, graph, h, msg, size);
 }
 
 /* The unit's costs, the heuristic's scale and, for a size > 1 unit that
@@ -203,9 +204,9 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
                           const wf_allocator *alloc, char *msg,
                           size_t msg_size, wf_dstar **out) {
     wf_search_opts o;
-    int hk;
+    wf_heuristic h;
     wf_status s = wf__dstar_args(g != NULL, g ? g->cells : 0, 0, opts, &o,
-                                 &hk, msg, msg_size, out);
+                                 &h, msg, msg_size, out);
     if (s != WF_OK)
         return s;
     if (!wf_grid_contains(g, start.x, start.y) ||
@@ -220,7 +221,7 @@ wf_status wf_dstar_create(wf_grid *g, wf_point start, wf_point goal,
     }
     const uint32_t W = (uint32_t)g->width;
     wf_dstar *d;
-    s = wf__dstar_new(alloc, &o, hk, g->cells,
+    s = wf__dstar_new(alloc, &o, h, g->cells,
                       (uint32_t)start.y * W + (uint32_t)start.x,
                       (uint32_t)goal.y * W + (uint32_t)goal.x, msg, msg_size,
                       &d);

@@ -65,9 +65,9 @@ wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
                                 const wf_allocator *alloc, char *msg,
                                 size_t msg_size, wf_dstar **out) {
     wf_search_opts o;
-    int hk;
+    wf_heuristic h;
     wf_status s = wf__dstar_args(g != NULL, g ? g->nodes : 0, 1, opts, &o,
-                                 &hk, msg, msg_size, out);
+                                 &h, msg, msg_size, out);
     if (s != WF_OK)
         return s;
     if (!(o.h_scale >= 0 && o.h_scale < INFINITY)) {
@@ -84,8 +84,9 @@ wf_status wf_dstar_create_graph(const wf_graph *g, uint32_t start,
         return WF_E_RANGE;
     }
     wf_dstar *d;
-    s = wf__dstar_new(alloc, &o, hk && g->dims ? 1 : 0, g->nodes, start, goal,
-                      msg, msg_size, &d);
+    s = wf__dstar_new(alloc, &o,
+                      h != WF_H_ZERO && g->dims ? WF_H_EUCLIDEAN : WF_H_ZERO,
+                      g->nodes, start, goal, msg, msg_size, &d);
     if (s != WF_OK)
         return s;
     d->gr = g;
@@ -144,7 +145,7 @@ wf_status wf_dstar_set_weight(wf_dstar *d, uint32_t from, uint32_t to,
     /* a weight below what the heuristic's scale assumes would make it
      * overestimate: start over (prepare_graph takes the scale these
      * weights allow) */
-    if (d->hk && !d->o.h_scale &&
+    if (d->heuristic != WF_H_ZERO && !d->o.h_scale &&
         w < d->hmul * wf__graph_distance(g, from, to))
         d->restart = 1;
     if (!d->restart)

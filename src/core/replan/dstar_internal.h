@@ -19,29 +19,37 @@ typedef struct wf__dcell {
     uint32_t pos;
 } wf__dcell;
 
-/* An open-list entry: the key pair of D* Lite, compared lexicographically,
- * and the vertex. */
+/* An open-list key: the key pair of D* Lite, compared lexicographically. */
 typedef struct wf__dkey {
     double k1, k2;
-    uint32_t cell;
 } wf__dkey;
+
+#define WF__DKEY_LESS(a, b)                                                    \
+    ((a).k1 < (b).k1 || ((a).k1 == (b).k1 && (a).k2 < (b).k2))
+
+/* The open list: the library's 4-ary heap (wf_heap4.h) on key pairs, each
+ * vertex's slot in its wf__dcell.pos: wf__dheap_up, _push, _down, _pop. */
+#define WF_HEAP4 wf__dheap
+#define WF_HEAP4_CELL wf__dcell
+#define WF_HEAP4_KEY wf__dkey
+#define WF_HEAP4_LESS(a, b) WF__DKEY_LESS(a, b)
+#include "wf_heap4.h"
 
 struct wf_dstar {
     wf_allocator alloc;
     wf_search_opts o;     /* checked and normalised */
     uint32_t n;           /* vertices */
     uint32_t s, t, last;  /* the agent, the goal, where km was last raised */
-    int hk;               /* grids: 0 zero, 1 manhattan, 2 euclidean,
-                             3 chebyshev, 4 octile; graphs: 0 zero, 1 the
-                             straight line */
+    wf_heuristic heuristic; /* resolved; on graphs WF_H_EUCLIDEAN is the
+                               straight line between positions */
     double hmul;          /* the heuristic's scale */
     double km;
     const float *overlay; /* the overlay's values when overlay_k > 0 */
     double overlay_k;
     wf__dcell *cell;      /* per vertex */
-    wf__dkey *heap;
-    uint32_t hn;
-    size_t hcap;
+    wf__dheap open;       /* cells is cell; key and id share one block of
+                             open_cap entries */
+    size_t open_cap;
     uint32_t *trail;      /* the path found, as vertices */
     size_t trail_cap;
     int restart;          /* the state is void: start over at the next plan */
@@ -106,29 +114,30 @@ wf_status wf__dstar_compute(wf_dstar *d);
  * that overflows). */
 wf_status wf__dstar_extract(wf_dstar *d, size_t *count, double *cost);
 /* A new planner of @p vertices vertices for the options @p o (checked),
- * heuristic kind @p hk, agent on @p start, goal @p goal: its cells
+ * heuristic @p h, agent on @p start, goal @p goal: its cells
  * allocated, a fresh start due; the grid or graph parts are the caller's.
  * Errors: WF_E_TOO_BIG (2^32 - 1 vertices or more; why into msg),
  * WF_E_NOMEM. */
 wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
-                        int hk, size_t vertices, uint32_t start,
+                        wf_heuristic h, size_t vertices, uint32_t start,
                         uint32_t goal, char *msg, size_t size,
                         wf_dstar **out);
 /* Frees what every planner holds (the grid or graph parts aside). */
 void wf__dstar_free(wf_dstar *d);
 
 /* The options D* Lite honours, normalised into *o, for a grid
- * (graph 0) or a graph of @p vertices; *hk the heuristic's kind. Why not
+ * (graph 0) or a graph of @p vertices; *h the heuristic. Why not
  * into msg (size bytes; may be NULL). Errors: WF_E_INVALID_ARG,
  * WF_E_NOMEM. */
 wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices, int graph,
-                               int *hk, char *msg, size_t size);
+                               wf_heuristic *h, char *msg, size_t size);
 /* What both creates check first: the map (have_map) and out given, the
  * options copied into *o (opts NULL: the defaults) and checked as
  * wf__dstar_check_opts does; *out NULL. Messages into msg as there. */
 wf_status wf__dstar_args(int have_map, size_t vertices, int graph,
                          const wf_search_opts *opts, wf_search_opts *o,
-                         int *hk, char *msg, size_t size, wf_dstar **out);
+                         wf_heuristic *h, char *msg, size_t size,
+                         wf_dstar **out);
 /* The agent is now on vertex v: km grows by the heuristic distance it
  * covered, so that the keys on the open list stay lower bounds. */
 void wf__dstar_move_to(wf_dstar *d, uint32_t v);

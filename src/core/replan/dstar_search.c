@@ -18,11 +18,7 @@
 
 #include "dstar_internal.h"
 
-/* ---- keys and the open list (a 4-ary heap with positions) ------------- */
-
-WF_INLINE int key_less(const wf__dkey *a, double k1, double k2) {
-    return a->k1 < k1 || (a->k1 == k1 && a->k2 < k2);
-}
+/* ---- keys and the open list (dstar_internal.h's wf__dheap) ------------ */
 
 static wf_point point_of(const wf_dstar *d, uint32_t c) {
     const uint32_t y = wf__divw(d->div_mul, d->div_shift, c);
@@ -32,128 +28,94 @@ static wf_point point_of(const wf_dstar *d, uint32_t c) {
 /* The heuristic between vertices a and b: the scale times the distance the
  * movement model or the graph's positions give. */
 WF_INLINE double h_between(const wf_dstar *d, uint32_t a, uint32_t b) {
-    if (!d->hk)
+    if (d->heuristic == WF_H_ZERO)
         return 0.0;
     if (d->gr)
         return d->hmul * wf__graph_distance(d->gr, a, b);
     const wf_point pa = point_of(d, a), pb = point_of(d, b);
-    const double ax = abs(pa.x - pb.x), ay = abs(pa.y - pb.y);
-    const double lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    switch (d->hk) {
-    case 1: return d->hmul * (ax + ay);
-    case 2: return d->hmul * sqrt(ax * ax + ay * ay);
-    case 3: return d->hmul * hi;
-    default: return d->hmul * ((hi - lo) + WF_SQRT2 * lo);
-    }
+    return d->hmul * wf__heuristic_value(d->heuristic, abs(pa.x - pb.x),
+                                         abs(pa.y - pb.y));
 }
 
 double wf__dstar_h(const wf_dstar *d, uint32_t a, uint32_t b) {
     return h_between(d, a, b);
 }
 
-static void key_of(const wf_dstar *d, uint32_t c, double *k1, double *k2) {
+static wf__dkey key_of(const wf_dstar *d, uint32_t c) {
     const double m =
         d->cell[c].g < d->cell[c].rhs ? d->cell[c].g : d->cell[c].rhs;
-    *k2 = m;
-    *k1 = m + h_between(d, d->s, c) + d->km;
+    return (wf__dkey){m + h_between(d, d->s, c) + d->km, m};
 }
 
-static void place(wf_dstar *d, uint32_t i, wf__dkey e) {
-    d->heap[i] = e;
-    d->cell[e.cell].pos = i;
+/* Puts vertex c, with key k, in slot i of the open list or wherever it
+ * moves from there (i is empty or holds c). */
+static void open_place(wf_dstar *d, uint32_t i, wf__dkey k, uint32_t c) {
+    if (WF__DKEY_LESS(k, d->open.key[i]))
+        wf__dheap_up(&d->open, i, k, c);
+    else
+        wf__dheap_down(&d->open, i, k, c);
 }
 
-/* The four children of slot i (4i+1 .. 4i+4) are adjacent, 96 bytes, and
- * the tree is half as deep as a binary one. */
-static void sift_up(wf_dstar *d, uint32_t i, wf__dkey e) {
-    while (i > 0) {
-        uint32_t p = (i - 1) / 4;
-        if (!key_less(&e, d->heap[p].k1, d->heap[p].k2))
-            break;
-        place(d, i, d->heap[p]);
-        i = p;
+/* Room for one more vertex on the open list: its keys and ids move to a
+ * block twice as large (at most one entry a vertex). */
+static wf_status open_room(wf_dstar *d) {
+    if (d->open.n < d->open_cap)
+        return WF_OK;
+    size_t n = d->open_cap ? 2 * d->open_cap : 1024;
+    if (n > d->n)
+        n = d->n;
+    const size_t entry = sizeof *d->open.key + sizeof *d->open.id;
+    wf__dkey *key = wf__alloc(&d->alloc, n * entry);
+    if (!key)
+        return WF_E_NOMEM;
+    uint32_t *id = (uint32_t *)(key + n);
+    if (d->open.n) {
+        memcpy(key, d->open.key, d->open.n * sizeof *key);
+        memcpy(id, d->open.id, d->open.n * sizeof *id);
     }
-    place(d, i, e);
-}
-
-static void sift_down(wf_dstar *d, uint32_t i, wf__dkey e) {
-    const uint32_t n = d->hn;
-    for (;;) {
-        const uint32_t first = 4 * i + 1;
-        if (first >= n)
-            break;
-        const uint32_t last = first + 4 < n ? first + 4 : n;
-        uint32_t m = first;
-        for (uint32_t c = first + 1; c < last; c++)
-            if (key_less(&d->heap[c], d->heap[m].k1, d->heap[m].k2))
-                m = c;
-        if (!key_less(&d->heap[m], e.k1, e.k2))
-            break;
-        place(d, i, d->heap[m]);
-        i = m;
-    }
-    place(d, i, e);
-}
-
-static wf_status heap_push(wf_dstar *d, uint32_t c, double k1, double k2) {
-    if (d->hn == d->hcap) {
-        size_t n = d->hcap ? 2 * d->hcap : 1024;
-        if (n > d->n)
-            n = d->n;
-        wf__dkey *h = wf__realloc(&d->alloc, d->heap, d->hcap * sizeof *h,
-                                  n * sizeof *h);
-        if (!h)
-            return WF_E_NOMEM;
-        d->heap = h;
-        d->hcap = n;
-    }
-    d->st.heap_ops++;
-    sift_up(d, d->hn++, (wf__dkey){k1, k2, c});
+    wf__free(&d->alloc, d->open.key, d->open_cap * entry);
+    d->open.key = key;
+    d->open.id = id;
+    d->open_cap = n;
     return WF_OK;
 }
 
-static void heap_set(wf_dstar *d, uint32_t c, double k1, double k2) {
-    const uint32_t i = d->cell[c].pos;
-    const wf__dkey e = {k1, k2, c};
+static wf_status open_push(wf_dstar *d, uint32_t c, wf__dkey k) {
+    if (open_room(d) != WF_OK)
+        return WF_E_NOMEM;
     d->st.heap_ops++;
-    if (key_less(&e, d->heap[i].k1, d->heap[i].k2))
-        sift_up(d, i, e);
-    else
-        sift_down(d, i, e);
+    wf__dheap_push(&d->open, k, c);
+    return WF_OK;
 }
 
-static void heap_remove(wf_dstar *d, uint32_t c) {
+static void open_set(wf_dstar *d, uint32_t c, wf__dkey k) {
+    d->st.heap_ops++;
+    open_place(d, d->cell[c].pos, k, c);
+}
+
+static void open_remove(wf_dstar *d, uint32_t c) {
     const uint32_t i = d->cell[c].pos;
     d->cell[c].pos = WF__DSTAR_NONE;
     d->st.heap_ops++;
-    const wf__dkey last = d->heap[--d->hn];
-    if (i == d->hn)
-        return;
-    if (key_less(&last, d->heap[i].k1, d->heap[i].k2))
-        sift_up(d, i, last);
-    else
-        sift_down(d, i, last);
+    const uint32_t last = --d->open.n;
+    if (i != last)
+        open_place(d, i, d->open.key[last], d->open.id[last]);
 }
 
 void wf__dstar_reset(wf_dstar *d) {
     for (size_t c = 0; c < d->n; c++)
         d->cell[c] = (wf__dcell){INFINITY, INFINITY, WF__DSTAR_NONE};
-    d->hn = 0;
+    d->open.n = 0;
     d->km = 0;
     d->last = d->s;
     d->restart = 0;
     d->overflow = 0;
     d->cell[d->t].rhs = 0;
-    double k1, k2;
-    key_of(d, d->t, &k1, &k2);
-    if (heap_push(d, d->t, k1, k2) != WF_OK)
+    if (open_push(d, d->t, key_of(d, d->t)) != WF_OK)
         d->restart = 1;
 }
 
 /* ---- moves -------------------------------------------------------------- */
-
-static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 /* The moves the unit may make from grid cell c (where it may stand: the
  * caller checked); also the neighbours that may move into c. */
@@ -166,12 +128,9 @@ WF_INLINE unsigned moves_of(const wf_dstar *d, uint32_t c) {
 
 /* The cell in direction dir from c (which has that neighbour). */
 WF_INLINE uint32_t step_to(const wf_dstar *d, uint32_t c, int dir) {
-    return (uint32_t)((int64_t)c + dir_dy[dir] * (int64_t)d->g->width +
-                      dir_dx[dir]);
+    return (uint32_t)((ptrdiff_t)c + wf__dir_offset((unsigned)dir,
+                                                    d->g->width));
 }
-
-/* The direction back from a neighbour in direction dir. */
-WF_INLINE int reverse(int dir) { return (dir + 2) % 4 + (dir >= 4 ? 4 : 0); }
 
 /* The overlay's price on entering vertex v at cost c: the searches' own
  * expression, so that equal paths sum to equal bits. */
@@ -196,7 +155,8 @@ WF_INLINE double move_cost(const wf_dstar *d, uint32_t c, int dir, double e) {
     if (d->o.move_cost) {
         const wf_point a = point_of(d, c);
         m = d->o.move_cost(d->o.move_cost_ud, a,
-                           (wf_point){a.x + dir_dx[dir], a.y + dir_dy[dir]},
+                           (wf_point){a.x + wf__dir_dx[dir],
+                                      a.y + wf__dir_dy[dir]},
                            m);
         if (!(m > 0))
             return INFINITY;
@@ -242,7 +202,8 @@ WF_INLINE double move_cost(const wf_dstar *d, uint32_t c, int dir, double e) {
             for (unsigned m_ = moves_of(d, u_); m_; m_ &= m_ - 1) {            \
                 const int dir_ = __builtin_ctz(m_);                            \
                 const uint32_t p_ = step_to(d, u_, dir_);                      \
-                const double mc_ = move_cost(d, p_, reverse(dir_), e_);        \
+                const double mc_ =                                             \
+                    move_cost(d, p_, (int)wf__dir_back((unsigned)dir_), e_);   \
                 body                                                           \
             }                                                                  \
         }                                                                      \
@@ -265,14 +226,13 @@ static double best_rhs(const wf_dstar *d, uint32_t c) {
 static void settle(wf_dstar *d, uint32_t c) {
     const int open = d->cell[c].pos != WF__DSTAR_NONE;
     if (d->cell[c].g != d->cell[c].rhs) {
-        double k1, k2;
-        key_of(d, c, &k1, &k2);
+        const wf__dkey k = key_of(d, c);
         if (open)
-            heap_set(d, c, k1, k2);
-        else if (heap_push(d, c, k1, k2) != WF_OK)
+            open_set(d, c, k);
+        else if (open_push(d, c, k) != WF_OK)
             d->restart = 1;
     } else if (open) {
-        heap_remove(d, c);
+        open_remove(d, c);
     }
 }
 
@@ -284,10 +244,9 @@ void wf__dstar_update(wf_dstar *d, uint32_t v) {
 
 wf_status wf__dstar_compute(wf_dstar *d) {
     const uint32_t s = d->s, goal = d->t;
-    while (d->hn > 0 && !d->restart) {
-        double sk1, sk2;
-        key_of(d, s, &sk1, &sk2);
-        const wf__dkey top = d->heap[0];
+    while (d->open.n > 0 && !d->restart) {
+        const double sk1 = key_of(d, s).k1;
+        const wf__dkey top = d->open.key[0];
         /* Keys are sums in floating point: a vertex whose key equals the
          * agent's in exact arithmetic may come out an ulp above it, and
          * the path runs through it; so ties within a relative 1e-9 are
@@ -295,12 +254,11 @@ wf_status wf__dstar_compute(wf_dstar *d) {
         if (top.k1 > sk1 + 1e-9 * fabs(sk1) &&
             !(d->cell[s].rhs > d->cell[s].g))
             break;
-        const uint32_t u = top.cell;
-        double k1, k2;
-        key_of(d, u, &k1, &k2);
-        if (key_less(&top, k1, k2)) {
+        const uint32_t u = d->open.id[0];
+        const wf__dkey k = key_of(d, u);
+        if (WF__DKEY_LESS(top, k)) {
             /* a key from before the agent moved: still a lower bound */
-            heap_set(d, u, k1, k2);
+            open_set(d, u, k);
             continue;
         }
         d->st.expanded++;
@@ -308,7 +266,7 @@ wf_status wf__dstar_compute(wf_dstar *d) {
         if (d->cell[u].g > d->cell[u].rhs) {
             /* over-consistent: u's cost is now known */
             const double gu = d->cell[u].g = d->cell[u].rhs;
-            heap_remove(d, u);
+            open_remove(d, u);
             if (open)
                 FOR_EACH_PRED(d, u, p, mc, {
                     const double v = mc + gu;
@@ -427,7 +385,7 @@ void wf__dstar_move_to(wf_dstar *d, uint32_t v) {
 }
 
 wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
-                        int hk, size_t vertices, uint32_t start,
+                        wf_heuristic h, size_t vertices, uint32_t start,
                         uint32_t goal, char *msg, size_t size,
                         wf_dstar **out) {
     *out = NULL;
@@ -446,7 +404,7 @@ wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
     memset(d, 0, sizeof *d);
     d->alloc = a;
     d->o = *o;
-    d->hk = hk;
+    d->heuristic = h;
     d->n = (uint32_t)vertices;
     d->s = d->last = start;
     d->t = goal;
@@ -460,6 +418,7 @@ wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
         wf__dstar_free(d);
         return WF_E_NOMEM;
     }
+    d->open.cells = d->cell;
     *out = d;
     return WF_OK;
 }
@@ -467,7 +426,8 @@ wf_status wf__dstar_new(const wf_allocator *alloc, const wf_search_opts *o,
 void wf__dstar_free(wf_dstar *d) {
     wf_allocator a = d->alloc;
     wf__free(&a, d->cell, (size_t)d->n * sizeof *d->cell);
-    wf__free(&a, d->heap, d->hcap * sizeof *d->heap);
+    wf__free(&a, d->open.key,
+             d->open_cap * (sizeof *d->open.key + sizeof *d->open.id));
     wf__free(&a, d->trail, d->trail_cap * sizeof *d->trail);
     wf__free(&a, d, sizeof *d);
 }

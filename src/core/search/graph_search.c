@@ -15,9 +15,9 @@ double wf_graph_h_scale(const wf_graph *g) {
 typedef wf__graphq gquery;
 
 static double heuristic(const gquery *q, uint32_t u) {
-    switch (q->kind) {
-    case 1: return q->hmul * wf__graph_distance(q->g, u, q->goal);
-    case 2: {
+    switch (q->h) {
+    case WF_H_EUCLIDEAN: return q->hmul * wf__graph_distance(q->g, u, q->goal);
+    case WF_H_CUSTOM: {
         double h = q->custom(q->custom_ud, u, q->goal);
         return h > 0 && h < INFINITY ? q->hmul * h : 0.0;
     }
@@ -57,7 +57,7 @@ static wf_status setup(wf_search *ws, const wf_search_opts *o,
                                        "positions");
             return WF_OK;
         }
-        q->kind = 1;
+        q->h = WF_H_EUCLIDEAN;
         q->hmul = o->weight * scale;
         return WF_OK;
     }
@@ -65,7 +65,7 @@ static wf_status setup(wf_search *ws, const wf_search_opts *o,
         if (!o->node_h)
             return wf__search_fail(ws, WF_E_INVALID_ARG,
                                    "WF_H_CUSTOM on a graph needs node_h");
-        q->kind = 2;
+        q->h = WF_H_CUSTOM;
         q->custom = o->node_h;
         q->custom_ud = o->custom_ud;
         q->hmul = o->weight;
@@ -126,6 +126,7 @@ wf_status wf_search_begin_graph(wf_search *ws, const wf_graph *g,
         return s;
     gquery *q = &ws->q.gr;
     memset(q, 0, sizeof *q);
+    q->h = WF_H_ZERO;
     q->g = g;
     q->start = start;
     q->goal = goal;
@@ -161,22 +162,11 @@ wf_status wf_search_begin_graph(wf_search *ws, const wf_graph *g,
     return WF_OK;
 }
 
-wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
-                               wf_node_path *out) {
-    if (!ws)
-        return WF_E_INVALID_ARG;
-    if (!out)
-        return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
-    if (!budget)
-        return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
-    out->count = 0;
-    out->cost = 0;
-    memset(&out->stats, 0, sizeof out->stats);
-    ws->msg[0] = '\0';
-    if (ws->mode != WF__GRAPH)
-        return wf__search_fail(ws, WF_E_INVALID_ARG,
-                               "no graph search under way");
-    gquery *q = &ws->q.gr;
+/* The search, for at most `budget` expansions: WF_OK with the goal in
+ * *end, WF_PARTIAL at the expansion limit, WF_PENDING when the budget ran
+ * out first, or WF_NO_PATH. */
+static wf_status run(wf_search *ws, gquery *q, uint64_t budget,
+                     uint32_t *end) {
     const wf_graph *g = q->g;
     const uint32_t gen = q->gen, goal = q->goal;
     const float *ov = q->overlay;
@@ -191,13 +181,12 @@ wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
                                                       : st.expanded + budget;
     if (limit && limit < stop)
         stop = limit;
-    uint32_t end = q->start;
     wf_status result = WF_NO_PATH;
     while (h.n) {
         /* look before taking, so a step can end with the heap as it was */
         uint32_t u = h.id[0];
         if (u == goal) {
-            end = u;
+            *end = u;
             result = WF_OK;
             break;
         }
@@ -210,7 +199,7 @@ wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
         cells[u].tag |= WF__TAG_CLOSED;
         st.expanded++;
         if (limit) {
-            double hu = q->kind ? heuristic(q, u) : 0;
+            double hu = q->h != WF_H_ZERO ? heuristic(q, u) : 0;
             if (hu < q->best_h) {
                 q->best_h = hu;
                 q->best = u;
@@ -244,11 +233,32 @@ wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
     }
     q->heap_n = h.n;
     q->st = st;
-    out->stats = st;
+    return result;
+}
+
+wf_status wf_search_step_graph(wf_search *ws, uint64_t budget,
+                               wf_node_path *out) {
+    if (!ws)
+        return WF_E_INVALID_ARG;
+    if (!out)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "path is NULL");
+    if (!budget)
+        return wf__search_fail(ws, WF_E_INVALID_ARG, "budget must be >= 1");
+    out->count = 0;
+    out->cost = 0;
+    memset(&out->stats, 0, sizeof out->stats);
+    ws->msg[0] = '\0';
+    if (ws->mode != WF__GRAPH)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "no graph search under way");
+    gquery *q = &ws->q.gr;
+    uint32_t end = q->start;
+    wf_status result = run(ws, q, budget, &end);
+    out->stats = q->st;
     if (result == WF_PENDING)
         return result;
     ws->mode = WF__IDLE;
-    if (result == WF_NO_PATH && limit && st.expanded >= limit)
+    if (result == WF_NO_PATH && q->limit && q->st.expanded >= q->limit)
         result = WF_PARTIAL;
     if (result == WF_PARTIAL)
         end = q->best;

@@ -36,8 +36,6 @@
 
 #include "search_internal.h"
 
-enum { HK_ZERO, HK_MANHATTAN, HK_EUCLIDEAN, HK_CHEBYSHEV, HK_OCTILE, HK_CUSTOM };
-
 typedef wf__astar query;
 
 /* Division by the grid width as a multiply and a shift, exact for every
@@ -57,27 +55,20 @@ WF_INLINE uint32_t div_w(uint64_t mul, unsigned shift, uint32_t n) {
  * adx columns and ady rows away from it. The goal and the scale are passed
  * as values so that the search loop keeps them in registers (stores into
  * the workspace might alias *q). */
-WF_INLINE double h_dist(const query *q, const int hk, int gx, int gy, int x,
-                        int y, int adx, int ady) {
-    int lo = adx < ady ? adx : ady, hi = adx < ady ? ady : adx;
-    switch (hk) {
-    case HK_MANHATTAN: return (double)(adx + ady);
-    case HK_EUCLIDEAN: return sqrt((double)adx * adx + (double)ady * ady);
-    case HK_CHEBYSHEV: return (double)hi;
-    case HK_OCTILE: return (double)(hi - lo) + WF_SQRT2 * (double)lo;
-    case HK_CUSTOM: {
+WF_INLINE double h_dist(const query *q, const wf_heuristic hk, int gx, int gy,
+                        int x, int y, int adx, int ady) {
+    if (hk == WF_H_CUSTOM) {
         double h = q->custom(q->custom_ud, x, y, gx, gy);
         return h > 0 && h < INFINITY ? h : 0.0; /* NaN, < 0, inf → 0 */
     }
-    default: return 0.0;
-    }
+    return wf__heuristic_value(hk, adx, ady);
 }
 
 /* Scaled heuristic: hmul · h_dist. */
-WF_INLINE double h_of(const query *q, const int hk, double hmul, int gx,
-                      int gy, int x, int y, int adx, int ady) {
-    return hk == HK_ZERO ? 0.0
-                         : hmul * h_dist(q, hk, gx, gy, x, y, adx, ady);
+WF_INLINE double h_of(const query *q, const wf_heuristic hk, double hmul,
+                      int gx, int gy, int x, int y, int adx, int ady) {
+    return hk == WF_H_ZERO ? 0.0
+                           : hmul * h_dist(q, hk, gx, gy, x, y, adx, ady);
 }
 
 /* The cost of entering a cell of terrain cost c and overlay value v:
@@ -99,8 +90,9 @@ typedef struct frontier {
  * heuristic, computed only when the move is not to a closed cell. */
 WF_INLINE void relax(frontier *fr, const int plateau, const int reopen,
                      const int d, uint32_t n, double gc, double fc,
-                     double step_cost, const query *q, const int hk,
-                     double hmul, int gx, int gy, int nx, int ny) {
+                     double step_cost, const query *q,
+                     const wf_heuristic hk, double hmul, int gx, int gy,
+                     int nx, int ny) {
     wf__cell *cells = fr->heap.cells;
     double *key = fr->heap.key;
     uint32_t *id = fr->heap.id;
@@ -173,33 +165,105 @@ static void track_best(query *q, uint32_t c, int x, int y, double gc) {
     }
 }
 
+/* What the loop reads on every expansion, copied out of the query (which
+ * the loop's stores into the workspace might alias) so that it stays in
+ * registers, with the instance's constants folded in: plain means no
+ * filter mask, overlay, callback or closest-cell tracking, so that their
+ * tests leave the hot loop. */
+typedef struct view {
+    const wf_grid *g;
+    const uint8_t *terrain, *nbmask;
+    const double *cost;
+    const uint8_t *pass;
+    const uint8_t *clr; /* an agent of size > 1 */
+    unsigned size;
+    const float *overlay;
+    double ovk, hmul;
+    int W, gx, gy, cb, reopen, track;
+    wf_corners corners;
+    uint32_t start;
+} view;
+
+WF_INLINE view view_of(const query *q, const int plain) {
+    const wf_grid *g = q->g;
+    return (view){g,
+                  g->terrain,
+                  g->nbmask,
+                  q->cost,
+                  plain ? NULL : q->pass,
+                  plain ? NULL : q->clr,
+                  q->size,
+                  plain ? NULL : q->overlay,
+                  q->overlay_k,
+                  q->hmul,
+                  g->width,
+                  q->gx,
+                  q->gy,
+                  !plain && q->move_cost != NULL,
+                  q->reopen,
+                  !plain && q->track,
+                  q->corners,
+                  q->start};
+}
+
+/* Expands cell c at (x, y), just closed, whose f is fc and whose tag was
+ * ctag: relaxes every move out of it. */
+WF_INLINE void expand(const view *v, query *q, frontier *fr,
+                      const wf_heuristic hk, const int connect,
+                      const int plateau, uint32_t c, uint32_t ctag,
+                      double fc, int x, int y) {
+    const int W = v->W, gx = v->gx, gy = v->gy;
+    const double hmul = v->hmul;
+    const double gc =
+        hk == WF_H_ZERO ? fc
+                        : fc - h_of(q, hk, hmul, gx, gy, x, y, abs(x - gx),
+                                    abs(y - gy));
+    if (v->track)
+        track_best(q, c, x, y, gc);
+    unsigned m = wf__allowed_moves(
+        v->clr    ? wf__nbmask_fit(v->g, c, v->clr, v->size)
+        : v->pass ? wf__nbmask_pass(v->g, c, v->pass)
+                  : v->nbmask[c],
+        connect, v->corners);
+    /* The cell c was reached from is closed: skip its test (c's own tag
+     * holds no move for the start, which has no parent). */
+    if (!v->reopen && c != v->start)
+        m &= ~(1u << wf__dir_back(ctag & 7u));
+    /* One relax() per direction, unrolled so that the offsets, step
+     * lengths and heuristic arguments are constants. */
+#define WF_RELAX_(d)                                                           \
+    if (m & (1u << (d))) {                                                     \
+        const uint32_t n_ = (uint32_t)((ptrdiff_t)c + wf__dir_offset(d, W));   \
+        const int nx_ = x + wf__dir_dx[d], ny_ = y + wf__dir_dy[d];            \
+        const double e_ = v->cost[v->terrain[n_]];                             \
+        double sc_ = (d) < 4 ? 1.0 : WF_SQRT2;                                 \
+        sc_ *= v->overlay ? with_overlay(e_, v->overlay[n_], v->ovk) : e_;     \
+        if (v->cb)                                                             \
+            sc_ = user_cost(q, x, y, nx_, ny_, sc_);                           \
+        relax(fr, plateau, v->reopen, d, n_, gc, fc, sc_, q, hk, hmul, gx, gy, \
+              nx_, ny_);                                                       \
+    }
+    WF_RELAX_(WF_DIR_N);
+    WF_RELAX_(WF_DIR_E);
+    WF_RELAX_(WF_DIR_S);
+    WF_RELAX_(WF_DIR_W);
+    if (connect == 8) {
+        WF_RELAX_(WF_DIR_NE);
+        WF_RELAX_(WF_DIR_SE);
+        WF_RELAX_(WF_DIR_SW);
+        WF_RELAX_(WF_DIR_NW);
+    }
+#undef WF_RELAX_
+}
+
 /* The search, for at most `budget` expansions. Open-array slots
  * [0, heap.n) are the heap; slots [sp, cap) are the plateau stack
  * (plateau) or the closed cells (q->reopen), whose f a cheaper path must
  * beat to reopen them. Returns WF_PENDING when the budget ran out first. */
-WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
+WF_INLINE wf_status run(wf_search *ws, query *q, const wf_heuristic hk,
                         const int connect, const int plateau,
                         const int plain, uint64_t budget) {
-    const wf_grid *g = q->g;
-    const int W = g->width;
-    const uint8_t *terrain = g->terrain;
-    const uint8_t *nbmask = g->nbmask;
-    const double *cost = q->cost;
-    /* plain: no filter mask, overlay, callback or closest-cell tracking,
-     * as constants, so their tests leave the hot loop */
-    const uint8_t *pass = plain ? NULL : q->pass;
-    const uint8_t *clr = plain ? NULL : q->clr; /* an agent of size > 1 */
-    const unsigned size = q->size;
-    const float *overlay = plain ? NULL : q->overlay;
-    const double ovk = q->overlay_k;
-    const int cb = !plain && q->move_cost != NULL;
-    const wf_corners corners = q->corners;
-    const int reopen = q->reopen;
-    const int track = !plain && q->track;
-    /* the direction back to the cell a move in direction d came from */
-    static const uint8_t back[8] = {WF_DIR_S,  WF_DIR_W,  WF_DIR_N,
-                                    WF_DIR_E,  WF_DIR_SW, WF_DIR_NW,
-                                    WF_DIR_NE, WF_DIR_SE};
+    const view v = view_of(q, plain);
     wf__cell *cells = ws->cells;
     double *key = ws->key;
     uint32_t *id = ws->id;
@@ -208,11 +272,8 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
                    q->heap_ops, q->reopened};
     const uint32_t goal = q->goal;
     const uint64_t limit = q->limit;
-    const int gx = q->gx, gy = q->gy;
-    const double hmul = q->hmul;
     const uint64_t div_mul = q->div_mul;
     const unsigned div_shift = q->div_shift;
-    const uint32_t uW = (uint32_t)W;
     uint64_t expanded = q->expanded;
     /* expansions allowed before stopping: the limit, or this step's budget */
     uint64_t stop = budget > UINT64_MAX - expanded ? UINT64_MAX
@@ -255,7 +316,7 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
         wf__cell *cn = &cells[c];
         const uint32_t ctag = cn->tag;
         cn->tag = ctag | WF__TAG_CLOSED;
-        if (reopen) {
+        if (v.reopen) {
             const uint32_t sp = --fr.sp;
             key[sp] = fc;
             id[sp] = c;
@@ -263,47 +324,8 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
         }
         expanded++;
         const int y = (int)div_w(div_mul, div_shift, c);
-        const int x = (int)(c - (uint32_t)y * uW);
-        const double gc =
-            hk == HK_ZERO ? fc
-                          : fc - h_of(q, hk, hmul, gx, gy, x, y, abs(x - gx),
-                                      abs(y - gy));
-        if (track)
-            track_best(q, c, x, y, gc);
-        unsigned m = wf__allowed_moves(
-            clr    ? wf__nbmask_fit(g, c, clr, size)
-            : pass ? wf__nbmask_pass(g, c, pass)
-                   : nbmask[c],
-            connect, corners);
-        /* The cell c was reached from is closed: skip its test (c's own
-         * tag holds no move for the start, which has no parent). */
-        if (!reopen && c != q->start)
-            m &= ~(1u << back[ctag & 7u]);
-        /* One relax() per direction, unrolled so that the offsets, step
-         * lengths and heuristic arguments are constants. */
-#define WF_ENTER_(n, step)                                                     \
-        ((step) * (overlay ? with_overlay(cost[terrain[n]], overlay[n], ovk)   \
-                           : cost[terrain[n]]))
-#define WF_RELAX_(d, offset, dx, dy, step)                                     \
-        if (m & (1u << (d))) {                                                 \
-            double sc_ = WF_ENTER_((int32_t)c + (offset), step);               \
-            if (cb)                                                            \
-                sc_ = user_cost(q, x, y, x + (dx), y + (dy), sc_);             \
-            relax(&fr, plateau, reopen, d, (uint32_t)((int32_t)c + (offset)),  \
-                  gc, fc, sc_, q, hk, hmul, gx, gy, x + (dx), y + (dy));       \
-        }
-        WF_RELAX_(WF_DIR_N, -W, 0, -1, 1.0);
-        WF_RELAX_(WF_DIR_E, 1, 1, 0, 1.0);
-        WF_RELAX_(WF_DIR_S, W, 0, 1, 1.0);
-        WF_RELAX_(WF_DIR_W, -1, -1, 0, 1.0);
-        if (connect == 8) {
-            WF_RELAX_(WF_DIR_NE, 1 - W, 1, -1, WF_SQRT2);
-            WF_RELAX_(WF_DIR_SE, 1 + W, 1, 1, WF_SQRT2);
-            WF_RELAX_(WF_DIR_SW, W - 1, -1, 1, WF_SQRT2);
-            WF_RELAX_(WF_DIR_NW, -1 - W, -1, -1, WF_SQRT2);
-        }
-#undef WF_RELAX_
-#undef WF_ENTER_
+        const int x = (int)(c - (uint32_t)y * (uint32_t)v.W);
+        expand(&v, q, &fr, hk, connect, plateau, c, ctag, fc, x, y);
     }
     q->heap_n = fr.heap.n;
     q->sp = fr.sp;
@@ -320,19 +342,19 @@ WF_INLINE wf_status run(wf_search *ws, query *q, const int hk,
  * overlays, filters, callbacks, partial paths), and one generic instance
  * for the rest. */
 static wf_status run_octile8(wf_search *ws, query *q, uint64_t b) {
-    return run(ws, q, HK_OCTILE, 8, 1, 1, b);
+    return run(ws, q, WF_H_OCTILE, 8, 1, 1, b);
 }
 static wf_status run_manhattan4(wf_search *ws, query *q, uint64_t b) {
-    return run(ws, q, HK_MANHATTAN, 4, 1, 1, b);
+    return run(ws, q, WF_H_MANHATTAN, 4, 1, 1, b);
 }
 static wf_status run_zero8(wf_search *ws, query *q, uint64_t b) {
-    return run(ws, q, HK_ZERO, 8, 0, 1, b);
+    return run(ws, q, WF_H_ZERO, 8, 0, 1, b);
 }
 static wf_status run_zero4(wf_search *ws, query *q, uint64_t b) {
-    return run(ws, q, HK_ZERO, 4, 0, 1, b);
+    return run(ws, q, WF_H_ZERO, 4, 0, 1, b);
 }
 static wf_status run_octile8_extras(wf_search *ws, query *q, uint64_t b) {
-    return run(ws, q, HK_OCTILE, 8, 1, 0, b);
+    return run(ws, q, WF_H_OCTILE, 8, 1, 0, b);
 }
 static wf_status run_generic(wf_search *ws, query *q, uint64_t b) {
     return run(ws, q, q->hk, q->connect, q->plateau, 0, b);
@@ -341,13 +363,13 @@ static wf_status run_generic(wf_search *ws, query *q, uint64_t b) {
 static wf_status dispatch(wf_search *ws, query *q, uint64_t budget) {
     const int plain = !q->pass && !q->clr && !q->overlay && !q->move_cost &&
                       !q->track;
-    const int octile8 = q->hk == HK_OCTILE && q->connect == 8 && q->plateau;
+    const int octile8 = q->hk == WF_H_OCTILE && q->connect == 8 && q->plateau;
     if (octile8)
         return plain ? run_octile8(ws, q, budget)
                      : run_octile8_extras(ws, q, budget);
-    if (plain && q->hk == HK_MANHATTAN && q->connect == 4 && q->plateau)
+    if (plain && q->hk == WF_H_MANHATTAN && q->connect == 4 && q->plateau)
         return run_manhattan4(ws, q, budget);
-    if (plain && q->hk == HK_ZERO && !q->reopen)
+    if (plain && q->hk == WF_H_ZERO && !q->reopen)
         return q->connect == 8 ? run_zero8(ws, q, budget)
                                : run_zero4(ws, q, budget);
     return run_generic(ws, q, budget);
@@ -358,11 +380,11 @@ static wf_status dispatch(wf_search *ws, query *q, uint64_t budget) {
 static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
     const wf_grid *g = q->g;
     const uint32_t W = (uint32_t)g->width;
-    const int32_t off[8] = {-(int32_t)W, 1, (int32_t)W, -1, 1 - (int32_t)W,
-                            1 + (int32_t)W, (int32_t)W - 1, -1 - (int32_t)W};
+    ptrdiff_t off[WF_DIR_COUNT];
+    wf__dir_offsets(W, off);
     size_t len = 1;
     for (uint32_t c = q->end; c != q->start; len++)
-        c = (uint32_t)((int32_t)c - off[ws->cells[c].tag & 7u]);
+        c = (uint32_t)((ptrdiff_t)c - off[ws->cells[c].tag & 7u]);
     wf_status s = wf__path_grow(out, len);
     if (s != WF_OK)
         return s;
@@ -371,7 +393,7 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
         out->points[i].x = (int)(c % W);
         out->points[i].y = (int)(c / W);
         if (i)
-            c = (uint32_t)((int32_t)c - off[ws->cells[c].tag & 7u]);
+            c = (uint32_t)((ptrdiff_t)c - off[ws->cells[c].tag & 7u]);
     }
     out->count = len;
     double cost = 0;
@@ -390,25 +412,10 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
     return WF_OK;
 }
 
-static int heuristic_kind(const wf_search_opts *o) {
-    if (o->algo == WF_ALGO_DIJKSTRA)
-        return HK_ZERO;
-    switch (o->heuristic) {
-    case WF_H_MANHATTAN: return HK_MANHATTAN;
-    case WF_H_EUCLIDEAN: return HK_EUCLIDEAN;
-    case WF_H_CHEBYSHEV: return HK_CHEBYSHEV;
-    case WF_H_OCTILE: return HK_OCTILE;
-    case WF_H_ZERO: return HK_ZERO;
-    case WF_H_CUSTOM: return HK_CUSTOM;
-    default: return o->move.connect == 4 ? HK_MANHATTAN : HK_OCTILE;
-    }
-}
-
-wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
-                          wf_point goal, const wf_search_opts *o) {
-    query *q = &ws->q.a;
-    memset(q, 0, offsetof(query, fcost));
-    q->g = g;
+/* The unit's costs under its filter and, for a size > 1, its clearance
+ * (which covers what its filter forbids). */
+static wf_status unit_setup(wf_search *ws, query *q, const wf_grid *g,
+                            const wf_search_opts *o) {
     q->cost = g->cost;
     if (o->filter) {
         if (wf__filter_costs(g, o->filter, q->fcost, q->fpass))
@@ -416,7 +423,6 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
         q->cost = q->fcost;
     }
     if (o->move.size > 1) {
-        /* the unit's clearance covers what its filter forbids */
         q->size = (unsigned)o->move.size;
         wf_status s = wf__unit_clearance(ws, g, q->pass, &q->clr);
         if (s != WF_OK)
@@ -424,6 +430,72 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
                                           "the unit's clearance");
         q->pass = NULL;
     }
+    return WF_OK;
+}
+
+/* The heuristic of the query (the options are checked), its scale, and
+ * whether closed cells may be reopened and the plateau stack is used. */
+static void heuristic_setup(query *q, const wf_grid *g,
+                            const wf_search_opts *o) {
+    const wf_heuristic hk =
+        o->algo == WF_ALGO_DIJKSTRA
+            ? WF_H_ZERO
+            : wf__heuristic_resolve(o->heuristic, o->move.connect);
+    if (hk == WF_H_CUSTOM) {
+        q->custom = o->custom_h;
+        q->custom_ud = o->custom_ud;
+        q->hmul = o->weight;
+        q->reopen = o->weight == 1.0;
+    } else {
+        /* the smallest cost of entering a cell present on the grid, under
+         * the filter: the built-in heuristics' scale */
+        double m = INFINITY;
+        for (int t = 0; t < 256; t++)
+            if (g->count[t] && g->passable[t] && q->cost[t] < m)
+                m = q->cost[t];
+        q->hmul = o->weight * (m < INFINITY ? m : 1.0);
+    }
+    q->hk = hk;
+    /* The plateau stack needs a consistent heuristic and weight 1; Manhattan
+     * distance overestimates on 8-connected grids, so it is excluded. */
+    q->plateau = o->weight == 1.0 && hk != WF_H_CUSTOM && hk != WF_H_ZERO &&
+                 !(hk == WF_H_MANHATTAN && q->connect == 8);
+}
+
+/* May the unit stand on the start and enter the goal? A goal it cannot
+ * enter is never reached; the nearest fallback still wants the search, so
+ * it then runs towards no cell at all (q->goal UINT32_MAX). Returns 0 when
+ * there is no search to run. */
+static int ends_open(wf_search *ws, query *q, const wf_grid *g,
+                     wf_point start, wf_point goal) {
+    /* (without a filter the cost table holds WF_BLOCKED, not INFINITY) */
+    const uint8_t tg = g->terrain[q->goal], ts = g->terrain[q->start];
+    int goal_open = g->passable[tg] && q->cost[tg] < INFINITY &&
+                    !(q->overlay &&
+                      !(with_overlay(0.0, q->overlay[q->goal], q->overlay_k) <
+                        INFINITY));
+    int start_open = g->passable[ts] && q->cost[ts] < INFINITY;
+    if (q->clr) {
+        start_open = start_open && wf__fits(q->clr, q->start, q->size);
+        goal_open = goal_open && wf__fits(q->clr, q->goal, q->size);
+        wf__size_message(ws, g, q->clr, q->size, start, goal, start_open,
+                         goal_open || q->fallback);
+    }
+    if (!start_open || (!goal_open && !q->fallback))
+        return 0;
+    if (!goal_open)
+        q->goal = UINT32_MAX;
+    return 1;
+}
+
+wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *o) {
+    query *q = &ws->q.a;
+    memset(q, 0, offsetof(query, fcost));
+    q->g = g;
+    wf_status s = unit_setup(ws, q, g, o);
+    if (s != WF_OK)
+        return s;
     q->start = (uint32_t)start.y * (uint32_t)g->width + (uint32_t)start.x;
     q->goal = (uint32_t)goal.y * (uint32_t)g->width + (uint32_t)goal.x;
     q->gx = goal.x;
@@ -443,54 +515,18 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
     }
     q->move_cost = o->move_cost;
     q->move_ud = o->move_cost_ud;
-    int hk = heuristic_kind(o);
-    if (hk == HK_CUSTOM) {
-        q->custom = o->custom_h;
-        q->custom_ud = o->custom_ud;
-        q->hmul = o->weight;
-        q->reopen = o->weight == 1.0;
-    } else {
-        /* the smallest cost of entering a cell present on the grid, under
-         * the filter: the built-in heuristics' scale */
-        double m = INFINITY;
-        for (int t = 0; t < 256; t++)
-            if (g->count[t] && g->passable[t] && q->cost[t] < m)
-                m = q->cost[t];
-        q->hmul = o->weight * (m < INFINITY ? m : 1.0);
-    }
-    q->hk = hk;
-    /* The plateau stack needs a consistent heuristic and weight 1; Manhattan
-     * distance overestimates on 8-connected grids, so it is excluded. */
-    q->plateau = o->weight == 1.0 && hk != HK_CUSTOM && hk != HK_ZERO &&
-                 !(hk == HK_MANHATTAN && q->connect == 8);
-    /* A goal this unit cannot enter is never reached; the nearest fallback
-     * still wants the search, so it runs towards no cell at all. */
-    /* (without a filter the cost table holds WF_BLOCKED, not INFINITY) */
-    const uint8_t tg = g->terrain[q->goal], ts = g->terrain[q->start];
-    int goal_open = g->passable[tg] && q->cost[tg] < INFINITY &&
-                    !(q->overlay &&
-                      !(with_overlay(0.0, q->overlay[q->goal], q->overlay_k) <
-                        INFINITY));
-    int start_open = g->passable[ts] && q->cost[ts] < INFINITY;
-    if (q->clr) {
-        start_open = start_open && wf__fits(q->clr, q->start, q->size);
-        goal_open = goal_open && wf__fits(q->clr, q->goal, q->size);
-        wf__size_message(ws, g, q->clr, q->size, start, goal, start_open,
-                         goal_open || q->fallback);
-    }
-    if (!start_open || (!goal_open && !q->fallback)) {
+    heuristic_setup(q, g, o);
+    if (!ends_open(ws, q, g, start, goal)) {
         ws->mode = WF__GRID_DONE;
         ws->done = WF_NO_PATH;
         return WF_OK;
     }
-    if (!goal_open)
-        q->goal = UINT32_MAX;
     q->gen = wf__search_begin(ws);
     q->sp = (uint32_t)ws->capacity;
     ws->cells[q->start].tag = q->gen;
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
     wf__heap_push(&h,
-                  h_of(q, hk, q->hmul, q->gx, q->gy, start.x, start.y,
+                  h_of(q, q->hk, q->hmul, q->gx, q->gy, start.x, start.y,
                        abs(start.x - q->gx), abs(start.y - q->gy)),
                   q->start);
     q->heap_n = h.n;

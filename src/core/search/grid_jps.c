@@ -173,12 +173,6 @@ WF_INLINE int jump_col(const jps *j, int x, int y, int dy, int *oy) {
     return jump_line(j->cols, j->cw, x, y, dy > 0, j->gx, j->gy, oy);
 }
 
-static double octile(int dx, int dy) {
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    return (double)(hi - lo) + WF_SQRT2 * (double)lo;
-}
-
 /* The directions worth trying from cell n with neighbour mask m, reached
  * from its parent by a move in direction d (WF_DIR_COUNT at the start): a
  * bit set over the 8 directions of internal.h. A straight move adds the
@@ -273,7 +267,8 @@ wf_status wf__jps_begin(wf_search *ws, const wf_grid *g, wf_point start,
     ws->g[q->s0] = 0;
     ws->parent[q->s0] = q->s0;
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
-    wf__heap_push(&h, cost * octile(goal.x - start.x, goal.y - start.y), q->s0);
+    wf__heap_push(&h, cost * wf__octile(goal.x - start.x, goal.y - start.y),
+                  q->s0);
     q->heap_n = h.n;
     q->st.heap_ops = 1;
     ws->mode = WF__JPS;
@@ -304,7 +299,7 @@ typedef struct run {
  * goal never enters the open list. */
 WF_INLINE int offer(run *r, const jps *j, uint32_t u, int x, int y, double gu,
                     uint32_t v, int vx, int vy, int d) {
-    const double ng = gu + r->cost * octile(vx - x, vy - y);
+    const double ng = gu + r->cost * wf__octile(vx - x, vy - y);
     wf__cell *cv = &r->cells[v];
     const int seen = (cv->tag & ~0xFu) == r->gen;
     if (v != r->goal_id && seen &&
@@ -316,7 +311,7 @@ WF_INLINE int offer(run *r, const jps *j, uint32_t u, int x, int y, double gu,
     cv->tag = r->gen | (uint32_t)d;
     if (v == r->goal_id)
         return 1;
-    const double f = ng + r->cost * octile(j->gx - vx, j->gy - vy);
+    const double f = ng + r->cost * wf__octile(j->gx - vx, j->gy - vy);
     if (seen)
         wf__heap_up(&r->h, cv->pos, f, v);
     else

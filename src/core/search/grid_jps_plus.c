@@ -70,12 +70,6 @@ static unsigned turns(unsigned m, int d) {
     return want;
 }
 
-static double octile(int dx, int dy) {
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    return (double)(hi - lo) + WF_SQRT2 * (double)lo;
-}
-
 wf_status wf__jps_plus_begin(wf_search *ws, const wf_grid *g, wf_point start,
                              wf_point goal, double cost,
                              const wf_jump_table *t) {
@@ -113,7 +107,7 @@ WF_INLINE void relax(expand *e, uint32_t v, int vx, int vy, double ng,
     e->gv[v] = ng;
     e->parent[v] = e->u;
     e->st->generated++;
-    const double f = ng + e->cost * octile(e->gx - vx, e->gy - vy);
+    const double f = ng + e->cost * wf__octile(e->gx - vx, e->gy - vy);
     cv->tag = e->gen | (uint32_t)d;
     if (seen)
         wf__heap_up(&e->h, cv->pos, f, v);

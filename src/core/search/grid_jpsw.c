@@ -189,12 +189,6 @@ static unsigned successors(uint32_t m, int d) {
     return r;
 }
 
-static double octile(int dx, int dy) {
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    return (double)(hi - lo) + WF_SQRT2 * (double)lo;
-}
-
 /* Costs within this relative distance count as equal when a cell is
  * reached again: its new direction is kept beside the old ones (keeping
  * more is safe; dropping a direction of an optimal path is not). */
@@ -307,8 +301,9 @@ static void jump_diagonal(frontier *fr, const jw *j, uint32_t u, int x,
             if (c ? b : a)
                 offer(fr, u, (uint32_t)ny[c] * (uint32_t)j->W + (uint32_t)nx[c],
                       comp[c], gw + run[c],
-                      fr->hmul * octile(j->gx - nx[c], j->gy - ny[c]));
-        if (offer(fr, u, w, d, gw, fr->hmul * octile(j->gx - x, j->gy - y)))
+                      fr->hmul * wf__octile(j->gx - nx[c], j->gy - ny[c]));
+        if (offer(fr, u, w, d, gw,
+                  fr->hmul * wf__octile(j->gx - x, j->gy - y)))
             fr->dirs[w] |= (uint16_t)((1u << comp[0] | 1u << comp[1]) << 8);
         return;
     }
@@ -350,7 +345,8 @@ wf_status wf__jpsw_begin(wf_search *ws, const wf_grid *g, wf_point start,
     ws->g[q->s0] = 0;
     ws->parent[q->s0] = q->s0;
     wf__heap h = {ws->cells, ws->key, ws->id, 0};
-    wf__heap_push(&h, m * octile(goal.x - start.x, goal.y - start.y), q->s0);
+    wf__heap_push(&h, m * wf__octile(goal.x - start.x, goal.y - start.y),
+                  q->s0);
     q->heap_n = h.n;
     q->st.heap_ops = 1;
     ws->mode = WF__JPSW;
@@ -412,7 +408,7 @@ wf_status wf__jpsw_step(wf_search *ws, uint64_t budget, wf_path *out) {
                 jump_diagonal(&fr, &j, u, x, y, d - WF_DIR_NE, fr.gv[u]);
             else if (jump_straight(&j, x, y, dx, dy, &nx, &ny, &run))
                 offer(&fr, u, (uint32_t)ny * W + (uint32_t)nx, d,
-                      fr.gv[u] + run, hmul * octile(j.gx - nx, j.gy - ny));
+                      fr.gv[u] + run, hmul * wf__octile(j.gx - nx, j.gy - ny));
         }
     }
     q->heap_n = fr.h.n;

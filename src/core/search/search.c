@@ -26,7 +26,7 @@ wf_status wf__search_fail(wf_search *ws, wf_status s, const char *fmt, ...) {
 const char *wf_search_message(const wf_search *ws) { return ws ? ws->msg : ""; }
 
 wf_status wf__opts_check(wf_search *ws, wf_search_opts *o) {
-    if ((unsigned)o->algo > (unsigned)WF_ALGO_AUTO)
+    if (!wf__grid_engine_of(o->algo))
         return wf__search_fail(ws, WF_E_INVALID_ARG, "unknown algo %d",
                                (int)o->algo);
     if (wf__move_check(&o->move, ws->msg, sizeof ws->msg) != WF_OK)
@@ -111,12 +111,8 @@ wf_status wf__conn_opts_check(wf_search *ws, const wf_grid *g,
     return WF_OK;
 }
 
-/* With a connectivity index, a goal in another component than the start
- * ends the query now (the fallback aside, which wants the search): 1, and
- * the workspace holds the WF_NO_PATH for the first step. Ends where the
- * unit cannot stand are left to the engines, which say why. */
-static int conn_rejects(wf_search *ws, const wf_search_opts *o,
-                        wf_point start, wf_point goal, wf_algo engine) {
+int wf__conn_rejects(wf_search *ws, const wf_search_opts *o, wf_point start,
+                     wf_point goal, wf_algo engine) {
     if (!o->conn || o->goal_fallback != WF_FALLBACK_NONE)
         return 0;
     const uint32_t a = wf_conn_component(o->conn, start);
@@ -133,10 +129,8 @@ static int conn_rejects(wf_search *ws, const wf_search_opts *o,
     return 1;
 }
 
-/* A jump table given with a query that will use it: WF_E_INVALID_ARG,
- * with the reason in ws, unless it is current for g. */
-static wf_status jumps_check(wf_search *ws, const wf_grid *g,
-                             const wf_jump_table *t) {
+wf_status wf__jumps_check(wf_search *ws, const wf_grid *g,
+                          const wf_jump_table *t) {
     if (wf__jump_table_current(t, g))
         return WF_OK;
     if (t->serial != g->serial)
@@ -177,73 +171,8 @@ static wf_status grid_begin(wf_search *ws, const wf_grid *g, wf_point start,
         return wf__search_fail(ws, s, "cannot size the workspace for %zu "
                                       "cells",
                                g->cells);
-    if (o.algo == WF_ALGO_JPSW) {
-        const char *why = wf__jump_rules(&o, 1);
-        if (why)
-            return wf__search_fail(ws, WF_E_INVALID_ARG, "%s (use astar)",
-                                   why);
-        if (conn_rejects(ws, &o, start, goal, WF_ALGO_JPSW))
-            return WF_OK;
-        return wf__jpsw_begin(ws, g, start, goal, &o);
-    }
-    if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_JPS_PLUS ||
-        o.algo == WF_ALGO_AUTO) {
-        double c;
-        const char *why = wf__jps_applies(ws, g, &o, &c);
-        if (!why && o.algo == WF_ALGO_JPS_PLUS)
-            why = !o.jumps ? "jps+ needs a jump table (opts.jumps)"
-                  : o.move.size > 1 ? "jps+ jump tables are for agents of "
-                                      "size 1"
-                                    : NULL;
-        /* a table given is checked whether or not it is used; auto takes
-         * it where it is the faster (auto.c) */
-        const int given = !why && o.jumps && o.move.size <= 1;
-        if (given && (s = jumps_check(ws, g, o.jumps)) != WF_OK)
-            return s;
-        const int plus = given && (o.algo != WF_ALGO_AUTO ||
-                                   wf__auto_takes_table(ws, g));
-        if (!why) {
-            const wf__planes *planes = &g->planes;
-            const uint8_t *mask = g->nbmask;
-            int start_ok = wf_grid_passable(g, start.x, start.y);
-            int goal_ok = wf_grid_passable(g, goal.x, goal.y);
-            if (o.move.size > 1) {
-                const unsigned k = (unsigned)o.move.size;
-                if ((s = wf__jps_fit(ws, g, k, &planes, &mask)) != WF_OK)
-                    return wf__search_fail(ws, s, "cannot size the workspace "
-                                                  "for jps");
-                start_ok = wf__fits(g->clear, (size_t)start.y * (size_t)g->width +
-                                                  (size_t)start.x, k);
-                goal_ok = wf__fits(g->clear, (size_t)goal.y * (size_t)g->width +
-                                                 (size_t)goal.x, k);
-                wf__size_message(ws, g, g->clear, k, start, goal, start_ok,
-                                 goal_ok);
-            }
-            const wf_algo engine = plus ? WF_ALGO_JPS_PLUS : WF_ALGO_JPS;
-            if (!start_ok || !goal_ok) {
-                ws->mode = WF__GRID_DONE;
-                ws->done = WF_NO_PATH;
-                ws->engine = engine;
-                return WF_OK;
-            }
-            if (conn_rejects(ws, &o, start, goal, engine))
-                return WF_OK;
-            s = plus ? wf__jps_plus_begin(ws, g, start, goal, c, o.jumps)
-                     : wf__jps_begin(ws, g, start, goal, c, planes, mask);
-            return s == WF_OK ? s
-                              : wf__search_fail(ws, s, "cannot size the "
-                                                       "workspace for jps");
-        }
-        if (o.algo == WF_ALGO_JPS || o.algo == WF_ALGO_JPS_PLUS)
-            return wf__search_fail(ws, WF_E_INVALID_ARG, "%s (use auto to "
-                                                         "fall back to A*)",
-                                   why);
-        o.algo = WF_ALGO_ASTAR;
-    }
-    if (conn_rejects(ws, &o, start, goal, o.algo))
-        return WF_OK;
-    ws->engine = o.algo;
-    return wf__astar_begin(ws, g, start, goal, &o);
+    return wf__grid_engine_begin(wf__grid_engine_of(o.algo), ws, g, start,
+                                 goal, &o);
 }
 
 wf_status wf_search_begin(wf_search *ws, const wf_grid *g, wf_point start,
@@ -266,19 +195,16 @@ static void path_reset(wf_path *out) {
 
 /* The step itself, on a checked workspace and a reset path. */
 static wf_status grid_step(wf_search *ws, uint64_t budget, wf_path *out) {
-    switch (ws->mode) {
-    case WF__ASTAR: return wf__astar_step(ws, budget, out);
-    case WF__JPS: return wf__jps_step(ws, budget, out);
-    case WF__JPSW: return wf__jpsw_step(ws, budget, out);
-    case WF__JPS_PLUS: return wf__jps_plus_step(ws, budget, out);
-    case WF__GRID_DONE:
+    if (ws->mode == WF__GRID_DONE) {
         ws->mode = WF__IDLE;
         out->stats.engine = ws->engine;
         return ws->done;
-    default:
+    }
+    const wf__grid_engine *e = wf__grid_engine_running(ws->mode);
+    if (!e)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "no grid search under way");
-    }
+    return e->step(ws, budget, out);
 }
 
 wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
@@ -291,7 +217,7 @@ wf_status wf_search_step(wf_search *ws, uint64_t budget, wf_path *out) {
     if (ws->mode != WF__GRID_DONE) /* keep why a trivial query ended */
         ws->msg[0] = '\0';
     path_reset(out);
-    const int running = ws->mode >= WF__ASTAR && ws->mode < WF__GRID_DONE;
+    const int running = wf__grid_engine_running(ws->mode) != NULL;
     if (running && ws->sliced && ws->sliced->version != ws->sliced_version) {
         ws->mode = WF__IDLE;
         return wf__search_fail(ws, WF_E_INVALID_ARG,
@@ -349,11 +275,7 @@ void wf_search_destroy(wf_search *ws) {
     wf_allocator a = ws->alloc;
     free_arrays(&a, ws->cells, ws->key, ws->id, ws->capacity);
     wf__free(&a, ws->clr, ws->clr_cells);
-    wf__free(&a, ws->fit.bits, ws->fit_words * sizeof(uint64_t));
-    wf__free(&a, ws->fit_mask, ws->fit_cells);
-    wf__free(&a, ws->jw_bits, ws->jw_words * sizeof(uint64_t));
-    wf__free(&a, ws->jw_mask, ws->jw_cells * sizeof *ws->jw_mask);
-    wf__free(&a, ws->jw_dirs, ws->jw_cells * sizeof *ws->jw_dirs);
+    wf__grid_engines_free(ws);
     wf__free(&a, ws->parent, ws->graph_capacity * sizeof *ws->parent);
     wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
     if (ws->anya_free)

@@ -109,4 +109,42 @@ wf_status wf__conn_opts_check(wf_search *ws, const wf_grid *g,
 wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
                          wf_point goal);
 
+/* The grid engines (engines.c): one row each. applies: NULL when the
+ * engine can answer the query, else why not (c: what the engine needs of
+ * the check, JPS's uniform cost); begin: starts the query (mode set, or
+ * WF__GRID_DONE with its outcome); step: continues one in `mode`; free: its
+ * caches in the workspace (NULL: none); instead: what to use when it does
+ * not apply. */
+typedef struct wf__grid_engine {
+    wf_algo algo;
+    int mode;
+    const char *(*applies)(wf_search *ws, const wf_grid *g,
+                           const wf_search_opts *o, double *c);
+    wf_status (*begin)(wf_search *ws, const wf_grid *g, wf_point start,
+                       wf_point goal, const wf_search_opts *o, double c);
+    wf_status (*step)(wf_search *ws, uint64_t budget, wf_path *out);
+    void (*free)(wf_search *ws);
+    const char *instead;
+} wf__grid_engine;
+/* The row of algo, or NULL (not a grid algorithm). */
+const wf__grid_engine *wf__grid_engine_of(wf_algo algo);
+/* The row whose search is under way in mode, or NULL. */
+const wf__grid_engine *wf__grid_engine_running(int mode);
+/* Frees every engine's caches (wf_search_destroy). */
+void wf__grid_engines_free(wf_search *ws);
+/* Runs e's applies, then its begin, on a query search.c has checked. */
+wf_status wf__grid_engine_begin(const wf__grid_engine *e, wf_search *ws,
+                                const wf_grid *g, wf_point start,
+                                wf_point goal, const wf_search_opts *o);
+/* With a connectivity index, a goal in another component than the start
+ * ends the query now (the fallback aside, which wants the search): 1, and
+ * the workspace holds the WF_NO_PATH for the first step. Ends where the
+ * unit cannot stand are left to the engines, which say why. */
+int wf__conn_rejects(wf_search *ws, const wf_search_opts *o, wf_point start,
+                     wf_point goal, wf_algo engine);
+/* A jump table given with a query that will use it: WF_E_INVALID_ARG,
+ * with the reason in ws, unless it is current for g. */
+wf_status wf__jumps_check(wf_search *ws, const wf_grid *g,
+                          const wf_jump_table *t);
+
 #endif
