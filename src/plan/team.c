@@ -45,14 +45,6 @@ void wf_team_destroy(wf_team *t) {
 
 const char *wf_team_message(const wf_team *t) { return t ? t->msg : ""; }
 
-wf_status wf__team_fail(wf_team *t, wf_status s, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->msg, sizeof t->msg, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
 /* The team planners, one row each: a new planner is one file (its plan
  * function, plan_internal.h), one row here, and its value in
  * wf_team_algo with its name in WF_TEAM_ALGO_NAMES. */

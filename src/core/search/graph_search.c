@@ -5,6 +5,8 @@
  * are kept per node so that closed nodes can always be reopened. */
 #include <math.h>
 
+#include "wayfind/names.h"
+
 #include "graph_internal.h"
 #include "search_internal.h"
 
@@ -32,9 +34,7 @@ static wf_status setup(wf_search *ws, const wf_search_opts *o,
         o->algo == WF_ALGO_JPSW)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "%s is for grids (auto runs A* on graphs)",
-                               o->algo == WF_ALGO_JPS        ? "jps"
-                               : o->algo == WF_ALGO_JPS_PLUS ? "jps+"
-                                                             : "jpsw");
+                               wf_algo_name(o->algo));
     if (!(o->h_scale >= 0.0 && o->h_scale < INFINITY))
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "h_scale must be finite and >= 0, got %g",
