@@ -50,7 +50,7 @@ void wf__unit_done(wf__unit *u, const wf_grid *g) {
     u->own = NULL;
 }
 
-void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
+void wf__field_drain(wf__heap *h, uint32_t gen,
                      const wf_grid *g, const wf__unit *unit,
                      double limit, wf__field_visit visit, void *ud) {
     const uint32_t W = (uint32_t)g->width;
@@ -62,7 +62,7 @@ void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
         if (d > limit)
             break;
         wf__heap_pop(h);
-        ws->cells[u].tag |= WF__TAG_CLOSED;
+        h->cells[u].tag |= WF__TAG_CLOSED;
         visit(ud, u, d);
         /* A unit on neighbour v walks into u: it pays u's cost. Moves are
          * allowed both ways alike (passability and the corner rule are
@@ -105,14 +105,14 @@ wf_status wf_field_dijkstra_grid(wf_search *ws, const wf_grid *g,
     for (size_t c = 0; c < g->cells; c++)
         out[c] = INFINITY;
     const uint32_t gen = wf__search_begin(ws);
-    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    wf__heap h = wf__search_heap(ws);
     const uint32_t W = (uint32_t)g->width;
     for (size_t i = 0; i < n; i++) {
         uint32_t c = (uint32_t)src[i].cell.y * W + (uint32_t)src[i].cell.x;
         if (wf__unit_enters(&unit, g, c))
             wf__field_offer(&h, gen, c, src[i].value);
     }
-    wf__field_drain(ws, &h, gen, g, &unit, INFINITY, store, out);
+    wf__field_drain(&h, gen, g, &unit, INFINITY, store, out);
     return WF_OK;
 }
 
@@ -133,14 +133,14 @@ wf_status wf_field_dijkstra_graph(wf_search *ws, const wf_graph *g,
     for (uint32_t v = 0; v < g->nodes; v++)
         out[v] = INFINITY;
     const uint32_t gen = wf__search_begin(ws);
-    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    wf__heap h = wf__search_heap(ws);
     for (size_t i = 0; i < n; i++)
         wf__field_offer(&h, gen, nodes[i], values ? values[i] : 0.0);
     while (h.n) {
         uint32_t u = h.id[0];
         double d = h.key[0];
         wf__heap_pop(&h);
-        ws->cells[u].tag |= WF__TAG_CLOSED;
+        h.cells[u].tag |= WF__TAG_CLOSED;
         out[u] = (float)d;
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
             wf__field_offer(&h, gen, g->target[k], d + g->weight[k]);
@@ -164,13 +164,13 @@ wf_status wf_field_flee_grid(wf_search *ws, const wf_grid *g, wf_layer dist,
     /* Every reachable cell is a source: push them straight onto the heap
      * (no wf_field_source array needed), then run the same loop. */
     const uint32_t gen = wf__search_begin(ws);
-    wf__heap h = {ws->cells, ws->key, ws->id, 0};
+    wf__heap h = wf__search_heap(ws);
     for (size_t c = 0; c < g->cells; c++)
         if (isfinite(dist.values[c]) && wf__unit_enters(&unit, g, c))
             wf__field_offer(&h, gen, (uint32_t)c,
                             -k * (double)dist.values[c]);
     for (size_t c = 0; c < g->cells; c++)
         out[c] = INFINITY;
-    wf__field_drain(ws, &h, gen, g, &unit, INFINITY, store, out);
+    wf__field_drain(&h, gen, g, &unit, INFINITY, store, out);
     return WF_OK;
 }

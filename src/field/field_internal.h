@@ -54,7 +54,7 @@ typedef void (*wf__field_visit)(void *ud, uint32_t cell, double d);
  * a cost of at most limit (INFINITY: all), calling visit for each. Costs
  * are those of walking to the heap's cells: a unit on a neighbour v of a
  * settled cell u pays step × cost(u) to enter u. */
-void wf__field_drain(wf_search *ws, wf__heap *h, uint32_t gen,
+void wf__field_drain(wf__heap *h, uint32_t gen,
                      const wf_grid *g, const wf__unit *unit,
                      double limit, wf__field_visit visit, void *ud);
 

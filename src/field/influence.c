@@ -152,11 +152,11 @@ wf_status wf_field_falloff_grid(wf_search *ws, const wf_grid *g,
             /* A Dijkstra search from the source, stopped at its radius:
              * it touches only cells within the radius. */
             const uint32_t gen = wf__search_begin(ws);
-            wf__heap h = {ws->cells, ws->key, ws->id, 0};
+            wf__heap h = wf__search_heap(ws);
             wf__field_offer(&h, gen, (uint32_t)s->cell.y * (uint32_t)W +
                                          (uint32_t)s->cell.x, 0.0);
             adder a = {g, s, o.kind, r, out};
-            wf__field_drain(ws, &h, gen, g, &unit, s->radius, add_path, &a);
+            wf__field_drain(&h, gen, g, &unit, s->radius, add_path, &a);
         }
     }
     wf__unit_done(&unit, g);

@@ -38,13 +38,13 @@ wf_status wf_field_falloff_graph(wf_search *ws, const wf_graph *g,
         }
         /* Dijkstra from the source along the arcs, stopped at the radius. */
         const uint32_t gen = wf__search_begin(ws);
-        wf__heap h = {ws->cells, ws->key, ws->id, 0};
+        wf__heap h = wf__search_heap(ws);
         wf__field_offer(&h, gen, s->node, 0.0);
         while (h.n && h.key[0] <= s->radius) {
             uint32_t u = h.id[0];
             double d = h.key[0];
             wf__heap_pop(&h);
-            ws->cells[u].tag |= WF__TAG_CLOSED;
+            h.cells[u].tag |= WF__TAG_CLOSED;
             out[u] += (float)wf_field_falloff_value(o.kind, d, s->radius, s->strength);
             for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
                 wf__field_offer(&h, gen, g->target[k], d + g->weight[k]);

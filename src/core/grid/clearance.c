@@ -67,31 +67,3 @@ void wf__clearance_update(const wf_grid *g, const uint8_t *pass,
         hi = nhi;
     }
 }
-
-wf_status wf__unit_clearance(wf_search *ws, const wf_grid *g,
-                             const uint8_t *pass, const uint8_t **clr) {
-    if (!pass) {
-        *clr = g->clear;
-        return WF_OK;
-    }
-    if (ws->clr_serial == g->serial && ws->clr_version == g->version &&
-        ws->clr_cells >= g->cells &&
-        memcmp(ws->clr_pass, pass, sizeof ws->clr_pass) == 0) {
-        *clr = ws->clr;
-        return WF_OK;
-    }
-    if (ws->clr_cells < g->cells) {
-        uint8_t *p = wf__alloc(&ws->alloc, g->cells);
-        if (!p)
-            return WF_E_NOMEM;
-        wf__free(&ws->alloc, ws->clr, ws->clr_cells);
-        ws->clr = p;
-        ws->clr_cells = g->cells;
-    }
-    wf__clearance_build(g, pass, ws->clr);
-    ws->clr_serial = g->serial;
-    ws->clr_version = g->version;
-    memcpy(ws->clr_pass, pass, sizeof ws->clr_pass);
-    *clr = ws->clr;
-    return WF_OK;
-}

@@ -23,6 +23,42 @@ wf_status wf__search_fail(wf_search *ws, wf_status s, const char *fmt, ...) {
     return s;
 }
 
+wf__heap wf__search_heap(wf_search *ws) {
+    return (wf__heap){ws->cells, ws->key, ws->id, 0};
+}
+
+wf__cell *wf__search_cells(wf_search *ws) { return ws->cells; }
+
+/* The unit's clearance, cached in the workspace for its grid version and
+ * the terrains it may enter. */
+wf_status wf__unit_clearance(wf_search *ws, const wf_grid *g,
+                             const uint8_t *pass, const uint8_t **clr) {
+    if (!pass) {
+        *clr = g->clear;
+        return WF_OK;
+    }
+    if (ws->clr_serial == g->serial && ws->clr_version == g->version &&
+        ws->clr_cells >= g->cells &&
+        memcmp(ws->clr_pass, pass, sizeof ws->clr_pass) == 0) {
+        *clr = ws->clr;
+        return WF_OK;
+    }
+    if (ws->clr_cells < g->cells) {
+        uint8_t *p = wf__alloc(&ws->alloc, g->cells);
+        if (!p)
+            return WF_E_NOMEM;
+        wf__free(&ws->alloc, ws->clr, ws->clr_cells);
+        ws->clr = p;
+        ws->clr_cells = g->cells;
+    }
+    wf__clearance_build(g, pass, ws->clr);
+    ws->clr_serial = g->serial;
+    ws->clr_version = g->version;
+    memcpy(ws->clr_pass, pass, sizeof ws->clr_pass);
+    *clr = ws->clr;
+    return WF_OK;
+}
+
 const char *wf_search_message(const wf_search *ws) { return ws ? ws->msg : ""; }
 
 wf_status wf__opts_check(wf_search *ws, wf_search_opts *o) {

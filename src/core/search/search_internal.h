@@ -5,6 +5,202 @@
 
 #include "internal.h"
 
+/* The open array has one slot per cell, a key (f = g + weight·h) and a cell
+ * index in two parallel arrays. A 4-ary min-heap on the keys grows up from
+ * slot 0; the top of the array, from slot `capacity` down, holds the
+ * plateau stack (consistent heuristics) or the closed cells' f values
+ * (a custom heuristic, whose closed cells may be reopened). A cell is in at
+ * most one of them, so together they never exceed capacity: 8 + 8 + 4 =
+ * 20 bytes per cell in all. */
+/* A grid A* and Dijkstra query and its progress between sliced steps
+ * (grid_astar.c). Everything a step needs is here, so a paused search
+ * resumes exactly where it stopped. */
+typedef struct wf__astar {
+    const wf_grid *g;
+    const double *cost;    /* cost of entering each terrain: g->cost, or
+                              fcost under a filter */
+    const uint8_t *pass;   /* NULL, or fpass when the filter forbids a
+                              terrain present on g */
+    const uint8_t *clr;    /* agents of size > 1: the unit's clearance
+                              (wf__unit_clearance), which covers pass;
+                              NULL for size 1 */
+    unsigned size;
+    uint32_t start, goal;  /* goal UINT32_MAX: none to reach (the nearest
+                              fallback for a goal that cannot be entered) */
+    int gx, gy;
+    wf_heuristic hk;       /* resolved; WF_H_ZERO for Dijkstra */
+    int connect, plateau, reopen, track;
+    wf_corners corners;
+    double hmul;           /* weight × (smallest cost, or 1 for custom) */
+    wf_heuristic_fn custom;
+    void *custom_ud;
+    wf_move_cost_fn move_cost;
+    void *move_ud;
+    const float *overlay;  /* extra cost per cell, × overlay_k; may be NULL */
+    double overlay_k;
+    uint64_t limit;        /* max expansions, 0 = none */
+    int fallback;
+    uint64_t div_mul;      /* cell / width == cell * div_mul >> div_shift */
+    unsigned div_shift;
+    /* progress */
+    uint32_t heap_n, sp, gen;
+    uint64_t expanded, generated, heap_ops, reopened;
+    uint32_t best, end;
+    double best_d, best_g;  /* squared distance to the goal, and cost */
+    double fcost[256];
+    uint8_t fpass[256];
+} wf__astar;
+
+/* A JPS query and its progress (grid_jps.c). */
+typedef struct wf__jpsq {
+    const wf_grid *g;
+    const wf__planes *planes; /* the grid's, or the workspace's for a size */
+    const uint8_t *nbmask;    /* likewise */
+    const int32_t *dist;      /* JPS+ (grid_jps_plus.c): the jump table's
+                                 entries; NULL for JPS */
+    wf_point start, goal;
+    uint32_t s0, goal_id, heap_n, gen;
+    double cost;
+    uint64_t div_mul;
+    unsigned div_shift;
+    wf_stats st;
+} wf__jpsq;
+
+/* What weighted JPS reads for one unit on one grid (grid_jpsw_planes.c):
+ * bits[o][b], orientation o (0 row-major, 1 column-major), block b (0 the
+ * unit may enter; 1-4 a straight run up/side A, up/B, down/A, down/B must
+ * stop), words[o] words a line; mask, a word per cell (the WF__JW_ bits);
+ * dirs, the search's own 2 bytes per cell (grid_jpsw.c). */
+typedef struct wf__jpsw_view {
+    const uint64_t *bits[2][5];
+    size_t words[2];
+    const uint32_t *mask;
+    uint16_t *dirs;
+} wf__jpsw_view;
+
+/* The diagonal step in direction WF_DIR_NE + k may be made from the cell. */
+#define WF__JW_STEP(k) (1u << (k))
+/* A diagonal run arriving in direction WF_DIR_NE + k may turn by 90° there
+ * to side 0, (dx, -dy), or side 1, (-dx, dy). */
+#define WF__JW_DTURN(k, side) (1u << (4 + 2 * (k) + (side)))
+/* A straight run arriving in direction d (WF_DIR_N .. WF_DIR_W) may turn
+ * there to its side wf__jpsw_side[d][side]. */
+#define WF__JW_STURN(d, side) (1u << (12 + 2 * (d) + (side)))
+/* The two sides of straight direction d, in a fixed order. */
+extern const uint8_t wf__jpsw_side[4][2];
+
+/* A weighted JPS query and its progress (grid_jpsw.c). */
+typedef struct wf__jpswq {
+    const wf_grid *g;
+    wf__jpsw_view view;
+    wf_point start, goal;
+    uint32_t s0, goal_id, heap_n, gen;
+    double hmul;              /* the smallest cost present: octile scale */
+    uint64_t div_mul;
+    unsigned div_shift;
+    wf_stats st;
+    double cost[256];         /* the unit's cost per terrain, INFINITY where
+                                 it may not enter */
+} wf__jpswq;
+
+/* A graph query and its progress (graph_search.c). */
+typedef struct wf__graphq {
+    const void *g;         /* const wf_graph * */
+    uint32_t start, goal, heap_n, gen, best;
+    wf_heuristic h;        /* WF_H_ZERO, WF_H_EUCLIDEAN (hmul × the
+                              straight line) or WF_H_CUSTOM */
+    double hmul, best_h;
+    wf_node_heuristic_fn custom;
+    void *custom_ud;
+    const float *overlay;
+    double overlay_k;
+    uint64_t limit;
+    wf_stats st;
+} wf__graphq;
+
+/* What a workspace is doing between calls. */
+enum {
+    WF__IDLE = 0,  /* no sliced search */
+    WF__ASTAR,     /* grid A* and Dijkstra under way */
+    WF__JPS,       /* grid JPS under way */
+    WF__JPS_PLUS,  /* grid JPS+ (a jump table) under way */
+    WF__JPSW,      /* grid weighted JPS under way */
+    WF__GRID_DONE, /* a grid search whose outcome (done) is known */
+    WF__GRAPH,     /* graph search under way */
+    WF__GRAPH_DONE
+};
+
+struct wf_search {
+    wf_allocator alloc;
+    size_t capacity;  /* cells the arrays hold */
+    wf__cell *cells;
+    double *key;
+    uint32_t *id;
+    uint32_t gen;     /* current generation, 1 .. WF__GEN_LIMIT-1 */
+    /* Graph searches also keep a parent and a path cost per node. */
+    size_t graph_capacity;
+    uint32_t *parent;
+    double *g;
+    int mode;         /* WF__IDLE ... */
+    wf_status done;   /* the outcome in the _DONE modes */
+    wf_algo engine;   /* the engine of the search under way */
+    /* The grid of the sliced search wf_search_begin started, and its
+     * version then: a step after an edit fails rather than walk walls. */
+    const wf_grid *sliced;
+    uint64_t sliced_version;
+    union {
+        wf__astar a;
+        wf__jpsq j;
+        wf__jpswq jw;
+        wf__graphq gr;
+    } q;
+    char msg[WF__MSG_SIZE]; /* why the last call failed */
+    /* The any-angle search's memory (anya.c): per-vertex roots, its nodes
+     * and open list; NULL until the first such query. */
+    struct wf__anya *anya;
+    /* Frees anya (set by anya.c with it): wf_search_destroy calls it, so
+     * that the search layer does not link to the any-angle one. */
+    void (*anya_free)(wf_search *ws);
+    /* A filtered unit's clearance (wf__unit_clearance) and what it is for. */
+    uint8_t *clr;
+    size_t clr_cells;       /* bytes clr holds */
+    uint64_t clr_serial;    /* 0: nothing computed */
+    uint64_t clr_version;
+    uint8_t clr_pass[256];
+    /* JPS for an agent size: the bit planes and neighbour masks of "the
+     * agent may stand here" (grid_jps.c), and what they are for. */
+    wf__planes fit;
+    size_t fit_words;       /* words fit.bits holds */
+    uint8_t *fit_mask;
+    size_t fit_cells;       /* bytes fit_mask holds */
+    uint64_t fit_serial;    /* 0: nothing built */
+    uint64_t fit_version;
+    unsigned fit_size;
+    /* Weighted JPS (grid_jpsw_planes.c): bit planes of the cells a unit
+     * may enter and of where its runs stop, and a byte per cell for its
+     * diagonal steps, for the grid and cost table they were built for. */
+    uint64_t *jw_bits;
+    size_t jw_words;        /* words jw_bits holds */
+    uint32_t *jw_mask;
+    uint16_t *jw_dirs;
+    size_t jw_cells;        /* cells jw_mask and jw_dirs hold */
+    wf__planes jw_planes;   /* the layout of one of the three blocks */
+    uint64_t jw_serial;     /* 0: nothing built */
+    uint64_t jw_version;
+    double jw_cost[256];
+    /* JPS for an unfiltered unit: the uniform cost of the grid of this
+     * serial (0: none yet) and version (wf__jps_applies). */
+    uint64_t jps_serial;
+    uint64_t jps_version;
+    double jps_cost;
+    /* WF_ALGO_AUTO (auto.c): the share of the free cells at a convex
+     * corner of the grid of this serial (0: none yet) and version. */
+    uint64_t auto_serial;
+    uint64_t auto_version;
+    double auto_share;
+};
+
+
 /* Grid A* and Dijkstra (grid_astar.c): prepares ws->q.a (o checked, start and
  * goal on the grid and passable) and the steps. */
 wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
