@@ -5,8 +5,30 @@
 # then a screenshot goes to OUT_PNG.
 # Usage: test_playground.sh WEB_DIR WAYFIND_CLI OUT_PNG
 # Exit 77 (skipped) when chromium or the web build is missing.
+# shellcheck disable=SC2317 # the checks run through searches
 . "$(dirname "$0")/lib.sh"
 SHOT=$3
+
+# kind seed WxH from to algo [extra query] -> the page's query for that search
+search() {
+  printf 'gen=%s&seed=%s&size=%s&from=%s&to=%s&algo=%s&speed=1000000%s\n' \
+    "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}"
+}
+
+# CMD: runs CMD kind seed WxH from to algo [extra query] [extra CLI
+# options] for each search the page and the program answer alike
+searches() {
+  "$1" islands 7 96x40 3,5 60,35 astar
+  "$1" islands 7 96x40 3,5 60,35 auto
+  "$1" islands 7 96x40 3,5 93,2 dijkstra
+  "$1" islands 7 96x40 3,5 93,2 jpsw
+  "$1" islands 7 96x40 3,5 90,30 astar        # the goal is land: no path either way
+  "$1" caves 4 120x80 10,10 100,70 jps
+  "$1" caves 4 120x80 10,10 100,70 astar "&connect=4" "--connect 4"
+  "$1" maze 3 41x41 1,1 39,39 astar "&corners=always" "--corners always"
+}
+
+want_search() { want "$(search "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}")"; }
 
 # kind seed WxH from to algo [extra query] [extra CLI options]
 check() {
@@ -15,44 +37,65 @@ check() {
   [ -f "$map" ] || "$CLI" gen "$kind" --seed "$seed" --size "$size" --out "$map" >/dev/null || {
     echo "FAIL: wayfind gen $kind"; fail=1; return; }
   local page cli
-  page=$(browse "gen=$kind&seed=$seed&size=$size&from=$from&to=$to&algo=$algo&speed=1000000$q")
+  page=$(browse "$(search "$kind" "$seed" "$size" "$from" "$to" "$algo" "$q")")
   # shellcheck disable=SC2086
   cli=$("$CLI" path "$map" --from "$from" --to "$to" --algo "$algo" --format json $opts 2>/dev/null)
   if [ -z "$page" ]; then
     echo "FAIL: $kind seed $seed $from -> $to ($algo): the page wrote no result"; fail=1; return
   fi
-  local pc cc
+  local pc cc cs
   pc=$(json_field "$page" cost)
-  cc=$(json_field "${cli:-{\}}" cost)
+  { read -r cc; read -r cs; } < <(json_field "${cli:-{\}}" cost status)
   # no path: the page's cost is null, the program's status says so
-  [ "$(json_field "${cli:-{\}}" status)" = "no_path" ] && cc=null
-  if python3 -c 'import sys; a,b=sys.argv[1:]; sys.exit(0 if (a==b=="null") or (a!="null" and b!="null" and abs(float(a)-float(b))<=1e-9*max(1,abs(float(b)))) else 1)' "$pc" "$cc"; then
+  [ "$cs" = "no_path" ] && cc=null
+  if py -c 'import sys; a,b=sys.argv[1:]; sys.exit(0 if (a==b=="null") or (a!="null" and b!="null" and abs(float(a)-float(b))<=1e-9*max(1,abs(float(b)))) else 1)' "$pc" "$cc"; then
     echo "ok: $kind seed $seed $size $from -> $to ($algo$q): page $pc, CLI $cc"
   else
     echo "FAIL: $kind seed $seed $size $from -> $to ($algo$q): page $pc ($page), CLI $cc"; fail=1
   fi
 }
 
-check islands 7 96x40 3,5 60,35 astar
-check islands 7 96x40 3,5 60,35 auto
-check islands 7 96x40 3,5 93,2 dijkstra
-check islands 7 96x40 3,5 93,2 jpsw
-check islands 7 96x40 3,5 90,30 astar        # the goal is land: no path either way
-check caves 4 120x80 10,10 100,70 jps
-check caves 4 120x80 10,10 100,70 astar "&connect=4" "--connect 4"
-check maze 3 41x41 1,1 39,39 astar "&corners=always" "--corners always"
+PLAIN="gen=islands&seed=7&size=96x40&from=3,5&to=60,35&speed=1000000"
+GUARDED="$PLAIN&viewer=23,13,0,360,5"
+BAD="gen=volcano&from=1,1&to=2,2"
+# every algorithm the program names, which the algo menu must list (checked below)
+ALGOS=$(cli_names path --algo | tr , ' ')
+
+# each of them as a query string spells it (jps+ as jps%2B)
+declare -A ENC
+for algo in $ALGOS; do
+  ENC[$algo]=$(py -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$algo")
+done
+
+# ALGO -> the page's query for it on the maze
+maze_query() {
+  printf 'gen=maze&seed=3&size=41x41&from=1,1&to=39,39&algo=%s&speed=1000000\n' "${ENC[$1]}"
+}
+
+# the pages the checks read, loaded in one browser, and the screenshot
+searches want_search
+want "$PLAIN"
+want "$GUARDED"
+want "$BAD"
+want_menu algo
+want_menu corners
+for algo in $ALGOS; do want "$(maze_query "$algo")"; done
+rm -f "$SHOT"
+pages "$SHOT" "gen=islands&seed=7&size=96x40&from=3,5&to=60,35&viewer=23,13,0,360,5"
+
+searches check
 
 # the guard's cone steers the path: dearer than without it, never cheaper
-plain=$(json_field "$(browse "gen=islands&seed=7&size=96x40&from=3,5&to=60,35&speed=1000000")" cost)
-guarded=$(json_field "$(browse "gen=islands&seed=7&size=96x40&from=3,5&to=60,35&speed=1000000&viewer=23,13,0,360,5")" cost)
-if python3 -c 'import sys; sys.exit(0 if float(sys.argv[2]) > float(sys.argv[1]) else 1)' "$plain" "$guarded"; then
+plain=$(json_field "$(browse "$PLAIN")" cost)
+guarded=$(json_field "$(browse "$GUARDED")" cost)
+if py -c 'import sys; sys.exit(0 if float(sys.argv[2]) > float(sys.argv[1]) else 1)' "$plain" "$guarded"; then
   echo "ok: with the guard the path costs $guarded, without $plain"
 else
   echo "FAIL: with the guard $guarded, without $plain"; fail=1
 fi
 
 # a bad world kind is reported, not a blank page
-bad=$(browse "gen=volcano&from=1,1&to=2,2")
+bad=$(browse "$BAD")
 case $bad in *unknown*) echo "ok: unknown kind reported: $bad" ;; *) echo "FAIL: unknown kind: '$bad'"; fail=1 ;; esac
 
 # the menus list the library's names (its tables, wayfind/names.h), in the
@@ -69,24 +112,23 @@ done
 case ,$(menu algo), in *,jps+,*) echo "ok: jps+ is in the algo menu" ;;
   *) echo "FAIL: no jps+ in the algo menu"; fail=1 ;; esac
 
-# every algorithm of the menu answers by its name in the query string (jps+
-# as jps%2B, with the page's own jump table) what the program answers, and
-# says it ran: on a maze, where every one of them applies
+# every algorithm of the menu (the program's, as checked above) answers by
+# its name in the query string (jps+ as jps%2B, with the page's own jump
+# table) what the program answers, and says it ran: on a maze, where every
+# one of them applies
 maze="$TMP/maze-3-41x41.txt"
 [ -f "$maze" ] || "$CLI" gen maze --seed 3 --size 41x41 --out "$maze" >/dev/null
 "$CLI" prep "$maze" --out "$TMP/maze.jump" >/dev/null || { echo "FAIL: wayfind prep"; fail=1; }
-for algo in $(menu algo | tr , ' '); do
-  enc=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$algo")
-  page=$(browse "gen=maze&seed=3&size=41x41&from=1,1&to=39,39&algo=$enc&speed=1000000")
+for algo in $ALGOS; do
+  enc=${ENC[$algo]}
+  page=$(browse "$(maze_query "$algo")")
   prep=(); [ "$algo" = "jps+" ] && prep=(--prep "$TMP/maze.jump")
   cli=$("$CLI" path "$maze" --from 1,1 --to 39,39 --algo "$algo" --format json "${prep[@]}" 2>/dev/null)
   ok=1
-  for f in cost expanded; do
-    [ "$(json_field "${page:-{\}}" "$f")" = "$(json_field "${cli:-{\}}" "$f")" ] || ok=""
-  done
-  engine=$(json_field "${page:-{\}}" engine)
+  [ "$(json_field "${page:-{\}}" cost expanded)" = "$(json_field "${cli:-{\}}" cost expanded)" ] || ok=""
+  { read -r engine; read -r status; } < <(json_field "${page:-{\}}" engine status)
   [ "$algo" = auto ] || [ "$engine" = "$algo" ] || ok=""
-  [ "$(json_field "${page:-{\}}" status)" = ok ] || ok=""
+  [ "$status" = ok ] || ok=""
   if [ -n "$ok" ]; then
     echo "ok: maze algo=$enc: page $page, the program the same"
   else
@@ -94,9 +136,7 @@ for algo in $(menu algo | tr , ' '); do
   fi
 done
 
-chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 --user-data-dir="$TMP/profile" \
-  --window-size=1200,800 --screenshot="$SHOT" \
-  "file://$WEB/index.html?gen=islands&seed=7&size=96x40&from=3,5&to=60,35&viewer=23,13,0,360,5" 2>/dev/null
+# the picture taken by pages above
 if [ -s "$SHOT" ] && [ "$(head -c 8 "$SHOT" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
   echo "ok: screenshot $SHOT"
 else
