@@ -47,6 +47,7 @@ const bench_engine *const *bench_engines(size_t *count) {
         &bench_engine_jps,
         &bench_engine_jps_plus,
         &bench_engine_auto,
+        &bench_engine_bidir,
         &bench_engine_graph,
         &bench_engine_libtcod,
     };

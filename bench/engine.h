@@ -64,6 +64,7 @@ int bench_path_valid(const wf_grid *g, wf_point start, wf_point goal,
 
 extern const bench_engine bench_engine_wayfind;
 extern const bench_engine bench_engine_jps;
+extern const bench_engine bench_engine_bidir;
 extern const bench_engine bench_engine_jps_plus;
 extern const bench_engine bench_engine_auto;
 extern const bench_engine bench_engine_graph;

@@ -1,8 +1,9 @@
-/* wayfind's grid searches, A* and Jump Point Search: one workspace and one
- * path buffer, sized once for the largest map (with the parent and cost
- * arrays JPS keeps its jump points in), reused by every query of the run.
- * The two engines differ only in the algorithm they ask for; JPS+
- * (engine_jps_plus.c) adds a jump table per map. */
+/* wayfind's grid searches, A*, Jump Point Search and bidirectional A*: one
+ * workspace and one path buffer, sized once for the largest map (with the
+ * parent and cost arrays JPS keeps its jump points in), reused by every
+ * query of the run (bidirectional A* adds its two sides' arrays in the
+ * first, untimed warm-up query). The engines differ only in the algorithm
+ * they ask for; JPS+ (engine_jps_plus.c) adds a jump table per map. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -46,6 +47,12 @@ static int wayfind_create(void **state, size_t max_cells, char *err,
 static int jps_create(void **state, size_t max_cells, char *err,
                       size_t errsize) {
     return bench_wayfind_create(WF_ALGO_JPS, state, max_cells, err, errsize);
+}
+
+static int bidir_create(void **state, size_t max_cells, char *err,
+                        size_t errsize) {
+    return bench_wayfind_create(WF_ALGO_BIDIR, state, max_cells, err,
+                                errsize);
 }
 
 static int wayfind_prepare(void *state, const wf_grid *g, char *err,
@@ -134,6 +141,24 @@ const bench_engine bench_engine_jps = {
     .must_be_optimal = 1,
     .peer = 0,
     .create = jps_create,
+    .prepare = wayfind_prepare,
+    .query = bench_wayfind_query,
+    .release = bench_wayfind_release,
+    .bytes = bench_wayfind_bytes,
+    .destroy = bench_wayfind_destroy,
+};
+
+const bench_engine bench_engine_bidir = {
+    .name = "wf-bidir",
+    .detail = "wayfind " WF_VERSION_STRING " wf_search_grid, bidirectional "
+              "A* (WF_ALGO_BIDIR: both ends in turn, average-heuristic "
+              "potentials), 8-connected, no corner cutting, octile; "
+              "expansions count both sides",
+    .unavailable = NULL,
+    .counts_expansions = 1,
+    .must_be_optimal = 1,
+    .peer = 0,
+    .create = bidir_create,
     .prepare = wayfind_prepare,
     .query = bench_wayfind_query,
     .release = bench_wayfind_release,

@@ -88,6 +88,9 @@ enum {
     CLI_OPT_SIZE,
     CLI_OPT_NEAREST /* the one without a value */
 };
+/* Where a help text lists the algorithms: cli_help prints the names of
+ * the library's table (names.h) there, wrapped to the text's indent. */
+#define CLI_ALGO_LIST "@ALGOS@"
 /* --size K: the agent's side in cells (wf_move.size). */
 #define CLI_SIZE_HELP                                                          \
     "  --size K               agent size: it occupies the K x K cells whose\n"  \
@@ -102,12 +105,11 @@ enum {
     "                         zero (default: the tightest admissible one)\n"    \
     "  --weight W             weighted A*: cost <= W x optimal (W >= 1, "       \
     "default 1)\n"                                                            \
-    "  --algo A               astar (default), dijkstra, jps (Jump Point\n"   \
-    "                         Search; an error where it does not apply),\n"  \
-    "                         jps+ (JPS over a jump table: --prep),\n"    \
-    "                         jpsw (weighted JPS: optimal with terrain\n"    \
-    "                         costs; 8-connected no-cut, size 1) or\n"       \
-    "                         auto (the fastest of these that applies)\n"   \
+    "  --algo A               the search (default astar): " CLI_ALGO_LIST "\n" \
+    "                         (the jump point searches jps, jps+ over the\n" \
+    "                         jump table of --prep and jpsw for terrain\n"  \
+    "                         costs are errors where they do not apply;\n"  \
+    "                         auto picks the fastest that does)\n"          \
     "  --max-expansions N     stop after N expansions with a partial path\n"  \
     "  --nearest              an unreachable or blocked goal: a partial path\n" \
     "                         to the reachable cell nearest to it\n"            \
@@ -224,7 +226,8 @@ int cli_parse_format(const char *cmd, const char *s, int *json);
  * has no PNG support and returns CLI_EXIT_USAGE (for --png). */
 int cli_need_png(const char *cmd);
 
-/* Common handling of --help: prints @p text to stdout. */
+/* Common handling of --help: prints @p text to stdout, with the names of
+ * the algorithms where it says CLI_ALGO_LIST. */
 int cli_help(const char *text);
 /* "wayfind: CMD: ...; try 'wayfind CMD --help'" and CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

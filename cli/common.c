@@ -71,7 +71,35 @@ int cli_parse_format(const char *cmd, const char *s, int *json) {
     return 0;
 }
 
+/* The algorithms of the name table, "a, b or c", from column col,
+ * continuing lines at column 25 (the help texts' indent) before 79. */
+static void print_algo_names(size_t col) {
+    static const char *const names[] = {WF_ALGO_NAMES(CLI_NAME) NULL};
+    size_t k = 0;
+    while (names[k])
+        k++;
+    for (size_t i = 0; i < k; i++) {
+        const char *sep = i == 0 ? "" : i + 1 < k ? ", " : " or ";
+        /* the name, and the comma that may follow it, before column 79 */
+        if (i && col + strlen(sep) + strlen(names[i]) + 1 > 79) {
+            printf("%s\n%25s", i + 1 < k ? "," : " or", "");
+            col = 25;
+            sep = "";
+        }
+        col += (size_t)printf("%s%s", sep, names[i]);
+    }
+}
+
 int cli_help(const char *text) {
+    const char *mark;
+    while ((mark = strstr(text, CLI_ALGO_LIST)) != NULL) {
+        fwrite(text, 1, (size_t)(mark - text), stdout);
+        const char *line = mark;
+        while (line > text && line[-1] != '\n')
+            line--;
+        print_algo_names((size_t)(mark - line));
+        text = mark + strlen(CLI_ALGO_LIST);
+    }
     fputs(text, stdout);
     return CLI_EXIT_OK;
 }

@@ -288,6 +288,15 @@ static wf_status op_jpsw_query(const wf_allocator *a, fail_alloc *fa) {
     return grid_queries(a, fa, both, 2);
 }
 
+/* Bidirectional A*: its two sides' arrays are allocated in the workspace
+ * by the first query. */
+static wf_status op_bidir_query(const wf_allocator *a, fail_alloc *fa) {
+    wf_search_opts o = wf_search_opts_default();
+    o.algo = WF_ALGO_BIDIR;
+    const wf_search_opts *const one[1] = {&o};
+    return grid_queries(a, fa, one, 1);
+}
+
 static wf_status op_graph_query(const wf_allocator *a, fail_alloc *fa) {
     wf_grid *grid = setup_caves(a, fa);
     wf_graph *g = NULL;
@@ -627,6 +636,7 @@ FAIL_TEST(graph_from_grid)
 FAIL_TEST(search_reserve)
 FAIL_TEST(grid_query)
 FAIL_TEST(jpsw_query)
+FAIL_TEST(bidir_query)
 FAIL_TEST(graph_query)
 FAIL_TEST(walker)
 FAIL_TEST(regions_fields)
@@ -666,6 +676,7 @@ int main(void) {
         cmocka_unit_test(test_search_reserve),
         cmocka_unit_test(test_grid_query),
         cmocka_unit_test(test_jpsw_query),
+        cmocka_unit_test(test_bidir_query),
         cmocka_unit_test(test_graph_query),
         cmocka_unit_test(test_walker),
         cmocka_unit_test(test_regions_fields),

@@ -59,7 +59,7 @@ static void test_nearest_matches_brute_force(void **state) {
         assert_int_equal(wf_filter_set(&f, 4, INFINITY), WF_OK);
         for (int i = 0; i < w * h; i++)
             overlay[i] = wf_test_rng_below(&r, 10) == 0 ? INFINITY : 0.0f;
-        for (int q = 0; q < 12; q++) {
+        for (int q = 0; q < 16; q++) {
             int m = (int)wf_test_rng_below(&r, 6);
             pricing pr = {g, wf_move_make(m < 3 ? 4 : 8, corner_rules[m % 3]),
                           (q & 1) ? &f : NULL, (q & 2) ? overlay : NULL, NULL, NULL};
@@ -70,7 +70,9 @@ static void test_nearest_matches_brute_force(void **state) {
                 o.overlay = (wf_layer){overlay, (size_t)(w * h)};
                 o.overlay_k = 1.0;
             }
-            if (q & 4)
+            if ((q & 12) == 12)
+                o.algo = WF_ALGO_BIDIR;
+            else if (q & 4)
                 o.algo = WF_ALGO_DIJKSTRA;
             else if (q & 8)
                 o.algo = WF_ALGO_AUTO;

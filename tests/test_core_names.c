@@ -63,6 +63,7 @@ static void test_spellings(void **state) {
     (void)state;
     assert_string_equal(wf_algo_name(WF_ALGO_JPS_PLUS), "jps+");
     assert_string_equal(wf_algo_name(WF_ALGO_JPSW), "jpsw");
+    assert_string_equal(wf_algo_name(WF_ALGO_BIDIR), "bidir");
     assert_string_equal(wf_corners_name(WF_CORNERS_ONE_FREE), "one-free");
     assert_string_equal(wf_heuristic_name(WF_H_OCTILE), "octile");
     assert_null(wf_heuristic_name(WF_H_CUSTOM)); /* a callback: no name */

@@ -1,7 +1,8 @@
 /* Property test: on thousands of seeded random grids with random terrain
  * costs, under every movement model, A* (every admissible heuristic),
- * Dijkstra and an independent brute-force search agree on the cost, every
- * path is legal, and weighted A* stays within its bound.
+ * Dijkstra, bidirectional A* and an independent brute-force search agree
+ * on the cost, every path is legal, and weighted A* stays within its
+ * bound.
  *
  * The reference below shares nothing with the library but the grid's
  * getters: its own move rules and an O(V²) Dijkstra over a plain array. */
@@ -144,6 +145,19 @@ static double jitter_h(void *ud, int x, int y, int gx, int gy) {
     return j->min_cost * oct * (double)(hsh % 1000u) / 1000.0;
 }
 
+/* The optimal grid engines that take every heuristic and model. */
+static const wf_algo algos[] = {WF_ALGO_ASTAR, WF_ALGO_DIJKSTRA,
+                                WF_ALGO_BIDIR};
+enum { ALGOS = sizeof algos / sizeof algos[0] };
+
+static void report(unsigned long checked, unsigned long found,
+                   const unsigned long per_algo[ALGOS]) {
+    print_message("%lu searches compared with the reference, %lu with a "
+                  "path\n", checked, found);
+    for (int a = 0; a < ALGOS; a++)
+        print_message("  %s: %lu\n", wf_algo_name(algos[a]), per_algo[a]);
+}
+
 static void test_agree_random(void **state) {
     (void)state;
     wf_test_rng r = {20261122};
@@ -152,7 +166,7 @@ static void test_agree_random(void **state) {
     assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
     wf_path_init(&p, NULL);
     double dist[MAX_SIDE * MAX_SIDE];
-    unsigned long checked = 0, found = 0;
+    unsigned long checked = 0, found = 0, per_algo[ALGOS] = {0};
     for (int gi = 0; gi < GRIDS; gi++) {
         wf_grid *g = random_grid(&r);
         int W = wf_grid_width(g), H = wf_grid_height(g);
@@ -181,10 +195,11 @@ static void test_agree_random(void **state) {
                 o.heuristic = hs[h];
                 o.custom_h = jitter_h;
                 o.custom_ud = &j;
-                for (int algo = 0; algo < 2; algo++) {
-                    o.algo = algo ? WF_ALGO_DIJKSTRA : WF_ALGO_ASTAR;
+                for (int algo = 0; algo < ALGOS; algo++) {
+                    o.algo = algos[algo];
                     wf_status st = wf_search_grid(ws, g, s, t, &o, &p);
                     checked++;
+                    per_algo[algo]++;
                     if (isinf(ref)) {
                         assert_int_equal(st, WF_NO_PATH);
                         assert_int_equal(p.count, 0);
@@ -217,8 +232,7 @@ static void test_agree_random(void **state) {
         }
         wf_grid_destroy(g);
     }
-    print_message("%lu searches compared with the reference, %lu with a "
-                  "path\n", checked, found);
+    report(checked, found, per_algo);
     assert_true(found > checked / 4); /* the maps are not all walls */
     wf_path_free(&p);
     wf_search_destroy(ws);

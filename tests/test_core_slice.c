@@ -150,6 +150,8 @@ static void test_grid_sliced_equals_one_shot(void **state) {
                     o.move = wf_move_default();
                     o.algo = wf_test_rng_below(&r, 2) ? WF_ALGO_JPS
                                                       : WF_ALGO_AUTO;
+                } else {
+                    o.algo = WF_ALGO_BIDIR;
                 }
                 break;
             }
@@ -467,7 +469,7 @@ static void test_graph_ignores_grid_options(void **state) {
 static void test_edit_during_a_slice(void **state) {
     (void)state;
     const wf_algo algos[] = {WF_ALGO_ASTAR, WF_ALGO_DIJKSTRA, WF_ALGO_JPS,
-                             WF_ALGO_JPSW, WF_ALGO_AUTO};
+                             WF_ALGO_JPSW, WF_ALGO_BIDIR, WF_ALGO_AUTO};
     for (size_t i = 0; i < sizeof algos / sizeof *algos; i++)
         for (int cost_only = 0; cost_only < 2; cost_only++) {
             /* a serpentine: wall columns with a gap at alternate ends */

@@ -30,6 +30,7 @@ extern "C" {
     X(WF_ALGO_JPS, "jps")                                                      \
     X(WF_ALGO_JPS_PLUS, "jps+")                                                \
     X(WF_ALGO_JPSW, "jpsw")                                                    \
+    X(WF_ALGO_BIDIR, "bidir")                                                  \
     X(WF_ALGO_AUTO, "auto")
 
 /** wf_heuristic: the heuristics a search may take by name

@@ -1,7 +1,7 @@
 /*
  * wayfind core, search: searching a grid, and what a search takes and
  * gives. The heuristics and algorithms (A*, Dijkstra, weighted A*, Jump
- * Point Search, JPS+, weighted JPS, auto), paths (wf_path), the options of
+ * Point Search, JPS+, weighted JPS, bidirectional A*, auto), paths (wf_path), the options of
  * a query (wf_search_opts), the search workspace (wf_search) with one-shot
  * and sliced searches and the cells a search explored, a pool of threads
  * and batches for many queries, and the block query (would blocking one
@@ -117,6 +117,26 @@ typedef enum wf_algo {
      *  same costs on the same, unchanged grid. Graphs: WF_E_INVALID_ARG.
      *  WF_ALGO_AUTO does not choose it. */
     WF_ALGO_JPSW,
+    /** Bidirectional A*: optimal on every query A* takes (the same costs
+     *  as Dijkstra's: terrain costs, filters, overlays, every movement
+     *  model and agent size, move-cost callbacks priced from the side of
+     *  the cell a move leaves), searching from the start and from the goal
+     *  in turn until neither can improve the cheapest path through a cell
+     *  both have reached. Each side orders its cells by the average of
+     *  the heuristic towards its target and away from its source, so both
+     *  run Dijkstra's search on costs made non-negative by a consistent
+     *  heuristic: the default, octile, euclidean or chebyshev, and
+     *  manhattan on 4-connected moves; manhattan on 8-connected moves and
+     *  custom heuristics, which may be inconsistent, are replaced by zero
+     *  (bidirectional Dijkstra). The weight is not used: the answer is
+     *  optimal, so within any bound. path.stats.expanded counts both
+     *  sides; max_expansions and the nearest fallback give the partial
+     *  path to the cell expanded from the start nearest the goal, as A*
+     *  does; a goal unreachable from the start is WF_NO_PATH as soon as
+     *  either side has nothing left to expand. The workspace also holds
+     *  44 bytes per cell (two sides' cost, state and open list), allocated
+     *  by the first such query on a larger grid. Graphs: WF_E_INVALID_ARG. */
+    WF_ALGO_BIDIR,
     /** The fastest engine that applies, with the same costs: on grids
      *  where JPS applies, JPS+ when a jump table is given and the grid is
      *  not one of scattered obstacles (there, with at least a fifth of
@@ -138,9 +158,9 @@ typedef struct wf_stats {
     uint64_t generated;  /**< successors whose cost was set or improved */
     uint64_t heap_ops;   /**< heap pushes, pops and decrease-keys */
     uint64_t reopened;   /**< closed cells reopened (inconsistent heuristic) */
-    wf_algo engine;      /**< the engine that answered: WF_ALGO_ASTAR,
-                              WF_ALGO_DIJKSTRA, WF_ALGO_JPS or
-                              WF_ALGO_JPS_PLUS or WF_ALGO_JPSW */
+    wf_algo engine;      /**< the engine that answered: any wf_algo
+                              but WF_ALGO_AUTO (which names the one it
+                              chose) */
 } wf_stats;
 
 /**
@@ -297,7 +317,9 @@ WF_API wf_search_opts wf_search_opts_default(void);
  * cell) and JPS's bit planes for a size (about 1.25 bytes per cell). Both
  * are kept for the next query of the same unit on the same grid and
  * recomputed (O(cells)) when the grid has changed since; a workspace keys
- * them to the grid's identity, never its address.
+ * them to the grid's identity, never its address. Weighted JPS and
+ * bidirectional A* add their own per-cell memory the same way (see
+ * WF_ALGO_JPSW, WF_ALGO_BIDIR), kept for later queries.
  */
 typedef struct wf_search wf_search;
 
@@ -311,7 +333,9 @@ WF_API void wf_search_destroy(wf_search *ws);
  */
 WF_API wf_status wf_search_reserve(wf_search *ws, size_t cells);
 /** Bytes the workspace holds for per-cell (per-node) state and its open
- *  list, and for agent sizes' clearances and bit planes. */
+ *  list, for agent sizes' clearances and bit planes, and for what the
+ *  engines that keep memory of their own (weighted JPS, bidirectional A*)
+ *  hold. */
 WF_API size_t wf_search_bytes(const wf_search *ws);
 /**
  * Why the last search call on @p ws (wf_search_grid, wf_search_graph,

@@ -436,7 +436,7 @@ class Grid:
         """The cheapest path from ``start`` to ``goal`` ((x, y) pairs).
 
         Options: ``algo`` (a name of ``ALGORITHMS``: "astar", "dijkstra",
-        "jps", "jps+", "jpsw", "auto"), ``connect``,
+        "jps", "jps+", "jpsw", "bidir", "auto"), ``connect``,
         ``corners``, ``heuristic`` ("default", "octile", "euclidean",
         "chebyshev", "manhattan", "zero"), ``weight`` (>= 1: weighted A*),
         ``max_expansions``, ``size`` (agent side in cells), ``filter`` (a

@@ -26,10 +26,10 @@ wf_status wf__dstar_check_opts(wf_search_opts *o, size_t vertices,
     h = graph && h == WF_H_DEFAULT
             ? WF_H_EUCLIDEAN
             : wf__heuristic_resolve(h, o->move.connect);
-    if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPS_PLUS ||
-        o->algo == WF_ALGO_JPSW)
-        why = "D* Lite is its own search: algo must be astar, dijkstra or "
-              "auto, not jps, jps+ or jpsw";
+    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA &&
+        o->algo != WF_ALGO_AUTO)
+        why = "D* Lite is its own search: algo must be astar (its "
+              "heuristic), dijkstra (none) or auto";
     else if (o->weight != 1.0)
         why = "D* Lite needs weight 1 (its repairs rely on a consistent "
               "heuristic)";

@@ -80,6 +80,10 @@ static void jps_free(wf_search *ws) {
     wf__free(&ws->alloc, ws->fit_mask, ws->fit_cells);
 }
 
+static size_t jps_bytes(const wf_search *ws) {
+    return ws->fit_cells + ws->fit_words * sizeof(uint64_t);
+}
+
 /* Weighted JPS. */
 static const char *jpsw_applies(wf_search *ws, const wf_grid *g,
                                 const wf_search_opts *o, double *c) {
@@ -104,23 +108,40 @@ static void jpsw_free(wf_search *ws) {
     wf__free(&ws->alloc, ws->jw_dirs, ws->jw_cells * sizeof *ws->jw_dirs);
 }
 
+static size_t jpsw_bytes(const wf_search *ws) {
+    return ws->jw_words * sizeof(uint64_t) +
+           ws->jw_cells * (sizeof *ws->jw_mask + sizeof *ws->jw_dirs);
+}
+
+/* Bidirectional A*: every query the common checks let through. */
+static wf_status bidir_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                             wf_point goal, const wf_search_opts *o,
+                             double c) {
+    (void)c;
+    if (wf__conn_rejects(ws, o, start, goal, WF_ALGO_BIDIR))
+        return WF_OK;
+    return wf__bidir_begin(ws, g, start, goal, o);
+}
+
 static wf_status auto_begin(wf_search *ws, const wf_grid *g, wf_point start,
                             wf_point goal, const wf_search_opts *o,
                             double c);
 
 static const wf__grid_engine engines[] = {
-    /* algo, mode, applies, begin, step, free, what to use instead */
-    {WF_ALGO_ASTAR, WF__ASTAR, NULL, astar_begin, wf__astar_step, NULL,
+    /* algo, mode, applies, begin, step, free, bytes, what to use instead */
+    {WF_ALGO_ASTAR, WF__ASTAR, NULL, astar_begin, wf__astar_step, NULL, NULL,
      NULL},
     {WF_ALGO_DIJKSTRA, WF__ASTAR, NULL, astar_begin, wf__astar_step, NULL,
-     NULL},
+     NULL, NULL},
     {WF_ALGO_JPS, WF__JPS, jps_applies, jps_begin, wf__jps_step, jps_free,
-     "use auto to fall back to A*"},
+     jps_bytes, "use auto to fall back to A*"},
     {WF_ALGO_JPS_PLUS, WF__JPS_PLUS, jps_plus_applies, jps_begin,
-     wf__jps_plus_step, NULL, "use auto to fall back to A*"},
+     wf__jps_plus_step, NULL, NULL, "use auto to fall back to A*"},
     {WF_ALGO_JPSW, WF__JPSW, jpsw_applies, jpsw_begin, wf__jpsw_step,
-     jpsw_free, "use astar"},
-    {WF_ALGO_AUTO, WF__IDLE, NULL, auto_begin, NULL, NULL, NULL},
+     jpsw_free, jpsw_bytes, "use astar"},
+    {WF_ALGO_BIDIR, WF__BIDIR, NULL, bidir_begin, wf__bidir_step,
+     wf__bidir_free, wf__bidir_bytes, NULL},
+    {WF_ALGO_AUTO, WF__IDLE, NULL, auto_begin, NULL, NULL, NULL, NULL},
 };
 #define ENGINES (sizeof engines / sizeof *engines)
 
@@ -142,6 +163,14 @@ void wf__grid_engines_free(wf_search *ws) {
     for (size_t i = 0; i < ENGINES; i++)
         if (engines[i].free)
             engines[i].free(ws);
+}
+
+size_t wf__grid_engines_bytes(const wf_search *ws) {
+    size_t n = 0;
+    for (size_t i = 0; i < ENGINES; i++)
+        if (engines[i].bytes)
+            n += engines[i].bytes(ws);
+    return n;
 }
 
 wf_status wf__grid_engine_begin(const wf__grid_engine *e, wf_search *ws,

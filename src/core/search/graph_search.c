@@ -30,8 +30,8 @@ static double heuristic(const gquery *q, uint32_t u) {
 /* Checks the graph-specific options and fills the heuristic of q. */
 static wf_status setup(wf_search *ws, const wf_search_opts *o,
                        const wf_graph *g, gquery *q) {
-    if (o->algo == WF_ALGO_JPS || o->algo == WF_ALGO_JPS_PLUS ||
-        o->algo == WF_ALGO_JPSW)
+    if (o->algo != WF_ALGO_ASTAR && o->algo != WF_ALGO_DIJKSTRA &&
+        o->algo != WF_ALGO_AUTO)
         return wf__search_fail(ws, WF_E_INVALID_ARG,
                                "%s is for grids (auto runs A* on graphs)",
                                wf_algo_name(o->algo));

@@ -71,12 +71,6 @@ WF_INLINE double h_of(const query *q, const wf_heuristic hk, double hmul,
                            : hmul * h_dist(q, hk, gx, gy, x, y, adx, ady);
 }
 
-/* The cost of entering a cell of terrain cost c and overlay value v:
- * c + k·v, with v < 0 or NaN read as 0. */
-WF_INLINE double with_overlay(double c, float v, double k) {
-    return v > 0 ? c + k * (double)v : c;
-}
-
 /* The state of one search that relax() updates. */
 typedef struct frontier {
     wf__heap heap;   /* slots [0, heap.n) of the open array */
@@ -144,27 +138,6 @@ WF_INLINE void relax(frontier *fr, const int plateau, const int reopen,
     }
 }
 
-/* A move cost from a user callback: NaN and values <= 0 forbid the move. */
-static double user_cost(const query *q, int x, int y, int nx, int ny,
-                        double c) {
-    wf_point from = {x, y}, to = {nx, ny};
-    double u = q->move_cost(q->move_ud, from, to, c);
-    return u > 0 ? u : INFINITY;
-}
-
-/* Keeps the expanded cell closest to the goal in straight-line distance
- * (ties: the cheaper one), for partial paths and the nearest fallback.
- * Squared distances compare the same and are exact (sides below 2^20). */
-static void track_best(query *q, uint32_t c, int x, int y, double gc) {
-    const double dx = x - q->gx, dy = y - q->gy;
-    const double d = dx * dx + dy * dy;
-    if (d < q->best_d || (d == q->best_d && gc < q->best_g)) {
-        q->best_d = d;
-        q->best_g = gc;
-        q->best = c;
-    }
-}
-
 /* What the loop reads on every expansion, copied out of the query (which
  * the loop's stores into the workspace might alias) so that it stays in
  * registers, with the instance's constants folded in: plain means no
@@ -219,7 +192,7 @@ WF_INLINE void expand(const view *v, query *q, frontier *fr,
                         : fc - h_of(q, hk, hmul, gx, gy, x, y, abs(x - gx),
                                     abs(y - gy));
     if (v->track)
-        track_best(q, c, x, y, gc);
+        wf__astar_track(q, c, x, y, gc);
     unsigned m = wf__allowed_moves(
         v->clr    ? wf__nbmask_fit(v->g, c, v->clr, v->size)
         : v->pass ? wf__nbmask_pass(v->g, c, v->pass)
@@ -235,11 +208,9 @@ WF_INLINE void expand(const view *v, query *q, frontier *fr,
     if (m & (1u << (d))) {                                                     \
         const uint32_t n_ = (uint32_t)((ptrdiff_t)c + wf__dir_offset(d, W));   \
         const int nx_ = x + wf__dir_dx[d], ny_ = y + wf__dir_dy[d];            \
-        const double e_ = v->cost[v->terrain[n_]];                             \
-        double sc_ = (d) < 4 ? 1.0 : WF_SQRT2;                                 \
-        sc_ *= v->overlay ? with_overlay(e_, v->overlay[n_], v->ovk) : e_;     \
-        if (v->cb)                                                             \
-            sc_ = user_cost(q, x, y, nx_, ny_, sc_);                           \
+        const double sc_ =                                                     \
+            wf__astar_price(q, v->cost, v->terrain, v->overlay, v->ovk, v->cb, \
+                            n_, (d) >= 4, x, y, nx_, ny_);                     \
         relax(fr, plateau, v->reopen, d, n_, gc, fc, sc_, q, hk, hmul, gx, gy, \
               nx_, ny_);                                                       \
     }
@@ -375,9 +346,8 @@ static wf_status dispatch(wf_search *ws, query *q, uint64_t budget) {
     return run_generic(ws, q, budget);
 }
 
-/* Rebuilds the path ending at q->end into out, summing the move costs from
- * the start so the reported cost does not depend on the search's rounding. */
-static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
+/* Rebuilds the path ending at q->end into out and prices it. */
+static wf_status rebuild(wf_search *ws, const query *q, wf_path *out) {
     const wf_grid *g = q->g;
     const uint32_t W = (uint32_t)g->width;
     ptrdiff_t off[WF_DIR_COUNT];
@@ -396,19 +366,26 @@ static wf_status rebuild(const query *q, const wf_search *ws, wf_path *out) {
             c = (uint32_t)((ptrdiff_t)c - off[ws->cells[c].tag & 7u]);
     }
     out->count = len;
+    return wf__astar_path_cost(ws, q, out);
+}
+
+wf_status wf__astar_path_cost(wf_search *ws, const query *q, wf_path *out) {
+    const wf_grid *g = q->g;
+    const size_t W = (size_t)g->width;
     double cost = 0;
-    for (size_t i = 1; i < len; i++) {
+    for (size_t i = 1; i < out->count; i++) {
         const wf_point a = out->points[i - 1], b = out->points[i];
-        const size_t n = (size_t)b.y * W + (size_t)b.x;
-        double t = q->cost[g->terrain[n]];
-        if (q->overlay)
-            t = with_overlay(t, q->overlay[n], q->overlay_k);
-        t = (a.x != b.x && a.y != b.y) ? WF_SQRT2 * t : t;
-        if (q->move_cost)
-            t = user_cost(q, a.x, a.y, b.x, b.y, t);
-        cost += t;
+        cost += wf__astar_price(q, q->cost, g->terrain, q->overlay,
+                                q->overlay_k, q->move_cost != NULL,
+                                (uint32_t)((size_t)b.y * W + (size_t)b.x),
+                                a.x != b.x && a.y != b.y, a.x, a.y, b.x, b.y);
     }
     out->cost = cost;
+    if (!(cost < INFINITY)) {
+        out->count = 0;
+        return wf__search_fail(ws, WF_E_RANGE,
+                               "path cost overflows a double");
+    }
     return WF_OK;
 }
 
@@ -471,9 +448,9 @@ static int ends_open(wf_search *ws, query *q, const wf_grid *g,
     /* (without a filter the cost table holds WF_BLOCKED, not INFINITY) */
     const uint8_t tg = g->terrain[q->goal], ts = g->terrain[q->start];
     int goal_open = g->passable[tg] && q->cost[tg] < INFINITY &&
-                    !(q->overlay &&
-                      !(with_overlay(0.0, q->overlay[q->goal], q->overlay_k) <
-                        INFINITY));
+                    !(q->overlay && !(wf__with_overlay(0.0, q->overlay[q->goal],
+                                                       q->overlay_k) <
+                                      INFINITY));
     int start_open = g->passable[ts] && q->cost[ts] < INFINITY;
     if (q->clr) {
         start_open = start_open && wf__fits(q->clr, q->start, q->size);
@@ -488,9 +465,9 @@ static int ends_open(wf_search *ws, query *q, const wf_grid *g,
     return 1;
 }
 
-wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
-                          wf_point goal, const wf_search_opts *o) {
-    query *q = &ws->q.a;
+wf_status wf__astar_setup(wf_search *ws, query *q, const wf_grid *g,
+                          wf_point start, wf_point goal,
+                          const wf_search_opts *o) {
     memset(q, 0, offsetof(query, fcost));
     q->g = g;
     wf_status s = unit_setup(ws, q, g, o);
@@ -516,11 +493,20 @@ wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
     q->move_cost = o->move_cost;
     q->move_ud = o->move_cost_ud;
     heuristic_setup(q, g, o);
-    if (!ends_open(ws, q, g, start, goal)) {
+    return ends_open(ws, q, g, start, goal) ? WF_OK : WF_NO_PATH;
+}
+
+wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *o) {
+    query *q = &ws->q.a;
+    wf_status s = wf__astar_setup(ws, q, g, start, goal, o);
+    if (s == WF_NO_PATH) {
         ws->mode = WF__GRID_DONE;
         ws->done = WF_NO_PATH;
         return WF_OK;
     }
+    if (s != WF_OK)
+        return s;
     q->gen = wf__search_begin(ws);
     q->sp = (uint32_t)ws->capacity;
     ws->cells[q->start].tag = q->gen;
@@ -555,13 +541,6 @@ wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out) {
         q->end = q->best;
     if (st == WF_NO_PATH)
         return st;
-    wf_status s = rebuild(q, ws, out);
-    if (s != WF_OK)
-        return s;
-    if (!(out->cost < INFINITY)) {
-        out->count = 0;
-        return wf__search_fail(ws, WF_E_RANGE,
-                               "path cost overflows a double");
-    }
-    return st;
+    wf_status s = rebuild(ws, q, out);
+    return s == WF_OK ? st : s;
 }

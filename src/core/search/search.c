@@ -374,9 +374,7 @@ wf_status wf_search_reserve_graph(wf_search *ws, size_t nodes) {
 size_t wf_search_bytes(const wf_search *ws) {
     return ws ? ws->capacity * WF__SEARCH_CELL_BYTES +
                     ws->graph_capacity * (sizeof(uint32_t) + sizeof(double)) +
-                    ws->clr_cells + ws->fit_cells +
-                    ws->fit_words * sizeof(uint64_t) +
-                    ws->jw_words * sizeof(uint64_t) + ws->jw_cells * 6
+                    ws->clr_cells + wf__grid_engines_bytes(ws)
               : 0;
 }
 

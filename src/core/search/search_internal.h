@@ -118,6 +118,43 @@ typedef struct wf__graphq {
     wf_stats st;
 } wf__graphq;
 
+/* One side's state of a cell in bidirectional A* (grid_bidir.c): tag and
+ * pos as in wf__cell (the direction is that of the side's move which
+ * reached the cell), and the cost from the side's end. Cell n's state on
+ * side d is element 2n + d of one array, so that the two sides of a cell
+ * share 32 aligned bytes and a side reads the other's state of a cell
+ * from the cache line it loaded for its own. */
+typedef struct wf__bd_cell {
+    uint32_t tag;
+    uint32_t pos;
+    double g;
+} wf__bd_cell;
+
+/* One side of a bidirectional search: the cells' array both sides share
+ * and its own open array of elements 2n + side (a heap in slots
+ * [0, heap_n), the plateau stack in [sp, top)), searching from cell
+ * `end`. */
+typedef struct wf__bd_side {
+    wf__bd_cell *cells;
+    double *key;
+    uint32_t *id;
+    uint32_t end, heap_n, sp, top;
+} wf__bd_side;
+
+/* A bidirectional A* query and its progress (grid_bidir.c). a is the
+ * query as A* would run it (unit, costs, heuristic, ends, limit,
+ * fallback; its counters are both sides' and its best cell the forward
+ * side's); side[0] searches from the start, side[1] from the goal. */
+typedef struct wf__bidir {
+    wf__astar a;
+    wf__bd_side side[2];
+    int sx, sy;              /* the start: where the backward heuristic aims */
+    uint32_t gen, turn;      /* tag base; the side to expand next */
+    double mu;               /* the cheapest start-goal path seen so far */
+    uint32_t meet_u, meet_v; /* its middle move u → v: u reached from the
+                                start, v from the goal (u == v: one cell) */
+} wf__bidir;
+
 /* What a workspace is doing between calls. */
 enum {
     WF__IDLE = 0,  /* no sliced search */
@@ -125,6 +162,7 @@ enum {
     WF__JPS,       /* grid JPS under way */
     WF__JPS_PLUS,  /* grid JPS+ (a jump table) under way */
     WF__JPSW,      /* grid weighted JPS under way */
+    WF__BIDIR,     /* grid bidirectional A* under way */
     WF__GRID_DONE, /* a grid search whose outcome (done) is known */
     WF__GRAPH,     /* graph search under way */
     WF__GRAPH_DONE
@@ -152,6 +190,7 @@ struct wf_search {
         wf__astar a;
         wf__jpsq j;
         wf__jpswq jw;
+        wf__bidir bd;
         wf__graphq gr;
     } q;
     char msg[WF__MSG_SIZE]; /* why the last call failed */
@@ -188,6 +227,16 @@ struct wf_search {
     uint64_t jw_serial;     /* 0: nothing built */
     uint64_t jw_version;
     double jw_cost[256];
+    /* Bidirectional A* (grid_bidir.c): both sides' cells (2 × bd_cells,
+     * aligned to 32 bytes inside bd_block) and the backward side's open
+     * array (the forward side's is key and id), and the generation its
+     * tags were last written in. */
+    void *bd_block;
+    wf__bd_cell *bd_cell;
+    double *bd_key;
+    uint32_t *bd_id;
+    size_t bd_cells;
+    uint32_t bd_gen;
     /* JPS for an unfiltered unit: the uniform cost of the grid of this
      * serial (0: none yet) and version (wf__jps_applies). */
     uint64_t jps_serial;
@@ -206,6 +255,73 @@ struct wf_search {
 wf_status wf__astar_begin(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_point goal, const wf_search_opts *o);
 wf_status wf__astar_step(wf_search *ws, uint64_t budget, wf_path *out);
+/* Fills *q with the query as A* runs it (the unit's costs and clearance,
+ * the heuristic and its scale, the ends, limit, fallback and callbacks;
+ * counters zero, best cell the start) without starting a search: WF_OK,
+ * WF_NO_PATH when the unit cannot stand on the start or enter the goal
+ * (without the fallback; ws's message says why for a size > 1), or an
+ * error with the reason in ws. */
+wf_status wf__astar_setup(wf_search *ws, wf__astar *q, const wf_grid *g,
+                          wf_point start, wf_point goal,
+                          const wf_search_opts *o);
+/* Prices the moves of out->points as q charges them into out->cost (so
+ * that the cost does not depend on a search's rounding); WF_E_RANGE, and
+ * an empty path, when the sum overflows a double. */
+wf_status wf__astar_path_cost(wf_search *ws, const wf__astar *q,
+                              wf_path *out);
+
+/* The cost of entering a cell of terrain cost c and overlay value v:
+ * c + k·v, with v < 0 or NaN read as 0. */
+WF_INLINE double wf__with_overlay(double c, float v, double k) {
+    return v > 0 ? c + k * (double)v : c;
+}
+
+/* A move cost from q's callback: NaN and values <= 0 forbid the move. */
+static inline double wf__astar_user_cost(const wf__astar *q, int x, int y,
+                                         int nx, int ny, double c) {
+    wf_point from = {x, y}, to = {nx, ny};
+    double u = q->move_cost(q->move_ud, from, to, c);
+    return u > 0 ? u : INFINITY;
+}
+
+/* The cost of the move from (x, y) to its neighbour (nx, ny), cell n, as
+ * every search on a wf__astar query charges it: step (1, or √2 for a
+ * diagonal) × (the terrain cost under the filter + the overlay), then the
+ * callback; INFINITY forbids it. cost, terrain, overlay, ovk and cb
+ * (whether q has a callback) are passed apart so that a search instance
+ * can hold them in registers, or fold a NULL overlay or a 0 cb away. */
+WF_INLINE double wf__astar_price(const wf__astar *q, const double *cost,
+                                 const uint8_t *terrain, const float *overlay,
+                                 double ovk, int cb, uint32_t n, int diag,
+                                 int x, int y, int nx, int ny) {
+    const double e = cost[terrain[n]];
+    double s = diag ? WF_SQRT2 : 1.0;
+    s *= overlay ? wf__with_overlay(e, overlay[n], ovk) : e;
+    return cb ? wf__astar_user_cost(q, x, y, nx, ny, s) : s;
+}
+
+/* Keeps the expanded cell closest to q's goal in straight-line distance
+ * (ties: the cheaper one), for partial paths and the nearest fallback.
+ * Squared distances compare the same and are exact (sides below 2^20). */
+static inline void wf__astar_track(wf__astar *q, uint32_t c, int x, int y,
+                                   double gc) {
+    const double dx = x - q->gx, dy = y - q->gy;
+    const double d = dx * dx + dy * dy;
+    if (d < q->best_d || (d == q->best_d && gc < q->best_g)) {
+        q->best_d = d;
+        q->best_g = gc;
+        q->best = c;
+    }
+}
+
+/* Bidirectional A* (grid_bidir.c): begins a query checked as for
+ * wf__astar_begin, and steps it; wf__bidir_free frees its cells in ws,
+ * wf__bidir_bytes says how many bytes they take. */
+wf_status wf__bidir_begin(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *o);
+wf_status wf__bidir_step(wf_search *ws, uint64_t budget, wf_path *out);
+void wf__bidir_free(wf_search *ws);
+size_t wf__bidir_bytes(const wf_search *ws);
 
 /* The option rules every jump point search shares (jump_rules.c): 8-connected
  * no-cut moves, the default or octile heuristic at weight 1, no overlay,
@@ -309,8 +425,8 @@ wf_status wf__ends_check(wf_search *ws, const wf_grid *g, wf_point start,
  * engine can answer the query, else why not (c: what the engine needs of
  * the check, JPS's uniform cost); begin: starts the query (mode set, or
  * WF__GRID_DONE with its outcome); step: continues one in `mode`; free: its
- * caches in the workspace (NULL: none); instead: what to use when it does
- * not apply. */
+ * caches in the workspace (NULL: none) and bytes, what they take (for
+ * wf_search_bytes); instead: what to use when it does not apply. */
 typedef struct wf__grid_engine {
     wf_algo algo;
     int mode;
@@ -320,6 +436,7 @@ typedef struct wf__grid_engine {
                        wf_point goal, const wf_search_opts *o, double c);
     wf_status (*step)(wf_search *ws, uint64_t budget, wf_path *out);
     void (*free)(wf_search *ws);
+    size_t (*bytes)(const wf_search *ws);
     const char *instead;
 } wf__grid_engine;
 /* The row of algo, or NULL (not a grid algorithm). */
@@ -328,6 +445,8 @@ const wf__grid_engine *wf__grid_engine_of(wf_algo algo);
 const wf__grid_engine *wf__grid_engine_running(int mode);
 /* Frees every engine's caches (wf_search_destroy). */
 void wf__grid_engines_free(wf_search *ws);
+/* The bytes every engine's caches take (wf_search_bytes). */
+size_t wf__grid_engines_bytes(const wf_search *ws);
 /* Runs e's applies, then its begin, on a query search.c has checked. */
 wf_status wf__grid_engine_begin(const wf__grid_engine *e, wf_search *ws,
                                 const wf_grid *g, wf_point start,
