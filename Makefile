@@ -128,6 +128,7 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_fields $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_gameloop $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_any_angle $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_mesh $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_clearance $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_replan $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_conn

@@ -40,19 +40,6 @@ static double check_polyline(const wf_grid *g, const wf_polyline *p,
     return len;
 }
 
-static void print_map(const wf_grid *g, wf_point s, wf_point t) {
-    int w = wf_grid_width(g), h = wf_grid_height(g);
-    for (int y = 0; y < h; y++) {
-        for (int x = 0; x < w; x++)
-            fputc(x == s.x && y == s.y   ? 'S'
-                  : x == t.x && y == t.y ? 'G'
-                  : wf_grid_passable(g, x, y) ? '.'
-                                              : '#',
-                  stderr);
-        fputc('\n', stderr);
-    }
-}
-
 /* One query against the oracle; returns 1 when a path exists. */
 static int check_query(wf_search *ws, const wf_grid *g, wf_point s,
                        wf_point t, wf_polyline *p, double *max_err) {
@@ -60,7 +47,7 @@ static int check_query(wf_search *ws, const wf_grid *g, wf_point s,
     wf_status st = wf__anya_search(ws, g, s, t, NULL, p);
     if (isinf(want)) {
         if (st != WF_NO_PATH) {
-            print_map(g, s, t);
+            wf_test_print_map(g, s, t);
             fprintf(stderr, "expected no path, got %s length %.12g\n",
                     wf_status_name(st), p->length);
         }
@@ -69,14 +56,14 @@ static int check_query(wf_search *ws, const wf_grid *g, wf_point s,
         return 0;
     }
     if (st != WF_OK) {
-        print_map(g, s, t);
+        wf_test_print_map(g, s, t);
         fprintf(stderr, "expected %.12g, got %s\n", want, wf_status_name(st));
     }
     assert_int_equal(st, WF_OK);
     double len = check_polyline(g, p, s, t, 1.0);
     double err = fabs(len - want) / (want > 1 ? want : 1);
     if (err > 1e-9) {
-        print_map(g, s, t);
+        wf_test_print_map(g, s, t);
         fprintf(stderr, "(%d,%d)->(%d,%d): oracle %.12g, anya %.12g:", s.x,
                 s.y, t.x, t.y, want, len);
         for (size_t i = 0; i < p->count; i++)
@@ -87,47 +74,6 @@ static int check_query(wf_search *ws, const wf_grid *g, wf_point s,
     if (err > *max_err)
         *max_err = err;
     return 1;
-}
-
-static wf_point random_cell(wf_test_rng *r, const wf_grid *g, int free) {
-    int w = wf_grid_width(g), h = wf_grid_height(g);
-    for (int k = 0; k < 50; k++) {
-        wf_point p = {(int)wf_test_rng_below(r, (uint32_t)w),
-                      (int)wf_test_rng_below(r, (uint32_t)h)};
-        if (!free || wf_grid_passable(g, p.x, p.y))
-            return p;
-    }
-    return (wf_point){0, 0};
-}
-
-/* Random maps of many shapes: uniform noise at several densities, pairs of
- * cells touching diagonally, corridors, open maps. */
-static void fill_random(wf_grid *g, wf_test_rng *r, int kind) {
-    int w = wf_grid_width(g), h = wf_grid_height(g);
-    uint32_t pct = (uint32_t[]){0, 8, 15, 25, 35, 45}[kind % 6];
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            wf_grid_set(g, x, y,
-                        wf_test_rng_below(r, 100) < pct ? WF_TERRAIN_WALL : 0);
-    if (kind % 3 == 1) { /* diagonal pairs */
-        for (int k = 0; k < w * h / 8; k++) {
-            int x = (int)wf_test_rng_below(r, (uint32_t)w);
-            int y = (int)wf_test_rng_below(r, (uint32_t)h);
-            if (x + 1 < w && y + 1 < h) {
-                int flip = (int)wf_test_rng_below(r, 2);
-                wf_grid_set(g, x + flip, y, WF_TERRAIN_WALL);
-                wf_grid_set(g, x + 1 - flip, y + 1, WF_TERRAIN_WALL);
-                wf_grid_set(g, x + 1 - flip, y, 0);
-                wf_grid_set(g, x + flip, y + 1, 0);
-            }
-        }
-    }
-    if (kind % 4 == 2) { /* walls with gaps: corridors */
-        for (int y = 1; y < h; y += 2)
-            for (int x = 0; x < w; x++)
-                wf_grid_set(g, x, y,
-                            wf_test_rng_below(r, 5) ? WF_TERRAIN_WALL : 0);
-    }
 }
 
 static void test_random_maps(void **state) {
@@ -144,12 +90,12 @@ static void test_random_maps(void **state) {
         int h = 1 + (int)wf_test_rng_below(&r, m < 2000 ? 9 : 16);
         wf_grid *g;
         assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
-        fill_random(g, &r, (int)wf_test_rng_below(&r, 12));
+        wf_test_fill_any_angle(g, &r, (int)wf_test_rng_below(&r, 12));
         maps++;
         for (int k = 0; k < 4; k++) {
             /* mostly free ends; sometimes blocked, sometimes equal */
-            wf_point s = random_cell(&r, g, k != 3);
-            wf_point t = k == 2 ? s : random_cell(&r, g, k != 3);
+            wf_point s = wf_test_open_cell(&r, g, k != 3);
+            wf_point t = k == 2 ? s : wf_test_open_cell(&r, g, k != 3);
             found += check_query(ws, g, s, t, &p, &max_err);
             queries++;
         }
@@ -453,7 +399,7 @@ static void test_visibility_graph(void **state) {
     double max_err = 0;
     int queries = 0;
     for (int k = 0; k < 40; k++) {
-        wf_point s = random_cell(&r, g, 1), t = random_cell(&r, g, 1);
+        wf_point s = wf_test_open_cell(&r, g, 1), t = wf_test_open_cell(&r, g, 1);
         double want = vgraph_shortest(g, &vg, s, t);
         wf_status st = wf__anya_search(ws, g, s, t, NULL, &p);
         if (isinf(want)) {

@@ -53,7 +53,8 @@ extern "C" {
 #define WF_ANY_ANGLE_NAMES(X)                                                  \
     X(WF_ANY_ANGLE_THETA, "theta")                                             \
     X(WF_ANY_ANGLE_LAZY_THETA, "lazy-theta")                                   \
-    X(WF_ANY_ANGLE_ANYA, "anya")
+    X(WF_ANY_ANGLE_ANYA, "anya")                                               \
+    X(WF_ANY_ANGLE_MESH, "mesh")
 
 /**
  * The name of @p a as its table spells it ("astar", "jps+", ...), or NULL

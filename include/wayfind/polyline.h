@@ -175,7 +175,15 @@ typedef enum wf_any_angle {
      *  Anya (Harabor, Grastien, Öz, Aksakalli 2016): A* over intervals of
      *  grid lines seen from turning points, decided in exact integers.
      *  Grids of one cost (after the filter) and the one-free rule only. */
-    WF_ANY_ANGLE_ANYA = 3
+    WF_ANY_ANGLE_ANYA = 3,
+    /** The same shortest paths as Anya, found on the grid's navigation
+     *  mesh (mesh.h) by Polyanya: the workspace builds the mesh for the
+     *  grid and unit on the first query (milliseconds to a few hundred
+     *  for a 512 × 512 map) and keeps it until the grid, the unit's size
+     *  or its terrain costs change; a query then crosses a convex polygon
+     *  per node, usually many times faster than Anya. Anya's conditions,
+     *  and no max_expansions or goal fallback. */
+    WF_ANY_ANGLE_MESH = 4
 } wf_any_angle;
 
 /**

@@ -40,6 +40,7 @@
 #include "gen.h"
 #include "io.h"
 #include "names.h"
+#include "mesh.h"
 #include "polyline.h"
 #include "replan.h"
 #include "plan.h"

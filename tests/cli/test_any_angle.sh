@@ -77,6 +77,16 @@ contains "$TMP/s.svg" "points=\"$pl\"" "svg smooth draws the polyline's points"
 checks=$((checks + 1))
 expect 0 "svg anya" -- "$WF" path "$A" --from 1,11 --to 40,40 --any-angle anya --corners one-free --svg "$TMP/a.svg" --format json
 contains "$TMP/a.svg" "</svg>" "svg anya is complete"
+# the mesh engine gives anya's lengths (it builds the grid's mesh first)
+expect 0 "mesh" -- "$WF" path "$A" --from 1,11 --to 40,40 --any-angle mesh --corners one-free --format json
+cp "$TMP/out" "$TMP/mesh.json"
+expect 0 "anya again" -- "$WF" path "$A" --from 1,11 --to 40,40 --any-angle anya --corners one-free --format json
+length_of() { grep -o '"length": *[0-9.e+-]*' "$1" | head -1; }
+[ -n "$(length_of "$TMP/out")" ] && [ "$(length_of "$TMP/mesh.json")" = "$(length_of "$TMP/out")" ] ||
+  fail "mesh and anya lengths differ: $(length_of "$TMP/mesh.json") against $(length_of "$TMP/out")"
+checks=$((checks + 1))
+expect 2 "mesh no-cut" -- "$WF" path "$A" --from 1,11 --to 40,40 --any-angle mesh
+contains "$TMP/err" "one-free rule only" "mesh no-cut message"
 expect 2 "svg with --queries" -- "$WF" path "$A" --queries "$TMP/q.txt" --svg "$TMP/q.svg"
 contains "$TMP/err" "does not go with --from, --to, --draw, --png or --svg" "svg with --queries message"
 expect 4 "svg into a missing directory" -- "$WF" path "$A" --from 1,11 --to 40,40 --svg "$TMP/no/such/dir.svg"
@@ -84,7 +94,7 @@ contains "$TMP/err" "dir.svg: cannot create a temporary file" "svg missing direc
 
 # Usage errors.
 expect 2 "unknown search" -- "$WF" path "$TMP/m.txt" --any-angle bogus
-contains "$TMP/err" "--any-angle: expected theta, lazy-theta or anya, got 'bogus'" "unknown search message"
+contains "$TMP/err" "--any-angle: expected theta, lazy-theta, anya or mesh, got 'bogus'" "unknown search message"
 expect 2 "with --algo" -- "$WF" path "$TMP/m.txt" --any-angle theta --algo dijkstra
 contains "$TMP/err" "does not go with --algo dijkstra" "algo message"
 expect 2 "with --smooth" -- "$WF" path "$TMP/m.txt" --any-angle theta --smooth

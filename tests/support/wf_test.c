@@ -63,6 +63,53 @@ wf_point wf_test_random_cell(wf_test_rng *r, const wf_grid *g) {
     return p;
 }
 
+wf_point wf_test_open_cell(wf_test_rng *r, const wf_grid *g, int open) {
+    for (int k = 0; k < 50; k++) {
+        const wf_point p = wf_test_random_cell(r, g);
+        if (!open || wf_grid_passable(g, p.x, p.y))
+            return p;
+    }
+    return (wf_point){0, 0};
+}
+
+void wf_test_print_map(const wf_grid *g, wf_point s, wf_point t) {
+    for (int y = 0; y < wf_grid_height(g); y++) {
+        for (int x = 0; x < wf_grid_width(g); x++)
+            fputc(x == s.x && y == s.y   ? 'S'
+                  : x == t.x && y == t.y ? 'G'
+                  : wf_grid_passable(g, x, y) ? '.'
+                                              : '#',
+                  stderr);
+        fputc('\n', stderr);
+    }
+}
+
+void wf_test_fill_any_angle(wf_grid *g, wf_test_rng *r, int kind) {
+    const int w = wf_grid_width(g), h = wf_grid_height(g);
+    const uint32_t pct = (uint32_t[]){0, 8, 15, 25, 35, 45}[kind % 6];
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            wf_grid_set(g, x, y,
+                        wf_test_rng_below(r, 100) < pct ? WF_TERRAIN_WALL : 0);
+    if (kind % 3 == 1) /* diagonal pairs */
+        for (int k = 0; k < w * h / 8; k++) {
+            const int x = (int)wf_test_rng_below(r, (uint32_t)w);
+            const int y = (int)wf_test_rng_below(r, (uint32_t)h);
+            if (x + 1 < w && y + 1 < h) {
+                const int flip = (int)wf_test_rng_below(r, 2);
+                wf_grid_set(g, x + flip, y, WF_TERRAIN_WALL);
+                wf_grid_set(g, x + 1 - flip, y + 1, WF_TERRAIN_WALL);
+                wf_grid_set(g, x + 1 - flip, y, 0);
+                wf_grid_set(g, x + flip, y + 1, 0);
+            }
+        }
+    if (kind % 4 == 2) /* walls with gaps: corridors */
+        for (int y = 1; y < h; y += 2)
+            for (int x = 0; x < w; x++)
+                wf_grid_set(g, x, y,
+                            wf_test_rng_below(r, 5) ? WF_TERRAIN_WALL : 0);
+}
+
 wf_search_opts wf_test_random_opts(wf_test_rng *r, int uniform, wf_filter *f) {
     static const wf_corners rules[3] = {WF_CORNERS_NO_CUT, WF_CORNERS_ONE_FREE,
                                         WF_CORNERS_ALWAYS};

@@ -28,6 +28,15 @@ uint32_t wf_test_rng_below(wf_test_rng *r, uint32_t n);
 wf_grid *wf_test_random_map(wf_test_rng *r, int max_side, int uniform);
 /* A random cell of @p g. */
 wf_point wf_test_random_cell(wf_test_rng *r, const wf_grid *g);
+/* A random cell, passable when @p open (up to 50 tries, then (0, 0)). */
+wf_point wf_test_open_cell(wf_test_rng *r, const wf_grid *g, int open);
+/* Prints @p g to stderr, S at s, G at t, # where blocked, for a failing
+ * query's report. */
+void wf_test_print_map(const wf_grid *g, wf_point s, wf_point t);
+/* Fills @p g with a random map of one of 12 kinds for the any-angle
+ * tests: noise at six densities (0 to 45 %), cells touching diagonally,
+ * corridors of walls with gaps. */
+void wf_test_fill_any_angle(wf_grid *g, wf_test_rng *r, int kind);
 
 /* Search options with a random movement model (4- or 8-connected, any
  * corner rule) and, unless @p uniform, sometimes @p f as a filter that

@@ -34,18 +34,34 @@ static wf_status lazy_theta(wf_search *ws, const wf_grid *g, wf_point start,
     return theta_sized(ws, g, start, goal, 1, o, out);
 }
 
-/* The optimal search keeps its own per-vertex arrays in the workspace. It
- * answers under the one-free rule only (its turning points are defined by
- * it), so any other move is refused rather than answered differently. */
+/* The exact searches answer under the one-free rule only (their turning
+ * points are defined by it), so any other move is refused rather than
+ * answered differently. */
+static wf_status one_free_only(wf_search *ws, const wf_search_opts *o,
+                               const char *name) {
+    if (o->move.connect != 8 || o->move.corners != WF_CORNERS_ONE_FREE)
+        return wf__search_fail(ws, WF_E_INVALID_ARG,
+                               "%s finds the shortest path under the "
+                               "one-free rule only: set move to 8-connected "
+                               "with WF_CORNERS_ONE_FREE",
+                               name);
+    return WF_OK;
+}
+
+/* Anya keeps its own per-vertex arrays in the workspace. */
 static wf_status anya(wf_search *ws, const wf_grid *g, wf_point start,
                       wf_point goal, const wf_search_opts *o,
                       wf_polyline *out) {
-    if (o->move.connect != 8 || o->move.corners != WF_CORNERS_ONE_FREE)
-        return wf__search_fail(ws, WF_E_INVALID_ARG,
-                               "anya finds the shortest path under the "
-                               "one-free rule only: set move to 8-connected "
-                               "with WF_CORNERS_ONE_FREE");
-    return wf__anya_search(ws, g, start, goal, o, out);
+    const wf_status s = one_free_only(ws, o, "anya");
+    return s != WF_OK ? s : wf__anya_search(ws, g, start, goal, o, out);
+}
+
+/* The mesh engine keeps the grid's mesh in the workspace. */
+static wf_status mesh(wf_search *ws, const wf_grid *g, wf_point start,
+                      wf_point goal, const wf_search_opts *o,
+                      wf_polyline *out) {
+    const wf_status s = one_free_only(ws, o, "mesh");
+    return s != WF_OK ? s : wf__mesh_search(ws, g, start, goal, o, out);
 }
 
 static engine_fn engine_of(wf_any_angle algo) {
@@ -53,6 +69,7 @@ static engine_fn engine_of(wf_any_angle algo) {
     case WF_ANY_ANGLE_THETA: return theta;
     case WF_ANY_ANGLE_LAZY_THETA: return lazy_theta;
     case WF_ANY_ANGLE_ANYA: return anya;
+    case WF_ANY_ANGLE_MESH: return mesh;
     }
     return NULL;
 }

@@ -316,6 +316,8 @@ void wf_search_destroy(wf_search *ws) {
     wf__free(&a, ws->g, ws->graph_capacity * sizeof *ws->g);
     if (ws->anya_free)
         ws->anya_free(ws);
+    if (ws->mesh_free)
+        ws->mesh_free(ws);
     wf__free(&a, ws, sizeof *ws);
 }
 

@@ -200,6 +200,10 @@ struct wf_search {
     /* Frees anya (set by anya.c with it): wf_search_destroy calls it, so
      * that the search layer does not link to the any-angle one. */
     void (*anya_free)(wf_search *ws);
+    /* The mesh engine's cache (mesh_engine.c): the last grid's mesh and a
+     * query state, freed through mesh_free for the same reason. */
+    struct wf__mesh_cache *mesh;
+    void (*mesh_free)(wf_search *ws);
     /* A filtered unit's clearance (wf__unit_clearance) and what it is for. */
     uint8_t *clr;
     size_t clr_cells;       /* bytes clr holds */
@@ -394,6 +398,12 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_polyline *out);
 /* Frees the any-angle memory of ws (wf_search_destroy). */
 void wf__anya_free(wf_search *ws);
+/* The same answers as wf__anya_search on the grid's navigation mesh
+ * (mesh_engine.c), built on the first query and kept in ws; a move
+ * already checked to be 8-connected one-free; no partial answers. */
+wf_status wf__mesh_search(wf_search *ws, const wf_grid *g, wf_point start,
+                          wf_point goal, const wf_search_opts *opts,
+                          wf_polyline *out);
 
 /* When an agent of size > 1 cannot stand on the start (start_ok 0) or
  * the goal (goal_ok 0), says so in ws's message, with the side of the

@@ -1,0 +1,307 @@
+/* A Delaunay triangulation of integer points, built one point at a time:
+ * walk to the triangle holding the point, split it (or the edge the point
+ * lies on), then flip edges until every edge again has an empty
+ * circumcircle (Lawson). Predicates are exact, so the walk always ends
+ * (a visibility walk terminates in a Delaunay triangulation) and the
+ * result depends on the points and their order alone. Constraints are
+ * added afterwards (cdt_constrain.c), then triangles are classified as
+ * inside or outside the domain. */
+#include "mesh_internal.h"
+
+static wf_status grow(wf__cdt *c, size_t more_points, size_t more_tris) {
+    if (c->np + more_points > c->cap_p) {
+        size_t cap = c->cap_p ? c->cap_p * 2 : 64;
+        while (cap < c->np + more_points)
+            cap *= 2;
+        if (cap > WF__NONE / 4)
+            return WF_E_TOO_BIG;
+        wf__mpt *p = wf__realloc(&c->alloc, c->p, c->cap_p * sizeof *p,
+                                 cap * sizeof *p);
+        if (!p)
+            return WF_E_NOMEM;
+        c->p = p;
+        uint32_t *vt = wf__realloc(&c->alloc, c->vt, c->cap_p * sizeof *vt,
+                                   cap * sizeof *vt);
+        if (!vt)
+            return WF_E_NOMEM;
+        c->vt = vt;
+        c->cap_p = (uint32_t)cap;
+    }
+    if (c->nt + more_tris > c->cap_t) {
+        size_t cap = c->cap_t ? c->cap_t * 2 : 128;
+        while (cap < c->nt + more_tris)
+            cap *= 2;
+        if (cap > WF__NONE / 4)
+            return WF_E_TOO_BIG;
+        wf__tri *t = wf__realloc(&c->alloc, c->t, c->cap_t * sizeof *t,
+                                 cap * sizeof *t);
+        if (!t)
+            return WF_E_NOMEM;
+        c->t = t;
+        c->cap_t = (uint32_t)cap;
+    }
+    return WF_OK;
+}
+
+static void set_tri(wf__cdt *c, uint32_t t, uint32_t a, uint32_t b,
+                    uint32_t d, uint32_t na, uint32_t nb, uint32_t nd) {
+    wf__tri *x = &c->t[t];
+    x->v[0] = a, x->v[1] = b, x->v[2] = d;
+    x->nb[0] = na, x->nb[1] = nb, x->nb[2] = nd;
+    x->con = 0;
+    x->in = 0;
+    c->vt[a] = c->vt[b] = c->vt[d] = t;
+}
+
+/* Points the neighbour u of a changed triangle back at t instead of old. */
+static void relink(wf__cdt *c, uint32_t u, uint32_t old, uint32_t t) {
+    if (u == WF__NONE)
+        return;
+    wf__tri *x = &c->t[u];
+    for (int k = 0; k < 3; k++)
+        if (x->nb[k] == old) {
+            x->nb[k] = t;
+            return;
+        }
+}
+
+wf_status wf__cdt_init(wf__cdt *c, const wf_allocator *alloc, int32_t x0,
+                       int32_t y0, int32_t x1, int32_t y1, size_t n) {
+    memset(c, 0, sizeof *c);
+    c->alloc = wf__allocator(alloc);
+    if (n > WF__NONE / 8)
+        return WF_E_TOO_BIG;
+    wf_status s = grow(c, n + 4, 2 * n + 8);
+    if (s != WF_OK)
+        return s;
+    const wf__mpt box[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    memcpy(c->p, box, sizeof box);
+    c->np = 4;
+    c->nt = 2;
+    set_tri(c, 0, 0, 1, 2, WF__NONE, WF__NONE, 1);
+    set_tri(c, 1, 0, 2, 3, 0, WF__NONE, WF__NONE);
+    return WF_OK;
+}
+
+void wf__cdt_free(wf__cdt *c) {
+    wf__free(&c->alloc, c->p, c->cap_p * sizeof *c->p);
+    wf__free(&c->alloc, c->vt, c->cap_p * sizeof *c->vt);
+    wf__free(&c->alloc, c->t, c->cap_t * sizeof *c->t);
+    wf__free(&c->alloc, c->work, c->cap_work * sizeof *c->work);
+    memset(c, 0, sizeof *c);
+}
+
+void wf__cdt_flip(wf__cdt *c, uint32_t t, int k) {
+    wf__tri *x = &c->t[t];
+    const uint32_t u = x->nb[k];
+    const int j = wf__cdt_back(c, u, t);
+    wf__tri *y = &c->t[u];
+    const uint32_t a = x->v[k], b = x->v[(k + 1) % 3], d = x->v[(k + 2) % 3];
+    const uint32_t e = y->v[(j + 2) % 3];
+    const uint32_t t_bd = x->nb[(k + 1) % 3], t_da = x->nb[(k + 2) % 3];
+    const uint32_t u_ae = y->nb[(j + 1) % 3], u_eb = y->nb[(j + 2) % 3];
+    const int c_bd = (x->con >> ((k + 1) % 3)) & 1,
+              c_da = (x->con >> ((k + 2) % 3)) & 1;
+    const int c_ae = (y->con >> ((j + 1) % 3)) & 1,
+              c_eb = (y->con >> ((j + 2) % 3)) & 1;
+    /* t becomes (d, a, e), u becomes (e, b, d); the new edge joins d, e */
+    set_tri(c, t, d, a, e, t_da, u_ae, u);
+    set_tri(c, u, e, b, d, u_eb, t_bd, t);
+    c->t[t].con = (uint8_t)(c_da | c_ae << 1);
+    c->t[u].con = (uint8_t)(c_eb | c_bd << 1);
+    relink(c, u_ae, u, t);
+    relink(c, t_bd, t, u);
+}
+
+static wf_status work_room(wf__cdt *c, size_t n) {
+    if (c->nwork + n <= c->cap_work)
+        return WF_OK;
+    size_t cap = c->cap_work ? c->cap_work * 2 : 64;
+    while (cap < c->nwork + n)
+        cap *= 2;
+    uint32_t *w = wf__realloc(&c->alloc, c->work, c->cap_work * sizeof *w,
+                              cap * sizeof *w);
+    if (!w)
+        return WF_E_NOMEM;
+    c->work = w;
+    c->cap_work = cap;
+    return WF_OK;
+}
+
+/* Flips until the edges on the stack, each opposite the new point in its
+ * triangle, have empty circumcircles (never a constrained edge). */
+static wf_status legalise(wf__cdt *c) {
+    while (c->nwork) {
+        const uint32_t w = c->work[--c->nwork];
+        const uint32_t t = w >> 2;
+        const int k = (int)(w & 3);
+        const wf__tri *x = &c->t[t];
+        const uint32_t u = x->nb[k];
+        if (u == WF__NONE || (x->con >> k & 1))
+            continue;
+        const uint32_t e = c->t[u].v[(wf__cdt_back(c, u, t) + 2) % 3];
+        if (wf__incircle(c->p[x->v[0]], c->p[x->v[1]], c->p[x->v[2]],
+                         c->p[e]) <= 0)
+            continue;
+        if (work_room(c, 2) != WF_OK)
+            return WF_E_NOMEM;
+        wf__cdt_flip(c, t, k);
+        /* t is (p, a, e), u is (e, b, p): their edges away from p */
+        c->work[c->nwork++] = t << 2 | 1u;
+        c->work[c->nwork++] = u << 2;
+    }
+    return WF_OK;
+}
+
+/* Walks from c->last to the triangle holding p; *on: -1 inside, k on
+ * edge k, 3 + k at corner k. */
+static uint32_t locate(const wf__cdt *c, wf__mpt p, int *on) {
+    uint32_t t = c->last < c->nt ? c->last : 0;
+    for (;;) {
+        const wf__tri *x = &c->t[t];
+        int zero = -1, zeros = 0, moved = 0;
+        for (int k = 0; k < 3; k++) {
+            const int64_t o = wf__orient(c->p[x->v[k]],
+                                         c->p[x->v[(k + 1) % 3]], p);
+            if (o < 0) {
+                t = x->nb[k];
+                moved = 1;
+                break;
+            }
+            if (o == 0)
+                zero = k, zeros++;
+        }
+        if (moved)
+            continue;
+        if (zeros == 2) {
+            for (int k = 0; k < 3; k++)
+                if (c->p[x->v[k]].x == p.x && c->p[x->v[k]].y == p.y)
+                    *on = 3 + k;
+        } else {
+            *on = zeros ? zero : -1;
+        }
+        return t;
+    }
+}
+
+/* p inside triangle t: three triangles round p. */
+static void split_tri(wf__cdt *c, uint32_t t, uint32_t p) {
+    const wf__tri x = c->t[t];
+    const uint32_t t1 = c->nt, t2 = c->nt + 1;
+    c->nt += 2;
+    set_tri(c, t, x.v[0], x.v[1], p, x.nb[0], t1, t2);
+    set_tri(c, t1, x.v[1], x.v[2], p, x.nb[1], t2, t);
+    set_tri(c, t2, x.v[2], x.v[0], p, x.nb[2], t, t1);
+    c->t[t].con = x.con & 1;
+    c->t[t1].con = x.con >> 1 & 1;
+    c->t[t2].con = x.con >> 2 & 1;
+    relink(c, x.nb[1], t, t1);
+    relink(c, x.nb[2], t, t2);
+    c->work[c->nwork++] = t << 2;
+    c->work[c->nwork++] = t1 << 2;
+    c->work[c->nwork++] = t2 << 2;
+}
+
+/* p on edge k of t, shared with u: four triangles round p. */
+static void split_edge(wf__cdt *c, uint32_t t, int k, uint32_t p) {
+    const uint32_t u = c->t[t].nb[k];
+    const int j = wf__cdt_back(c, u, t);
+    const wf__tri x = c->t[t], y = c->t[u];
+    const uint32_t a = x.v[k], b = x.v[(k + 1) % 3], d = x.v[(k + 2) % 3];
+    const uint32_t e = y.v[(j + 2) % 3];
+    const uint32_t t2 = c->nt, u2 = c->nt + 1;
+    const int cab = x.con >> k & 1;
+    c->nt += 2;
+    set_tri(c, t, d, a, p, x.nb[(k + 2) % 3], u, t2);
+    set_tri(c, t2, d, p, b, t, u2, x.nb[(k + 1) % 3]);
+    set_tri(c, u, e, p, a, u2, t, y.nb[(j + 1) % 3]);
+    set_tri(c, u2, e, b, p, y.nb[(j + 2) % 3], t2, u);
+    c->t[t].con = (uint8_t)((x.con >> ((k + 2) % 3) & 1) | cab << 1);
+    c->t[t2].con = (uint8_t)(cab << 1 | (x.con >> ((k + 1) % 3) & 1) << 2);
+    c->t[u].con = (uint8_t)(cab << 1 | (y.con >> ((j + 1) % 3) & 1) << 2);
+    c->t[u2].con = (uint8_t)((y.con >> ((j + 2) % 3) & 1) | cab << 1);
+    relink(c, x.nb[(k + 1) % 3], t, t2);
+    relink(c, y.nb[(j + 2) % 3], u, u2);
+    c->work[c->nwork++] = t << 2;
+    c->work[c->nwork++] = t2 << 2 | 2u;
+    c->work[c->nwork++] = u << 2 | 2u;
+    c->work[c->nwork++] = u2 << 2;
+}
+
+wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id) {
+    int on = -1;
+    const uint32_t t = locate(c, p, &on);
+    if (on >= 3) {
+        *id = c->t[t].v[on - 3];
+        c->last = t;
+        return WF_OK;
+    }
+    c->nwork = 0;
+    wf_status s = grow(c, 1, 2);
+    if (s == WF_OK)
+        s = work_room(c, 4);
+    if (s != WF_OK)
+        return s;
+    const uint32_t v = c->np++;
+    c->p[v] = p;
+    if (on < 0)
+        split_tri(c, t, v);
+    else
+        split_edge(c, t, on, v);
+    s = legalise(c);
+    c->last = c->vt[v];
+    *id = v;
+    return s;
+}
+
+uint32_t wf__cdt_edge(const wf__cdt *c, uint32_t a, uint32_t b, int *k) {
+    /* rotate round a, counter-clockwise then clockwise */
+    const uint32_t start = c->vt[a];
+    uint32_t t = start;
+    for (int dir = 0; dir < 2; dir++) {
+        t = start;
+        do {
+            const wf__tri *x = &c->t[t];
+            const int i = x->v[0] == a ? 0 : x->v[1] == a ? 1 : 2;
+            if (x->v[(i + 1) % 3] == b) {
+                *k = i;
+                return t;
+            }
+            t = dir == 0 ? x->nb[(i + 2) % 3] : x->nb[i];
+        } while (t != WF__NONE && t != start);
+        if (t == start)
+            break;
+    }
+    return WF__NONE;
+}
+
+wf_status wf__cdt_classify(wf__cdt *c) {
+    /* a breadth-first fill over the triangles, parity from the box */
+    uint32_t *queue = wf__alloc(&c->alloc, (size_t)c->nt * sizeof *queue);
+    uint8_t *seen = wf__alloc(&c->alloc, c->nt);
+    if (!queue || !seen) {
+        wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
+        wf__free(&c->alloc, seen, c->nt);
+        return WF_E_NOMEM;
+    }
+    memset(seen, 0, c->nt);
+    size_t head = 0, tail = 0;
+    queue[tail++] = c->vt[0];
+    seen[c->vt[0]] = 1;
+    c->t[c->vt[0]].in = 0;
+    while (head < tail) {
+        const uint32_t t = queue[head++];
+        const wf__tri *x = &c->t[t];
+        for (int k = 0; k < 3; k++) {
+            const uint32_t u = x->nb[k];
+            if (u == WF__NONE || seen[u])
+                continue;
+            seen[u] = 1;
+            c->t[u].in = (uint8_t)(x->in ^ (x->con >> k & 1));
+            queue[tail++] = u;
+        }
+    }
+    wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
+    wf__free(&c->alloc, seen, c->nt);
+    return WF_OK;
+}

@@ -1,0 +1,59 @@
+/* The in-circle test in exact integer arithmetic. Its terms reach 2^118
+ * for points within WF__MESH_LIM, so they are added as 128-bit numbers
+ * made of two 64-bit words: portable C11, the same answer on every
+ * compiler and target (no __int128, no floating point). */
+#include "mesh_internal.h"
+
+typedef struct i128 {
+    uint64_t hi, lo; /* two's complement */
+} i128;
+
+static i128 neg(i128 a) {
+    i128 r = {~a.hi, ~a.lo};
+    r.lo += 1;
+    if (r.lo == 0)
+        r.hi += 1;
+    return r;
+}
+
+/* The exact product of two signed 64-bit numbers of magnitude < 2^63. */
+static i128 mul(int64_t a, int64_t b) {
+    const int negative = (a < 0) != (b < 0);
+    const uint64_t x = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+    const uint64_t y = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
+    const uint64_t x0 = x & 0xffffffffu, x1 = x >> 32;
+    const uint64_t y0 = y & 0xffffffffu, y1 = y >> 32;
+    const uint64_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0,
+                   p11 = x1 * y1;
+    const uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) +
+                         (p10 & 0xffffffffu);
+    i128 r;
+    r.lo = (mid << 32) | (p00 & 0xffffffffu);
+    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return negative ? neg(r) : r;
+}
+
+static i128 add(i128 a, i128 b) {
+    i128 r = {a.hi + b.hi, a.lo + b.lo};
+    if (r.lo < a.lo)
+        r.hi += 1;
+    return r;
+}
+
+static int sign(i128 a) {
+    if (a.hi & ((uint64_t)1 << 63))
+        return -1;
+    return (a.hi | a.lo) != 0;
+}
+
+int wf__incircle(wf__mpt a, wf__mpt b, wf__mpt c, wf__mpt d) {
+    const int64_t adx = (int64_t)a.x - d.x, ady = (int64_t)a.y - d.y;
+    const int64_t bdx = (int64_t)b.x - d.x, bdy = (int64_t)b.y - d.y;
+    const int64_t cdx = (int64_t)c.x - d.x, cdy = (int64_t)c.y - d.y;
+    const int64_t al = adx * adx + ady * ady, bl = bdx * bdx + bdy * bdy,
+                  cl = cdx * cdx + cdy * cdy;
+    i128 s = mul(al, bdx * cdy - bdy * cdx);
+    s = add(s, mul(bl, cdx * ady - cdy * adx));
+    s = add(s, mul(cl, adx * bdy - ady * bdx));
+    return sign(s);
+}
