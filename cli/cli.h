@@ -37,6 +37,7 @@ int cli_influence(int argc, char **argv);
 int cli_replan(int argc, char **argv);
 int cli_crowd(int argc, char **argv);
 int cli_prep(int argc, char **argv);
+int cli_mesh(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -56,6 +57,8 @@ int cli_fail_hierarchy(const char *file, wf_status st);
 
 /* The exit code of an error status (CLI_EXIT_INPUT or CLI_EXIT_IO). */
 int cli_exit_code(wf_status st);
+/* Milliseconds on the monotonic clock, for timing what a command does. */
+double cli_now_ms(void);
 
 /* Option value parsers. Each returns 0 and sets *out, or prints
  * "wayfind: CMD: --OPT: why" and returns -1. */

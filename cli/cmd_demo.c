@@ -115,12 +115,6 @@ typedef struct world_args {
     const char *png;
 } world_args;
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* Routes ships around the ring of ports; prints one line per route. */
 static int route_all(const wf_grid *g, const wf_point *port, size_t n,
                      wf_path *routes, wf_status *status, size_t *nroutes,
@@ -133,9 +127,9 @@ static int route_all(const wf_grid *g, const wf_point *port, size_t n,
     size_t legs = n == 2 ? 1 : n;
     for (size_t i = 0; i < legs; i++) {
         wf_point a = port[i], b = port[(i + 1) % n];
-        double t0 = now_ms();
+        double t0 = cli_now_ms();
         st = wf_search_grid(ws, g, a, b, NULL, &routes[i]);
-        double ms = now_ms() - t0;
+        double ms = cli_now_ms() - t0;
         status[i] = st;
         if (st < 0) {
             code = cli_fail(st, NULL);
@@ -200,7 +194,7 @@ static int print_json(const world_args *a, const wf_point *port, size_t n,
 }
 
 static int demo_world(const world_args *a) {
-    double t0 = now_ms();
+    double t0 = cli_now_ms();
     wf_grid *g = NULL;
     wf_status st = wf_grid_create(a->size[0], a->size[1], NULL, &g);
     if (st == WF_OK)
@@ -257,11 +251,11 @@ static int demo_world(const world_args *a) {
             code = c;
     }
     if (code <= CLI_EXIT_NO_PATH && a->json) {
-        int c = print_json(a, port, n, routes, status, nroutes, now_ms() - t0);
+        int c = print_json(a, port, n, routes, status, nroutes, cli_now_ms() - t0);
         if (c)
             code = c;
     } else if (code <= CLI_EXIT_NO_PATH) {
-        printf("done in %.0f ms\n", now_ms() - t0);
+        printf("done in %.0f ms\n", cli_now_ms() - t0);
     }
     for (size_t i = 0; i < MAX_PORTS; i++)
         wf_path_free(&routes[i]);

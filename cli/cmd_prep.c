@@ -1,7 +1,6 @@
 /* wayfind prep: a map's jump table (JPS+), saved for --prep, or its
  * contraction hierarchy for one unit, saved for --hierarchy. */
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "json_out.h"
@@ -56,12 +55,6 @@ static wf_status write_table(void *ud, FILE *f, wf_diag *diag) {
                  : wf_jump_table_write(f, o->t, o->g);
 }
 
-static double now_ms(void) {
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The file's size in bytes, or 0 when it cannot be told. */
 static double file_bytes(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -110,11 +103,11 @@ int cli_prep(int argc, char **argv) {
     }
     wf_jump_table *t = NULL;
     wf_ch *ch = NULL;
-    const double t0 = now_ms();
+    const double t0 = cli_now_ms();
     wf_status st = hierarchy
                        ? wf_ch_build(g, &o.move, o.filter, NULL, &ch)
                        : wf_jump_table_create(g, NULL, &t);
-    const double ms = now_ms() - t0;
+    const double ms = cli_now_ms() - t0;
     if (st == WF_E_TOO_BIG && hierarchy) {
         cli_error(CMD, "%s: too big for a hierarchy: the unit may stand on "
                        "more than %zu cells",

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "cli.h"
 
 static void vmessage(const char *cmd, const char *fmt, va_list ap) {
@@ -385,6 +387,12 @@ int cli_write_grid_svg(const char *path, const wf_grid *g,
                        const wf_grid_svg_opts *o) {
     svg_out out = {g, o};
     return cli_write_file(path, write_svg_to, &out);
+}
+
+double cli_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 int cli_need_png(const char *cmd) {

@@ -13,6 +13,7 @@ static const cli_command commands[] = {
      cli_demo},
     {"gen", "generate a world: islands, caves, maze, rooms, noise", cli_gen},
     {"render", "draw a map as a PNG picture or as text", cli_render},
+    {"mesh", "build a map's navigation mesh and draw it (--svg)", cli_mesh},
     {"prep", "save a map's jump table (--prep) or hierarchy (--hierarchy)",
      cli_prep},
     {"graph", "find a path on a waypoint graph file", cli_graph},

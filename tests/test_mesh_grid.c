@@ -375,6 +375,70 @@ static void test_out_of_memory(void **state) {
     wf_grid_destroy(g);
 }
 
+/* wf_mesh_nearest against every polygon, on random maps and points in and
+ * around the grid: the same distance, a point on the mesh. */
+static void test_nearest(void **state) {
+    (void)state;
+    wf_test_rng r = {11};
+    int points = 0, off = 0;
+    for (int k = 0; k < wf_test_count(200); k++) {
+        const int w = 1 + (int)wf_test_rng_below(&r, 20);
+        const int h = 1 + (int)wf_test_rng_below(&r, 20);
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
+        wf_test_fill_any_angle(g, &r, (int)wf_test_rng_below(&r, 12));
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL),
+                         WF_OK);
+        wf_mesh_info info;
+        assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+        for (int i = 0; i < 20; i++) {
+            const wf_vec2 p = {(double)wf_test_rng_below(&r, 1000) *
+                                       (w + 8) / 1000.0 - 4,
+                               (double)wf_test_rng_below(&r, 1000) *
+                                       (h + 8) / 1000.0 - 4};
+            wf_vec2 q;
+            const long got = wf_mesh_nearest(m, p, &q);
+            /* brute force: the distance to every polygon */
+            double best = INFINITY;
+            for (size_t j = 0; j < info.polygons; j++) {
+                wf_vec2 v[64];
+                const size_t n = wf_mesh_polygon(m, j, v, NULL, 64);
+                assert_true(n <= 64);
+                int inside = 1;
+                for (size_t e = 0; e < n; e++) {
+                    const wf_vec2 a = v[e], b = v[(e + 1) % n];
+                    const double dx = b.x - a.x, dy = b.y - a.y;
+                    const double l2 = dx * dx + dy * dy;
+                    double t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2;
+                    t = t < 0 ? 0 : t > 1 ? 1 : t;
+                    best = fmin(best, hypot(a.x + t * dx - p.x,
+                                            a.y + t * dy - p.y));
+                    inside &= dx * (p.y - a.y) - dy * (p.x - a.x) >= 0;
+                }
+                if (inside)
+                    best = 0;
+            }
+            points++;
+            if (!info.polygons) {
+                assert_int_equal(got, -1);
+                continue;
+            }
+            assert_true(got >= 0);
+            off += best > 0;
+            const double d = hypot(q.x - p.x, q.y - p.y);
+            /* p is rounded to 1/128 of a cell first */
+            assert_true(fabs(d - best) <= 1.0 / 128);
+            assert_true(wf_mesh_locate(m, q) >= 0 || best > 0);
+        }
+        wf_mesh_destroy(m);
+        wf_grid_destroy(g);
+    }
+    fprintf(stderr, "nearest: %d points (%d off the mesh) as near as the "
+                    "brute force over every polygon\n",
+            points, off);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_maps),
@@ -382,6 +446,7 @@ int main(void) {
         cmocka_unit_test(test_engine),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_nearest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, fmemopen */
 #include "wf_test.h"
 
+#include "wayfind/mesh.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,6 +257,47 @@ static void test_team_animation(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A mesh over the terrain: each shared edge once in the thin path, each
+ * boundary edge in the thick one. A 3 x 2 room with one wall cell. */
+static void test_mesh(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(3, 2, NULL, &g), WF_OK);
+    wf_grid_set(g, 1, 0, WF_TERRAIN_WALL);
+    wf_mesh *m;
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL), WF_OK);
+    wf_grid_svg_opts o = wf_grid_svg_opts_default();
+    o.mesh = m;
+    char *svg = render(g, &o);
+    const char *thin = strstr(svg, "stroke=\"#4a7fc1\"");
+    const char *thick = strstr(svg, "stroke=\"#1c2f4a\"");
+    assert_non_null(thin);
+    assert_non_null(thick);
+    /* edges: count the moves of each path */
+    size_t shared = 0, boundary = 0, edges = 0;
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    for (size_t p = 0; p < info.polygons; p++) {
+        long across[16];
+        const size_t n = wf_mesh_polygon(m, p, NULL, across, 16);
+        for (size_t i = 0; i < n; i++, edges++)
+            shared += across[i] >= 0, boundary += across[i] < 0;
+    }
+    size_t moves_thin = 0, moves_thick = 0;
+    for (const char *c = thin; c < thick; c++)
+        moves_thin += *c == 'M';
+    for (const char *c = thick; *c; c++)
+        moves_thick += *c == 'M';
+    assert_int_equal(moves_thin, shared / 2);
+    assert_int_equal(moves_thick, boundary);
+    /* the outline round the notch has 8 corners, so 8 edges at least */
+    assert_true(boundary >= 8);
+    (void)edges;
+    free(svg);
+    wf_mesh_destroy(m);
+    wf_grid_destroy(g);
+}
+
 static void test_graph_svg(void **state) {
     (void)state;
     wf_graph_builder *b;
@@ -292,6 +335,7 @@ int main(void) {
         cmocka_unit_test(test_lines_and_marks),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_graph_svg),
+        cmocka_unit_test(test_mesh),
         cmocka_unit_test(test_team_animation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

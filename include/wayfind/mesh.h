@@ -12,7 +12,10 @@
  * cell's corner, never through the point where two blocked cells touch
  * diagonally (the two sides of such a point are not joined), so its
  * shortest paths are the same as wf_search_any_angle's with
- * WF_ANY_ANGLE_ANYA, to rounding.
+ * WF_ANY_ANGLE_ANYA, to rounding. A point where two blocked cells touch
+ * diagonally belongs to both walkable cells there: a path may start or
+ * end on it and leave into either (the GPPC any-angle track lets such a
+ * start leave into the cell below and right of it only).
  *
  * Coordinates are world units; for a mesh made from a grid they are the
  * polyline cell units of polyline.h (cell (x, y) is [x, x + 1] × [y, y + 1];
@@ -99,6 +102,26 @@ WF_API wf_status wf_mesh_describe(const wf_mesh *m, wf_mesh_info *info);
  * corner, the lowest index. O(polygons in p's bucket × their corners).
  */
 WF_API long wf_mesh_locate(const wf_mesh *m, wf_vec2 p);
+
+/**
+ * The point of @p m nearest to @p p (p itself when it is on the mesh)
+ * into @p out (may be NULL), for a click or a unit off the mesh: its
+ * polygon's index, or -1 for an empty mesh, NULL or a point that is not
+ * finite or too far out. On a tie, the lowest polygon. About O(polygons
+ * within the distance to the mesh).
+ */
+WF_API long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out);
+
+/**
+ * The corners of polygon @p p (0 to polygons - 1) of @p m, in world units,
+ * in order round it (counter-clockwise with y up; clockwise as drawn with
+ * y down), into @p out, at most @p max of them (@p out may be NULL with
+ * max 0); with @p across (may be NULL) the polygon beyond each edge, from
+ * corner i to corner i + 1, or -1 for the boundary. Returns how many
+ * corners the polygon has: 0 for NULL or a bad index. O(corners).
+ */
+WF_API size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
+                              long *across, size_t max);
 
 /** A new, empty query state. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
 WF_API wf_status wf_mesh_query_create(const wf_allocator *alloc,

@@ -291,6 +291,10 @@ typedef struct wf_grid_svg_opts {
     const wf_agent *agents;
     int team_size;        /**< agent side in cells; 0 means 1 */
     double step_seconds;  /**< seconds a step takes; 0 means 0.25 */
+    /** A navigation mesh of the grid (mesh.h), drawn over the terrain
+     *  under the paths: the edges its polygons share as thin lines, its
+     *  boundary thicker (NULL: none). */
+    const struct wf_mesh *mesh;
 } wf_grid_svg_opts;
 
 /** Terrain only, at the automatic size. */

@@ -3,8 +3,10 @@
  * that coordinates are the library's own: a cell's centre is x + 0.5. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 #include "render_internal.h"
+#include "wayfind/mesh.h"
 
 typedef struct svg {
     FILE *f;
@@ -167,6 +169,57 @@ static void team(svg *s, const wf_grid_svg_opts *o, double cell) {
     }
 }
 
+/* One path of the edges of m's polygons: shared (each once) or boundary.
+ * v and across hold *cap corners, grown as a polygon needs. */
+static void mesh_edges(svg *s, const wf_mesh *m, int boundary, wf_vec2 **v,
+                       long **across, size_t *cap) {
+    wf_mesh_info info;
+    wf_mesh_describe(m, &info);
+    for (size_t p = 0; p < info.polygons && !s->err; p++) {
+        size_t n = wf_mesh_polygon(m, p, *v, *across, *cap);
+        if (n > *cap) {
+            wf_vec2 *nv = realloc(*v, n * sizeof *nv);
+            if (nv)
+                *v = nv;
+            long *na = realloc(*across, n * sizeof *na);
+            if (na)
+                *across = na;
+            if (!nv || !na) {
+                s->err = 1;
+                return;
+            }
+            *cap = n;
+            n = wf_mesh_polygon(m, p, *v, *across, *cap);
+        }
+        for (size_t i = 0; i < n; i++) {
+            const size_t j = i + 1 < n ? i + 1 : 0;
+            const long a = (*across)[i];
+            if ((a < 0) != boundary || (!boundary && (size_t)a < p))
+                continue;
+            put(s, "M%.10g %.10gL%.10g %.10g", (*v)[i].x, (*v)[i].y,
+                (*v)[j].x, (*v)[j].y);
+        }
+    }
+}
+
+/* The mesh: shared edges thin and light, the boundary thicker and dark. */
+static void mesh(svg *s, const wf_mesh *m, double cell) {
+    wf_vec2 *v = NULL;
+    long *across = NULL;
+    size_t cap = 0;
+    put(s, "<path fill=\"none\" stroke=\"#4a7fc1\" stroke-width=\"%.4g\" "
+           "d=\"",
+        fmax(1.0 / 24.0, 0.75 / cell));
+    mesh_edges(s, m, 0, &v, &across, &cap);
+    put(s, "\"/>\n<path fill=\"none\" stroke=\"#1c2f4a\" "
+           "stroke-width=\"%.4g\" stroke-linecap=\"round\" d=\"",
+        fmax(1.0 / 10.0, 1.5 / cell));
+    mesh_edges(s, m, 1, &v, &across, &cap);
+    put(s, "\"/>\n");
+    free(v);
+    free(across);
+}
+
 wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
                              const wf_grid_svg_opts *opts, wf_diag *diag) {
     if (!f || !g)
@@ -188,6 +241,8 @@ wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
         "height=\"%.0f\" viewBox=\"0 0 %d %d\">\n",
         ceil(W * cell), ceil(H * cell), W, H);
     terrain(&s, g, pal, o.cells);
+    if (o.mesh)
+        mesh(&s, o.mesh, cell);
     /* lines a third of a cell wide, at least 2 px */
     const double width = fmax(1.0 / 3.0, 2.0 / cell);
     /* drawn bottom to top: the last paths first, polylines over paths */

@@ -230,3 +230,19 @@ long wf_mesh_locate(const wf_mesh *m, wf_vec2 p) {
         return -1;
     return (long)q;
 }
+
+size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
+                       long *across, size_t max) {
+    if (!m || p >= m->np)
+        return 0;
+    const uint32_t s = m->pstart[p], n = m->pstart[p + 1] - s;
+    for (uint32_t i = 0; i < n && i < max; i++) {
+        const wf__mpt v = m->vert[m->pvert[s + i]];
+        if (out)
+            out[i] = (wf_vec2){(double)v.x / m->scale,
+                               (double)v.y / m->scale};
+        if (across)
+            across[i] = m->padj[s + i] == WF__NONE ? -1 : (long)m->padj[s + i];
+    }
+    return n;
+}
