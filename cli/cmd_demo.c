@@ -4,7 +4,6 @@
  * PNG. `--maze` solves the classic 10×10 maze instead. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <wayfind/gen.h>
