@@ -439,6 +439,59 @@ static void test_nearest(void **state) {
             points, off);
 }
 
+/* Random points: every one on the mesh, the walkable cells hit evenly
+ * (each within 5 standard deviations of its share: uniform by area), the
+ * same seed the same points. */
+static void test_random_points(void **state) {
+    (void)state;
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(12, 9, NULL, &g), WF_OK);
+    wf_test_rng r = {5};
+    wf_test_fill_any_angle(g, &r, 4);
+    wf_mesh *m;
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL), WF_OK);
+    int free_cells = 0;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 12; x++)
+            free_cells += wf_grid_passable(g, x, y);
+    const int per = 400, n = per * free_cells;
+    int count[9][12] = {{0}};
+    uint64_t seed = 42, again = 42;
+    for (int i = 0; i < n; i++) {
+        wf_vec2 p, q;
+        assert_int_equal(wf_mesh_random_point(m, &seed, &p), WF_OK);
+        assert_int_equal(wf_mesh_random_point(m, &again, &q), WF_OK);
+        assert_true(p.x == q.x && p.y == q.y);
+        assert_true(wf_mesh_locate(m, p) >= 0);
+        const int x = (int)p.x, y = (int)p.y;
+        assert_true(x >= 0 && x < 12 && y >= 0 && y < 9);
+        count[y][x]++;
+    }
+    double worst = 0;
+    const double sd = sqrt(per * (1.0 - 1.0 / free_cells));
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 12; x++) {
+            if (!wf_grid_passable(g, x, y)) {
+                assert_int_equal(count[y][x], 0);
+                continue;
+            }
+            const double z = fabs((double)(count[y][x] - per)) / sd;
+            worst = z > worst ? z : worst;
+        }
+    fprintf(stderr, "random points: %d on %d walkable cells, the worst cell "
+                    "%.2f standard deviations from its share\n",
+            n, free_cells, worst);
+    assert_true(worst < 5);
+    wf_grid_fill(g, WF_TERRAIN_WALL);
+    wf_mesh_destroy(m);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL), WF_OK);
+    wf_vec2 p;
+    assert_int_equal(wf_mesh_random_point(m, &seed, &p), WF_NO_PATH);
+    assert_int_equal(wf_mesh_random_point(m, NULL, &p), WF_E_INVALID_ARG);
+    wf_mesh_destroy(m);
+    wf_grid_destroy(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_maps),
@@ -447,6 +500,7 @@ int main(void) {
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_nearest),
+        cmocka_unit_test(test_random_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,6 +113,16 @@ WF_API long wf_mesh_locate(const wf_mesh *m, wf_vec2 p);
 WF_API long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out);
 
 /**
+ * A random point of @p m, uniform by area, into @p out; @p state is the
+ * generator's state (any seed to begin with), advanced by the call: the
+ * same seed gives the same points on every machine. Returns WF_OK,
+ * WF_NO_PATH for a mesh without area, WF_E_INVALID_ARG (NULL). O(log
+ * polygons + corners).
+ */
+WF_API wf_status wf_mesh_random_point(const wf_mesh *m, uint64_t *state,
+                                      wf_vec2 *out);
+
+/**
  * The corners of polygon @p p (0 to polygons - 1) of @p m, in world units,
  * in order round it (counter-clockwise with y up; clockwise as drawn with
  * y down), into @p out, at most @p max of them (@p out may be NULL with

@@ -23,6 +23,7 @@ void wf_mesh_destroy(wf_mesh *m) {
     wf__free(&a, m->pback, ne * sizeof *m->pback + 1);
     wf__free(&a, m->comp, m->np * sizeof *m->comp + 1);
     wf__free(&a, m->dead, m->np + 1);
+    wf__free(&a, m->area, (m->np + 1) * sizeof *m->area);
     const size_t nb = (size_t)m->bw * m->bh;
     wf__free(&a, m->bpoly,
              (m->bstart && m->bpoly ? m->bstart[nb] : 0) * sizeof *m->bpoly +
@@ -47,6 +48,7 @@ wf_status wf_mesh_describe(const wf_mesh *m, wf_mesh_info *info) {
                   ne * (sizeof *m->pvert + sizeof *m->padj +
                         sizeof *m->pback) +
                   m->np * (sizeof *m->comp + 1) +
+                  (m->np + 1) * sizeof *m->area +
                   (nb + 1) * sizeof *m->bstart +
                   m->bstart[nb] * sizeof *m->bpoly;
     info->scale = m->scale;
@@ -182,6 +184,8 @@ wf_status wf__mesh_index(wf_mesh *m) {
     wf_status s = pieces(m);
     if (s == WF_OK)
         s = backs(m);
+    if (s == WF_OK)
+        s = wf__mesh_areas(m);
     return s == WF_OK ? buckets(m) : s;
 }
 

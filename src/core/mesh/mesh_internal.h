@@ -107,6 +107,8 @@ struct wf_mesh {
                               a polygon, or WF__NONE for the boundary */
     uint32_t *pback;       /* the same edge's index in that polygon */
     uint32_t *comp;        /* per polygon: its connected piece */
+    double *area;          /* area[p]: twice the area of polygons before p
+                              (fixed-point units squared), np + 1 of them */
     uint8_t *dead;         /* per polygon: one neighbour or none */
     /* locating points: buckets of 2^bshift units from (bx0, by0) */
     int32_t bx0, by0;
@@ -128,6 +130,8 @@ struct wf_mesh {
 wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
 /* The connected pieces, dead ends and point buckets of m's polygons. */
 wf_status wf__mesh_index(wf_mesh *m);
+/* area: the running sums of the polygons' areas (mesh_random.c). */
+wf_status wf__mesh_areas(wf_mesh *m);
 /* Every polygon of m containing p (closed), up to max of them into out;
  * returns how many there are. */
 size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
