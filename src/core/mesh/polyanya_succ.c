@@ -10,10 +10,13 @@
  * Each end of a new interval is a corner of the polygon or where one of
  * the rays meets an edge, kept as the ray's direction: the sides of every
  * test are exact 64-bit cross products. An edge whose line passes through
- * the new root is seen edge-on and adds nothing, so it is skipped, as are
- * edges to the boundary and polygons that lead nowhere (dead ends)
- * unless they hold the goal. When the polygon entered holds the goal, the
- * one successor is the goal's node. */
+ * the root is seen edge-on: nothing beyond it is seen through it, but the
+ * path may run along the line to the edge's nearer end and bend there,
+ * from where the whole polygon across is seen (a fan node, fan_at; on
+ * grids, where walls are straight, this is common). Edges to the boundary
+ * and polygons that lead nowhere (dead ends) are skipped unless they hold
+ * the goal. When the polygon entered holds the goal, the one successor is
+ * the goal's node. */
 #include <math.h>
 
 #include "mesh_internal.h"
