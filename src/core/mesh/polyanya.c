@@ -57,6 +57,9 @@ const char *wf_mesh_query_message(const wf_mesh_query *q) {
     return q ? q->msg : "";
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
 static wf_status fail(wf_mesh_query *q, wf_status s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
