@@ -492,6 +492,57 @@ static void test_random_points(void **state) {
     wf_grid_destroy(g);
 }
 
+/* Ray casts between cell centres against the grid's segment rule (the
+ * exact oracle): clear exactly when wf_grid_segment_cost allows the
+ * segment under one-free; a hit point lies on the segment. */
+static void test_raycast(void **state) {
+    (void)state;
+    wf_test_rng r = {13};
+    int rays = 0, clear = 0;
+    for (int k = 0; k < wf_test_count(500); k++) {
+        const int w = 1 + (int)wf_test_rng_below(&r, 16);
+        const int h = 1 + (int)wf_test_rng_below(&r, 16);
+        wf_grid *g;
+        assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
+        wf_test_fill_any_angle(g, &r, (int)wf_test_rng_below(&r, 12));
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL),
+                         WF_OK);
+        for (int i = 0; i < 20; i++) {
+            const wf_point s = wf_test_open_cell(&r, g, 1);
+            const wf_point t = wf_test_open_cell(&r, g, 1);
+            if (!wf_grid_passable(g, s.x, s.y))
+                continue;
+            const wf_vec2 a = centre(s), b = centre(t);
+            double c;
+            const int want = wf_grid_segment_cost(g, a, b, ONE_FREE, NULL,
+                                                  &c) == WF_OK;
+            wf_vec2 hit;
+            const wf_status st = wf_mesh_raycast(m, a, b, &hit);
+            if ((st == WF_OK) != want) {
+                wf_test_print_map(g, s, t);
+                fprintf(stderr, "(%g,%g)->(%g,%g): segment rule %s, ray %s "
+                                "at (%g,%g)\n",
+                        a.x, a.y, b.x, b.y, want ? "clear" : "blocked",
+                        wf_status_name(st), hit.x, hit.y);
+            }
+            assert_int_equal(st == WF_OK, want);
+            rays++;
+            clear += want;
+            /* the hit lies on the segment */
+            const double cross = (b.x - a.x) * (hit.y - a.y) -
+                                 (b.y - a.y) * (hit.x - a.x);
+            assert_true(fabs(cross) <= 1e-6 * (1 + hypot(b.x - a.x,
+                                                         b.y - a.y)));
+        }
+        wf_mesh_destroy(m);
+        wf_grid_destroy(g);
+    }
+    fprintf(stderr, "ray casts: %d against the segment rule, %d clear, all "
+                    "agree\n",
+            rays, clear);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_maps),
@@ -501,6 +552,7 @@ int main(void) {
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_nearest),
         cmocka_unit_test(test_random_points),
+        cmocka_unit_test(test_raycast),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

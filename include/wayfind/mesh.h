@@ -113,6 +113,21 @@ WF_API long wf_mesh_locate(const wf_mesh *m, wf_vec2 p);
 WF_API long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out);
 
 /**
+ * Casts the segment from @p from to @p to over @p m: WF_OK with *hit =
+ * @p to (rounded to the fixed point) when the whole segment lies on the
+ * mesh; WF_NO_PATH with *hit the first point where it leaves the mesh
+ * (@p from itself when that is off the mesh); WF_E_INVALID_ARG (NULL, not
+ * finite), WF_E_RANGE (too far out for the fixed point). A segment may
+ * run along the boundary and through a corner where walkable space
+ * continues, never through a point where two parts of the mesh touch
+ * without an edge: on a grid's mesh it is clear exactly when
+ * wf_grid_segment_cost allows it under the one-free rule. O(polygons
+ * crossed).
+ */
+WF_API wf_status wf_mesh_raycast(const wf_mesh *m, wf_vec2 from, wf_vec2 to,
+                                 wf_vec2 *hit);
+
+/**
  * A random point of @p m, uniform by area, into @p out; @p state is the
  * generator's state (any seed to begin with), advanced by the call: the
  * same seed gives the same points on every machine. Returns WF_OK,
