@@ -375,6 +375,18 @@ static void test_out_of_memory(void **state) {
     wf_grid_destroy(g);
 }
 
+/* A random map of up to side × side cells (any of the 12 kinds) and its
+ * mesh for a unit of size 1. */
+static wf_grid *random_map(wf_test_rng *r, uint32_t side, wf_mesh **m) {
+    const int w = 1 + (int)wf_test_rng_below(r, side);
+    const int h = 1 + (int)wf_test_rng_below(r, side);
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
+    wf_test_fill_any_angle(g, r, (int)wf_test_rng_below(r, 12));
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, m, NULL), WF_OK);
+    return g;
+}
+
 /* wf_mesh_nearest against every polygon, on random maps and points in and
  * around the grid: the same distance, a point on the mesh. */
 static void test_nearest(void **state) {
@@ -382,14 +394,9 @@ static void test_nearest(void **state) {
     wf_test_rng r = {11};
     int points = 0, off = 0;
     for (int k = 0; k < wf_test_count(200); k++) {
-        const int w = 1 + (int)wf_test_rng_below(&r, 20);
-        const int h = 1 + (int)wf_test_rng_below(&r, 20);
-        wf_grid *g;
-        assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
-        wf_test_fill_any_angle(g, &r, (int)wf_test_rng_below(&r, 12));
         wf_mesh *m;
-        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL),
-                         WF_OK);
+        wf_grid *g = random_map(&r, 20, &m);
+        const int w = wf_grid_width(g), h = wf_grid_height(g);
         wf_mesh_info info;
         assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
         for (int i = 0; i < 20; i++) {
@@ -500,14 +507,8 @@ static void test_raycast(void **state) {
     wf_test_rng r = {13};
     int rays = 0, clear = 0;
     for (int k = 0; k < wf_test_count(500); k++) {
-        const int w = 1 + (int)wf_test_rng_below(&r, 16);
-        const int h = 1 + (int)wf_test_rng_below(&r, 16);
-        wf_grid *g;
-        assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
-        wf_test_fill_any_angle(g, &r, (int)wf_test_rng_below(&r, 12));
         wf_mesh *m;
-        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL),
-                         WF_OK);
+        wf_grid *g = random_map(&r, 16, &m);
         for (int i = 0; i < 20; i++) {
             const wf_point s = wf_test_open_cell(&r, g, 1);
             const wf_point t = wf_test_open_cell(&r, g, 1);
