@@ -3,7 +3,9 @@
  * wayfind navigation meshes: the walkable part of a world as convex
  * polygons, and the exact shortest paths across them.
  *
- * A mesh is built from a tile map (a grid and the unit that walks it):
+ * A mesh is built from outlines (walkable ground and obstacles as closed
+ * polygons in world units) or from a tile map (a grid and the unit that
+ * walks it):
  * the outlines of the cells the unit may stand on are traced, the space
  * inside them is cut into triangles (a constrained Delaunay
  * triangulation), and neighbouring triangles are merged while their union
@@ -79,6 +81,59 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
                                    const wf_filter *filter,
                                    const wf_allocator *alloc, wf_mesh **out,
                                    wf_diag *diag);
+
+/** What an outline encloses. */
+typedef enum wf_outline_kind {
+    WF_OUTLINE_WALKABLE = 0, /**< ground a unit may walk on */
+    WF_OUTLINE_OBSTACLE = 1  /**< a hole in that ground (a wall, a rock) */
+} wf_outline_kind;
+
+/** One closed outline: a ring of points in world units, the last joined
+ *  back to the first (a repeated first point at the end is allowed), in
+ *  either direction. */
+typedef struct wf_outline {
+    const wf_vec2 *points;
+    size_t count;
+    wf_outline_kind kind;
+    /** How errors name it ("line 12", "object 7 'wall'"); NULL or "":
+     *  "outline N", counting from 1. */
+    const char *name;
+} wf_outline;
+
+/** How wf_mesh_from_outlines builds a mesh; all zero is the default. */
+typedef struct wf_mesh_opts {
+    /** Fixed-point units per world unit: every point is rounded to
+     *  1/scale. 0: the finest power of two that keeps every coordinate
+     *  below 2^26 units (for outlines within ±1000, 1/65536). */
+    double scale;
+    /** The cost of one world unit of path; 0: 1. */
+    double cost;
+} wf_mesh_opts;
+
+/**
+ * Builds the mesh of the ground inside the walkable outlines of @p
+ * outlines (@p n of them) and outside every obstacle outline. Outlines
+ * may be nested, lie side by side, share corners and run along each
+ * other; walkable outlines that share an edge are joined across it. No
+ * segment may cross another one or its own outline (a point where two
+ * outlines touch is not a crossing), every outline needs an area, and an
+ * obstacle must lie in walkable ground. A point where only corners of
+ * ground meet (two obstacles touching at a corner, say) joins nothing: a
+ * path does not pass through it, as on a grid.
+ *
+ * Time: about O(c log c) for c corners. On error, @p diag (may be NULL)
+ * says why, naming the outline(s) by their names and, for a crossing,
+ * where.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL, fewer than 3 points, a point not
+ * finite or too far out for opts->scale, a bad kind or cost, no walkable
+ * outline, an outline without area, a crossing, an obstacle outside the
+ * ground), WF_E_TOO_BIG, WF_E_NOMEM.
+ */
+WF_API wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
+                                       const wf_mesh_opts *opts,
+                                       const wf_allocator *alloc,
+                                       wf_mesh **out, wf_diag *diag);
 
 /** Frees @p m; NULL is a no-op. Its queries stay valid for other meshes. */
 WF_API void wf_mesh_destroy(wf_mesh *m);

@@ -6,6 +6,8 @@
  * result depends on the points and their order alone. Constraints are
  * added afterwards (cdt_constrain.c), then triangles are classified as
  * inside or outside the domain. */
+#include <stdlib.h>
+
 #include "mesh_internal.h"
 
 static wf_status grow(wf__cdt *c, size_t more_points, size_t more_tris) {
@@ -252,6 +254,56 @@ wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id) {
     c->last = c->vt[v];
     *id = v;
     return s;
+}
+
+/* The Hilbert-curve index of (x, y) on a 2^21 square: inserting points in
+ * this order keeps each walk to the next point short. */
+static uint64_t hilbert(uint32_t x, uint32_t y) {
+    uint64_t d = 0;
+    for (uint32_t s = 1u << 20; s > 0; s >>= 1) {
+        const uint32_t rx = (x & s) > 0, ry = (y & s) > 0;
+        d += (uint64_t)s * s * ((3 * rx) ^ ry);
+        if (ry == 0) {
+            if (rx == 1) {
+                x = s - 1 - x;
+                y = s - 1 - y;
+            }
+            const uint32_t t = x;
+            x = y;
+            y = t;
+        }
+    }
+    return d;
+}
+
+typedef struct keyed {
+    uint64_t key;
+    uint32_t i;
+} keyed;
+
+static int keyed_cmp(const void *a, const void *b) {
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->i > y->i) - (x->i < y->i);
+}
+
+wf_status wf__cdt_insert_all(wf__cdt *c, const wf__mpt *p, size_t n,
+                             wf__mpt origin, unsigned shift, uint32_t *ids) {
+    keyed *k = wf__alloc(&c->alloc, n * sizeof *k + 1);
+    if (!k)
+        return WF_E_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        k[i].key = hilbert((uint32_t)(p[i].x - origin.x) >> shift,
+                           (uint32_t)(p[i].y - origin.y) >> shift);
+        k[i].i = (uint32_t)i;
+    }
+    qsort(k, n, sizeof *k, keyed_cmp);
+    wf_status st = WF_OK;
+    for (size_t i = 0; i < n && st == WF_OK; i++)
+        st = wf__cdt_insert(c, p[k[i].i], &ids[k[i].i]);
+    wf__free(&c->alloc, k, n * sizeof *k + 1);
+    return st;
 }
 
 uint32_t wf__cdt_edge(const wf__cdt *c, uint32_t a, uint32_t b, int *k) {

@@ -3,7 +3,7 @@
  * quadrilateral is convex is flipped; the others wait their turn, which
  * always comes), then the new edges are flipped back towards Delaunay
  * wherever that does not cross a constraint. A point lying exactly on the
- * segment splits it in two. */
+ * segment splits it in two; a constraint it would cross is refused. */
 #include "mesh_internal.h"
 
 /* A growable list of edges, each as its two points. */
@@ -79,6 +79,11 @@ static wf_status walk(wf__cdt *c, uint32_t a, uint32_t b, elist *l,
     k = (k + 1) % 3;
     for (;;) {
         const wf__tri *y = &c->t[t];
+        if (y->con >> k & 1) {
+            c->clash[0] = y->v[k];
+            c->clash[1] = y->v[(k + 1) % 3];
+            return WF_E_INVALID_ARG;
+        }
         wf_status st = elist_add(c, l, y->v[k], y->v[(k + 1) % 3]);
         if (st != WF_OK)
             return st;

@@ -80,60 +80,19 @@ static wf_status trace(const uint8_t *ok, int w, int h, int horizontal,
     return WF_OK;
 }
 
-/* The Hilbert-curve index of (x, y) on a 2^21 square: inserting points in
- * this order keeps each walk to the next point short. */
-static uint64_t hilbert(uint32_t x, uint32_t y) {
-    uint64_t d = 0;
-    for (uint32_t s = 1u << 20; s > 0; s >>= 1) {
-        const uint32_t rx = (x & s) > 0, ry = (y & s) > 0;
-        d += (uint64_t)s * s * ((3 * rx) ^ ry);
-        if (ry == 0) {
-            if (rx == 1) {
-                x = s - 1 - x;
-                y = s - 1 - y;
-            }
-            const uint32_t t = x;
-            x = y;
-            y = t;
-        }
-    }
-    return d;
-}
-
-typedef struct keyed {
-    uint64_t key;
-    uint32_t end; /* segment × 2 + which end */
-} keyed;
-
-static int keyed_cmp(const void *a, const void *b) {
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return (x->end > y->end) - (x->end < y->end);
-}
-
-/* Inserts every run's ends in Hilbert order, then the runs. */
+/* Inserts every run's ends (in Hilbert order of their cells), then the
+ * runs. */
 static wf_status triangulate(wf__cdt *c, const segs *l, uint32_t *ids) {
     const size_t n = 2 * l->n;
-    keyed *k = wf__alloc(&c->alloc, n * sizeof *k + 1);
-    if (!k)
+    wf__mpt *p = wf__alloc(&c->alloc, n * sizeof *p + 1);
+    if (!p)
         return WF_E_NOMEM;
     for (size_t i = 0; i < n; i++) {
         const seg *s = &l->s[i / 2];
-        const int32_t x = i & 1 ? s->x1 : s->x0, y = i & 1 ? s->y1 : s->y0;
-        k[i].key = hilbert((uint32_t)x / WF_MESH_GRID_SCALE,
-                           (uint32_t)y / WF_MESH_GRID_SCALE);
-        k[i].end = (uint32_t)i;
+        p[i] = i & 1 ? (wf__mpt){s->x1, s->y1} : (wf__mpt){s->x0, s->y0};
     }
-    qsort(k, n, sizeof *k, keyed_cmp);
-    wf_status st = WF_OK;
-    for (size_t i = 0; i < n && st == WF_OK; i++) {
-        const seg *s = &l->s[k[i].end / 2];
-        const wf__mpt p = k[i].end & 1 ? (wf__mpt){s->x1, s->y1}
-                                       : (wf__mpt){s->x0, s->y0};
-        st = wf__cdt_insert(c, p, &ids[k[i].end]);
-    }
-    wf__free(&c->alloc, k, n * sizeof *k + 1);
+    wf_status st = wf__cdt_insert_all(c, p, n, (wf__mpt){0, 0}, 7, ids);
+    wf__free(&c->alloc, p, n * sizeof *p + 1);
     for (size_t i = 0; i < l->n && st == WF_OK; i++)
         st = wf__cdt_constrain(c, ids[2 * i], ids[2 * i + 1]);
     return st == WF_OK ? wf__cdt_classify(c) : st;

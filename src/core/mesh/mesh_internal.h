@@ -62,6 +62,7 @@ typedef struct wf__cdt {
     uint32_t *work;      /* a stack of edges (triangle << 2 | edge) */
     size_t nwork, cap_work;
     uint32_t last;       /* where the next point location starts */
+    uint32_t clash[2];   /* the constrained edge a refused segment crossed */
 } wf__cdt;
 
 /* An empty triangulation of the box [x0, x1] × [y0, y1] (its four corners
@@ -73,9 +74,17 @@ void wf__cdt_free(wf__cdt *c);
  * Delaunay; *id: its point (an existing one if p is already there). Only
  * before the first constraint. */
 wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id);
+/* Inserts the n points p (each strictly inside the box) in the order of
+ * a Hilbert curve over ((x - origin.x) >> shift, (y - origin.y) >> shift),
+ * which must stay below 2^21, so that each walk to the next point is
+ * short; ids[i]: point i's id. */
+wf_status wf__cdt_insert_all(wf__cdt *c, const wf__mpt *p, size_t n,
+                             wf__mpt origin, unsigned shift, uint32_t *ids);
 /* Makes the segment a–b a chain of constrained edges (split at every point
- * lying on it) and restores the Delaunay property around it. Segments
- * must not cross each other. */
+ * lying on it) and restores the Delaunay property around it. A segment
+ * crossing a constrained edge at a point inside both is refused:
+ * WF_E_INVALID_ARG, that edge's points in clash (the edges made before
+ * it stay). */
 wf_status wf__cdt_constrain(wf__cdt *c, uint32_t a, uint32_t b);
 /* Marks every triangle inside (in = 1) or outside: outside at the box,
  * flipping at each constrained edge crossed. */
@@ -96,7 +105,7 @@ uint32_t wf__cdt_edge(const wf__cdt *c, uint32_t a, uint32_t b, int *k);
 
 struct wf_mesh {
     wf_allocator alloc;
-    int32_t scale;         /* fixed-point units per world unit */
+    double scale;          /* fixed-point units per world unit */
     uint32_t nv, np;
     wf__mpt *vert;
     uint8_t *corner;       /* 1: touches the obstacle boundary */

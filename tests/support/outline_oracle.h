@@ -1,0 +1,34 @@
+/* An independent reference for meshes made from outlines: the exact
+ * Euclidean shortest path among closed polygons by Dijkstra over a
+ * visibility graph, in doubles on small integer coordinates (every
+ * product exact), written without any of the mesh's code.
+ *
+ * Ground is inside at least one walkable ring and inside no obstacle
+ * ring. A path may run along an edge with ground on one side and pass a
+ * corner where ground continues, never through a point where two
+ * separate wedges of ground meet (the corner where two obstacles touch):
+ * the graph's nodes are the wedges of ground round each ring corner, not
+ * the corners. */
+#ifndef WF_OUTLINE_ORACLE_H
+#define WF_OUTLINE_ORACLE_H
+
+#include <stddef.h>
+
+#include "wayfind/wayfind.h"
+
+typedef struct wf_oracle wf_oracle;
+
+/* The reference for outlines @p o (@p n of them, integer coordinates of
+ * magnitude below 2^20; repeated points allowed); the caller's outlines
+ * must not cross. */
+wf_oracle *wf_oracle_create(const wf_outline *o, size_t n);
+void wf_oracle_destroy(wf_oracle *r);
+/* 1 inside ground, 0 outside, -1 on an outline's edge. */
+int wf_oracle_where(const wf_oracle *r, wf_vec2 p);
+/* The shortest path's length from s to t (points off every edge),
+ * INFINITY when there is none or an end is not on ground. */
+double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t);
+/* May a path run straight from s to t (both on ground, off every edge)? */
+int wf_oracle_clear(const wf_oracle *r, wf_vec2 s, wf_vec2 t);
+
+#endif
