@@ -32,6 +32,7 @@
 
 #include "ch.h"
 #include "core.h"
+#include "mesh.h"
 #include "polyline.h"
 
 #ifdef __cplusplus
@@ -74,7 +75,10 @@ typedef struct wf_map_marks {
  *  - WF_GRAPH_FILE_MAX: a graph file, 1 GiB.
  *  - WF_EDITS_FILE_MAX: an edits file, 64 MiB (about ten million edits;
  *    a game's change log for a long session fits a hundred times over).
+ *  - WF_OUTLINES_FILE_MAX: an outlines file, 256 MiB (about ten million
+ *    points).
  */
+#define WF_OUTLINES_FILE_MAX ((size_t)256 << 20)
 #define WF_FILE_MAX ((size_t)1 << 31)
 #define WF_MAP_FILE_MAX                                                      \
     (WF_GRID_MAX_CELLS + 2 * (size_t)WF_GRID_MAX_SIDE + ((size_t)1 << 16))
@@ -616,6 +620,55 @@ WF_API wf_status wf_json_write_polyline(FILE *f, wf_status status,
 WF_API wf_status wf_json_write_smoothed(FILE *f, wf_status status,
                                         const wf_path *p,
                                         const wf_polyline *s);
+
+/* ---- Outlines (meshes from polygons) ---------------------------------- */
+
+/** An outlines file: its outlines, ready for wf_mesh_from_outlines with
+ *  opts. Initialise with {0}; release with wf_outlines_free. */
+typedef struct wf_outlines {
+    wf_outline *outlines;  /**< in file order; each named "line N" or
+                                "'NAME' (line N)" for messages */
+    size_t count;
+    wf_mesh_opts opts;     /**< the file's scale and cost (0: not given) */
+    wf_vec2 *points;       /**< every outline's points (storage) */
+    size_t point_count;
+    char *names_buf;       /**< the names (storage) */
+    size_t names_size;
+    wf_allocator alloc;
+} wf_outlines;
+
+/**
+ * Parses an outlines file (docs/formats.md, "Outlines"): a first line
+ * "wayfind-outlines 1"; optional lines "scale S" and "cost C" before the
+ * first outline; then outlines, each "walkable [NAME]" or "obstacle
+ * [NAME]", lines of points "X Y" (one or more pairs a line), and "end".
+ * Blank lines and lines starting with '#' are ignored; LF or CRLF.
+ * Numbers are decimal (no hex, inf or nan). The geometry is checked
+ * later, by wf_mesh_from_outlines, whose messages name outlines by
+ * their lines.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL), WF_E_PARSE (a missing header or
+ * version, an unknown word, an outline not closed by 'end', fewer than 3
+ * points, a number missing or malformed, a setting twice or after an
+ * outline, no outline), WF_E_RANGE (a number too large to be finite, a
+ * scale or cost not above 0), WF_E_NOMEM; @p diag says where.
+ */
+WF_API wf_status wf_outlines_parse(const char *buf, size_t len,
+                                   const char *name,
+                                   const wf_allocator *alloc,
+                                   wf_outlines *out, wf_diag *diag);
+/** wf_file_read (at most WF_OUTLINES_FILE_MAX bytes) + wf_outlines_parse;
+ *  adds WF_E_IO and WF_E_TOO_BIG. */
+WF_API wf_status wf_outlines_read(const char *path, const wf_allocator *alloc,
+                                  wf_outlines *out, wf_diag *diag);
+/** Frees what @p o holds and leaves it empty; NULL is a no-op. */
+WF_API void wf_outlines_free(wf_outlines *o);
+/** Writes @p n outlines (without names) and the settings of @p opts (may
+ *  be NULL) as an outlines file that wf_outlines_parse reads back exactly
+ *  (17 significant digits). Errors: WF_E_INVALID_ARG (NULL, a point not
+ *  finite), WF_E_IO. */
+WF_API wf_status wf_outlines_write(FILE *f, const wf_outline *o, size_t n,
+                                   const wf_mesh_opts *opts);
 
 #ifdef __cplusplus
 }
