@@ -106,6 +106,10 @@ static PyMethodDef methods[] = {
     {"search_graph", (PyCFunction)(void (*)(void))wfpy_search_graph,
      METH_VARARGS | METH_KEYWORDS,
      "search_graph(search, graph, a, b, **opts) -> (status, nodes, cost, expanded)"},
+    {"search_any_angle", (PyCFunction)(void (*)(void))wfpy_search_any_angle,
+     METH_VARARGS | METH_KEYWORDS,
+     "search_any_angle(search, grid, sx, sy, gx, gy, engine, **opts) -> "
+     "(status, points, length, cost, expanded, generated, message)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -70,6 +70,13 @@ PyObject *wfpy_save(PyObject *args, wf_write_fn fn, void *table,
  * exception set. */
 PyObject *wfpy_points_bytes(const wf_path *p);
 
+/* A polyline result as (status, points, length, cost, expanded,
+ * generated, message): points a bytearray of float64 x, y pairs (none for
+ * WF_NO_PATH), msg (may be NULL) why there is no path; NULL with the
+ * exception set. */
+PyObject *wfpy_polyline_tuple(wf_status st, const wf_polyline *p,
+                              const char *msg);
+
 /* A new grid of w × h cells, or NULL with the exception set. */
 wf_grid *wfpy_grid_create(int w, int h);
 /* A new Python grid owning g (destroyed on failure). */
@@ -112,5 +119,6 @@ PyObject *wfpy_blend(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_graph_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_graph(PyObject *self, PyObject *args);
 PyObject *wfpy_search_graph(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_search_any_angle(PyObject *self, PyObject *args, PyObject *kw);
 
 #endif
