@@ -19,10 +19,13 @@ typedef struct {
 } wfpy_grid;
 
 /* A search workspace: one per Python thread (the package keeps them in a
- * threading.local); `lock` keeps two threads from sharing one anyway. */
+ * threading.local); `lock` keeps two threads from sharing one anyway.
+ * `mq` is the thread's mesh query state, made by its first mesh path
+ * (a query state may move between meshes). */
 typedef struct {
     PyObject_HEAD
     wf_search *ws;
+    wf_mesh_query *mq;
     PyThread_type_lock lock;
 } wfpy_search;
 
@@ -46,7 +49,15 @@ typedef struct {
     wf_jump_table *t;
 } wfpy_jumps;
 
+/* A navigation mesh: immutable once built, so threads query it at once,
+ * each on its own workspace's mesh query state. */
+typedef struct {
+    PyObject_HEAD
+    wf_mesh *m;
+} wfpy_mesh;
+
 extern PyTypeObject wfpy_jumps_type;
+extern PyTypeObject wfpy_mesh_type;
 extern PyTypeObject wfpy_ch_type;
 extern PyTypeObject wfpy_grid_type;
 extern PyTypeObject wfpy_search_type;
@@ -120,5 +131,6 @@ PyObject *wfpy_graph_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_graph(PyObject *self, PyObject *args);
 PyObject *wfpy_search_graph(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_search_any_angle(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 
 #endif
