@@ -106,6 +106,12 @@ static PyMethodDef methods[] = {
     {"search_graph", (PyCFunction)(void (*)(void))wfpy_search_graph,
      METH_VARARGS | METH_KEYWORDS,
      "search_graph(search, graph, a, b, **opts) -> (status, nodes, cost, expanded)"},
+    {"search_any_angle", (PyCFunction)(void (*)(void))wfpy_search_any_angle,
+     METH_VARARGS | METH_KEYWORDS,
+     "search_any_angle(search, grid, sx, sy, gx, gy, engine, **opts) -> "
+     "(status, points, length, cost, expanded, generated, message)"},
+    {"mesh_from_grid", (PyCFunction)(void (*)(void))wfpy_mesh_from_grid,
+     METH_VARARGS | METH_KEYWORDS, "mesh_from_grid(grid, size=, filter=) -> Mesh"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -207,13 +213,15 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyType_Ready(&wfpy_graph_type) < 0 ||
         PyType_Ready(&wfpy_jumps_type) < 0 ||
         PyType_Ready(&wfpy_ch_type) < 0 ||
+        PyType_Ready(&wfpy_mesh_type) < 0 ||
         PyModule_AddObjectRef(m, "Grid", (PyObject *)&wfpy_grid_type) < 0 ||
         PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0 ||
         PyModule_AddObjectRef(m, "Slice", (PyObject *)&wfpy_slice_type) < 0 ||
         PyModule_AddObjectRef(m, "Pool", (PyObject *)&wfpy_pool_type) < 0 ||
         PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0 ||
         PyModule_AddObjectRef(m, "JumpTable", (PyObject *)&wfpy_jumps_type) < 0 ||
-        PyModule_AddObjectRef(m, "Hierarchy", (PyObject *)&wfpy_ch_type) < 0)
+        PyModule_AddObjectRef(m, "Hierarchy", (PyObject *)&wfpy_ch_type) < 0 ||
+        PyModule_AddObjectRef(m, "Mesh", (PyObject *)&wfpy_mesh_type) < 0)
         goto fail;
     if (add_name_tables(m) < 0)
         goto fail;

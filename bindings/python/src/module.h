@@ -19,10 +19,13 @@ typedef struct {
 } wfpy_grid;
 
 /* A search workspace: one per Python thread (the package keeps them in a
- * threading.local); `lock` keeps two threads from sharing one anyway. */
+ * threading.local); `lock` keeps two threads from sharing one anyway.
+ * `mq` is the thread's mesh query state, made by its first mesh path
+ * (a query state may move between meshes). */
 typedef struct {
     PyObject_HEAD
     wf_search *ws;
+    wf_mesh_query *mq;
     PyThread_type_lock lock;
 } wfpy_search;
 
@@ -46,7 +49,15 @@ typedef struct {
     wf_jump_table *t;
 } wfpy_jumps;
 
+/* A navigation mesh: immutable once built, so threads query it at once,
+ * each on its own workspace's mesh query state. */
+typedef struct {
+    PyObject_HEAD
+    wf_mesh *m;
+} wfpy_mesh;
+
 extern PyTypeObject wfpy_jumps_type;
+extern PyTypeObject wfpy_mesh_type;
 extern PyTypeObject wfpy_ch_type;
 extern PyTypeObject wfpy_grid_type;
 extern PyTypeObject wfpy_search_type;
@@ -69,6 +80,13 @@ PyObject *wfpy_save(PyObject *args, wf_write_fn fn, void *table,
 /* The cells of p as a bytearray of int32 x, y pairs, or NULL with the
  * exception set. */
 PyObject *wfpy_points_bytes(const wf_path *p);
+
+/* A polyline result as (status, points, length, cost, expanded,
+ * generated, message): points a bytearray of float64 x, y pairs (none for
+ * WF_NO_PATH), msg (may be NULL) why there is no path; NULL with the
+ * exception set. */
+PyObject *wfpy_polyline_tuple(wf_status st, const wf_polyline *p,
+                              const char *msg);
 
 /* A new grid of w × h cells, or NULL with the exception set. */
 wf_grid *wfpy_grid_create(int w, int h);
@@ -112,5 +130,7 @@ PyObject *wfpy_blend(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_graph_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_load_graph(PyObject *self, PyObject *args);
 PyObject *wfpy_search_graph(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_search_any_angle(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 
 #endif

@@ -27,6 +27,7 @@ static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 
 static void search_dealloc(wfpy_search *self) {
     wf_search_destroy(self->ws);
+    wf_mesh_query_destroy(self->mq);
     if (self->lock)
         PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);

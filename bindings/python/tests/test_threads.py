@@ -1,7 +1,5 @@
 """Searches in parallel: Python threads (the GIL released) and the
 library's own pool give the answers one thread gives."""
-import threading
-
 import numpy as np
 import pytest
 
@@ -31,22 +29,14 @@ def test_batch_equals_one_at_a_time(world):
         g.paths([(-1, 0)], [(0, 0)])
 
 
-def test_python_threads_share_a_grid(world):
+def test_python_threads_share_a_grid(world, in_threads):
     g, starts, goals = world
     want = [g.path(s, t).cost for s, t in zip(starts, goals)]
     got = [None] * len(want)
-    errors = []
 
     def work(k):
-        try:
-            for i in range(k, len(want), 4):
-                got[i] = g.path(starts[i], goals[i]).cost
-        except Exception as e:  # pragma: no cover - reported below
-            errors.append(e)
+        for i in range(k, len(want), 4):
+            got[i] = g.path(starts[i], goals[i]).cost
 
-    ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
-    assert not errors and got == want
+    in_threads(work, 4)
+    assert got == want

@@ -6,7 +6,9 @@ codes plus a cost table, or loaded from a map file; paths come back as
 (n, 2) int32 arrays of (x, y). The GIL is released while the library
 searches, so threads run searches in parallel (each thread gets its own
 search workspace; a grid is shared read-only, and editing it while another
-thread searches it raises ``wayfind.Error``).
+thread searches it raises ``wayfind.Error``). A navigation mesh
+(``Mesh.from_grid``) gives exact any-angle paths between real points, as
+(n, 2) float64 arrays (``Polyline``).
 
     >>> import numpy as np, wayfind
     >>> costs = np.ones((5, 7)); costs[1:4, 3] = np.inf
@@ -15,6 +17,7 @@ thread searches it raises ``wayfind.Error``).
     (7.656854249492381, 7)
 """
 import math
+import numbers
 import operator
 import os
 import threading
@@ -28,7 +31,7 @@ from ._wayfind import (BlockedError, Error, FileError, InvalidArgumentError,
                        TooBigError, UnsatisfiableError, UnsupportedError)
 
 __all__ = [
-    "Grid", "Path", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "JumpTable",
+    "Grid", "Path", "Mesh", "Polyline", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "JumpTable",
     "Hierarchy", "load", "load_graph", "load_scen", "load_jumps", "load_hierarchy",
     "generate", "blend", "version", "ALGORITHMS", "Error",
     "BlockedError", "FileError", "InvalidArgumentError", "NoMemoryError",
@@ -134,6 +137,35 @@ def _point(p, what, grid=None):
     if not (x0 <= cx < x1 and y0 <= cy < y1):
         raise RangeError(f"{what} ({cx}, {cy}) is {where}")
     return cx, cy
+
+
+def _xy(p, what):
+    """The pair ``p`` as (x, y) floats, each a finite real number (an
+    integer or a float, Python's or NumPy's; bools as 0 and 1): a point in
+    the plane, not a cell. Raises InvalidArgumentError for what is not
+    such a pair (NaN and inf included), RangeError for an integer past a
+    float's range, naming ``what``."""
+    try:
+        if isinstance(p, (str, bytes)):
+            raise TypeError
+        x, y = p
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{what} must be an (x, y) pair, not {p!r}") from None
+    out = []
+    for axis, v in (("x", x), ("y", y)):
+        if not isinstance(v, (numbers.Real, np.bool_)):
+            f = math.nan
+        else:
+            try:
+                f = float(v)
+            except OverflowError:
+                raise RangeError(f"{what}: {axis} is past a float's range") from None
+        if not math.isfinite(f):
+            shown = v.item() if isinstance(v, np.generic) else v
+            raise InvalidArgumentError(
+                f"{what} ({x!r}, {y!r}): {axis} must be a finite number, not {shown!r}")
+        out.append(f)
+    return out[0], out[1]
 
 
 def _rows(a, name, width, what):
@@ -266,6 +298,45 @@ class Path:
     def __repr__(self):
         return (f"Path({self.status}, {len(self.cells)} cells, cost {self.cost:.6g}, "
                 f"engine {self.engine})")
+
+
+class Polyline:
+    """A path through points of the plane (``Mesh.path``): ``points`` an
+    (n, 2) float64 array of (x, y) in cell units from start to goal (empty
+    when there is none), its ``length`` and ``cost`` (``inf`` when none),
+    ``status`` ("ok" or "no_path"), ``found``, how the search went
+    (``expanded``, ``generated``) and ``message``, the library's reason
+    when there is no path."""
+
+    __slots__ = ("points", "length", "cost", "status", "expanded", "generated", "message")
+
+    def __init__(self, status, raw, length, cost, expanded=0, generated=0, message=""):
+        self.points = np.frombuffer(raw, dtype=np.float64).reshape(-1, 2)
+        found = status != 1
+        self.length = length if found else float("inf")
+        self.cost = cost if found else float("inf")
+        self.status = _STATUS.get(status, str(status))
+        self.expanded = expanded
+        self.generated = generated
+        self.message = message
+
+    @property
+    def found(self):
+        """True when the path reaches the goal."""
+        return self.status != "no_path"
+
+    def __len__(self):
+        return len(self.points)
+
+    def __bool__(self):
+        return self.found
+
+    def __iter__(self):
+        return (tuple(p) for p in self.points.tolist())
+
+    def __repr__(self):
+        return (f"Polyline({self.status}, {len(self.points)} points, "
+                f"length {self.length:.6g}, cost {self.cost:.6g})")
 
 
 class Grid:
@@ -868,3 +939,7 @@ def generate(kind, width, height, seed=1, *, density=0.25, braid=0.0, movingai_c
                                   density=float(density), braid=float(braid),
                                   movingai_costs=_choice(_FLAG, movingai_costs,
                                                          "movingai_costs")))
+
+
+# The mesh type lives in its own module, which uses the helpers above.
+from ._mesh import Mesh  # noqa: E402

@@ -1,0 +1,394 @@
+"""wayfind.Mesh: its paths are the grid's exact any-angle paths (Anya's,
+through the extension's private search_any_angle) on random grids and
+Moving AI maps, the same from many threads at once as from one; its
+other queries; its arguments checked with clear errors, never a crash."""
+import json
+import math
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import wayfind
+from wayfind import _c
+
+TOL = 1e-9
+
+
+def anya(grid, start, goal, size=1, filter=None, engine="anya"):
+    """The grid's any-angle path between the centres of cells ``start``
+    and ``goal`` under the one-free rule, as a Polyline."""
+    opts = {"connect": 8, "corners": _c.CORNERS["one-free"], "size": size}
+    if filter is not None:
+        opts["filter"] = wayfind._filter(filter)
+    r = _c.search_any_angle(wayfind._search(), grid._g, int(start[0]), int(start[1]),
+                            int(goal[0]), int(goal[1]), _c.ANY_ANGLES[engine], **opts)
+    return wayfind.Polyline(*r)
+
+
+def centre(cell):
+    return float(cell[0]) + 0.5, float(cell[1]) + 0.5
+
+
+def stands(grid, size, filter_blocks=None):
+    """(height, width) bools: may a unit of ``size`` stand with its anchor
+    (top-left) cell there; ``filter_blocks`` a mask of cells its filter
+    forbids."""
+    free = np.isfinite(grid.costs)
+    if filter_blocks is not None:
+        free &= ~filter_blocks
+    h, w = free.shape
+    ok = np.zeros_like(free)
+    for y in range(h - size + 1):
+        for x in range(w - size + 1):
+            ok[y, x] = free[y:y + size, x:x + size].all()
+    return ok
+
+
+def random_grid(seed, w=32, h=24):
+    """Scattered walls and a few blocks: many corners, several pieces."""
+    rng = np.random.default_rng(seed)
+    costs = np.ones((h, w))
+    costs[rng.random((h, w)) < 0.18 + 0.04 * (seed % 4)] = np.inf
+    for _ in range(4):
+        x, y = rng.integers(0, w - 4), rng.integers(0, h - 4)
+        costs[y:y + rng.integers(2, 5), x:x + rng.integers(2, 5)] = np.inf
+    return wayfind.Grid(costs), rng
+
+
+def assert_same_path(mp, ap):
+    assert mp.found == ap.found, (mp, ap, mp.message, ap.message)
+    if ap.found:
+        assert mp.length == pytest.approx(ap.length, abs=TOL, rel=0)
+        assert mp.cost == pytest.approx(ap.cost, abs=TOL, rel=0)
+        assert mp.points[0].tolist() == ap.points[0].tolist()
+        assert mp.points[-1].tolist() == ap.points[-1].tolist()
+    else:
+        assert mp.length == mp.cost == math.inf and len(mp) == 0 and mp.message
+
+
+def compare_with_anya(grid, mesh, pairs, size=1, filter=None):
+    for s, t in pairs:
+        assert_same_path(mesh.path(centre(s), centre(t)), anya(grid, s, t, size, filter))
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_paths_equal_anya_on_random_grids(seed, size):
+    grid, rng = random_grid(seed)
+    mesh = wayfind.Mesh.from_grid(grid, size=size)
+    ok = stands(grid, size)
+    # the mesh covers exactly the anchor cells where the unit stands
+    for y, x in np.ndindex(ok.shape):
+        assert (mesh.locate(centre((x, y))) is not None) == ok[y, x], (x, y)
+    cells = np.argwhere(ok)[:, ::-1]
+    pairs = [(cells[i], cells[j]) for i, j in rng.integers(len(cells), size=(40, 2))]
+    compare_with_anya(grid, mesh, pairs, size)
+
+
+def test_paths_equal_the_mesh_engine_too():
+    grid, rng = random_grid(11, 48, 40)
+    mesh = wayfind.Mesh.from_grid(grid)
+    cells = np.argwhere(np.isfinite(grid.costs))[:, ::-1]
+    for i, j in rng.integers(len(cells), size=(30, 2)):
+        s, t = cells[i], cells[j]
+        assert_same_path(mesh.path(centre(s), centre(t)), anya(grid, s, t, engine="mesh"))
+
+
+def test_filters_and_costs():
+    rng = np.random.default_rng(5)
+    codes = rng.integers(0, 3, size=(20, 30)).astype(np.uint8)
+    codes[rng.random(codes.shape) < 0.15] = 255
+    table = np.full(256, np.inf)
+    table[0], table[1], table[2] = 2.0, 2.0, 4.0
+    grid = wayfind.Grid(terrain=codes, cost_table=table)
+    with pytest.raises(wayfind.InvalidArgumentError, match="must cost the same"):
+        wayfind.Mesh.from_grid(grid)
+    cells = np.argwhere(codes != 255)[:, ::-1]
+    pairs = [(cells[i], cells[j]) for i, j in rng.integers(len(cells), size=(30, 2))]
+    # terrain 2 forbidden: blocked; the others cost 2 a cell of path
+    forbid = {2: np.inf}
+    mesh = wayfind.Mesh.from_grid(grid, filter=forbid)
+    assert mesh.info["cost"] == 2.0
+    ok = stands(grid, 1, codes == 2)
+    on = [(s, t) for s, t in pairs if ok[s[1], s[0]] and ok[t[1], t[0]]]
+    assert on
+    compare_with_anya(grid, mesh, on, filter=forbid)
+    p = mesh.path(centre(on[0][0]), centre(on[0][1]))
+    assert p.cost == pytest.approx(2 * p.length, rel=1e-15)
+    # a filter that evens the costs out: every terrain costs 2
+    even = {2: 0.5}
+    mesh = wayfind.Mesh.from_grid(grid, filter=even)
+    compare_with_anya(grid, mesh, pairs, filter=even)
+
+
+def scenario_pairs(path, count):
+    """About ``count`` of a scenario file's queries, spread over its
+    buckets (short to long)."""
+    pairs = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 9:
+                pairs.append(((int(w[4]), int(w[5])), (int(w[6]), int(w[7]))))
+    return pairs[::max(1, len(pairs) // count)]
+
+
+@pytest.mark.parametrize("name", ["dao/arena", "dao/den011d", "bg/AR0011SR"])
+def test_paths_equal_anya_on_movingai_maps(movingai, name):
+    map_path = os.path.join(movingai, name + ".map")
+    grid = wayfind.load(map_path)
+    mesh = wayfind.Mesh.from_grid(grid)
+    pairs = scenario_pairs(map_path + ".scen", 60)
+    assert len(pairs) >= 50
+    compare_with_anya(grid, mesh, pairs)
+
+
+def test_paths_equal_the_programs_anya(cli, movingai):
+    map_path = os.path.join(movingai, "dao", "den011d.map")
+    pairs = scenario_pairs(map_path + ".scen", 40)
+    text = "".join(f"{s[0]} {s[1]} {t[0]} {t[1]}\n" for s, t in pairs)
+    out = subprocess.run([cli, "path", map_path, "--any-angle", "anya", "--corners",
+                          "one-free", "--format", "json", "--queries", "-"],
+                         input=text, capture_output=True, text=True, check=True).stdout
+    mesh = wayfind.Mesh.from_grid(wayfind.load(map_path))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(pairs)
+    for (s, t), a in zip(pairs, answers):
+        p = mesh.path(centre(s), centre(t))
+        assert a["status"] == "ok" and p.found
+        assert p.length == pytest.approx(a["length"], abs=TOL, rel=0)
+
+
+def test_threads_share_a_mesh(in_threads):
+    grid = wayfind.generate("caves", 160, 120, seed=11)
+    mesh = wayfind.Mesh.from_grid(grid)
+    pts = mesh.random_points(240, seed=7)  # real points, not only centres
+    ends = list(zip(pts[0::2].tolist(), pts[1::2].tolist()))
+    want = [mesh.path(s, t) for s, t in ends]
+    assert sum(p.found for p in want) > len(want) // 2
+    got = [None] * len(ends)
+
+    def work(k):
+        for _ in range(3):
+            for i in range(k, len(ends), 4):
+                got[i] = mesh.path(*ends[i])
+
+    in_threads(work, 4)
+    for a, b in zip(got, want):
+        assert a.found == b.found and a.length == b.length and a.cost == b.cost
+        assert np.array_equal(a.points, b.points)
+
+
+@pytest.fixture(scope="module")
+def wall():
+    """A 7 x 5 room with a wall at x = 3 from y = 1 to 3, and the mesh
+    of the same room cut in two by a full wall."""
+    costs = np.ones((5, 7))
+    costs[1:4, 3] = np.inf
+    split = np.ones((5, 7))
+    split[:, 3] = np.inf
+    return (wayfind.Mesh.from_grid(wayfind.Grid(costs)),
+            wayfind.Mesh.from_grid(wayfind.Grid(split)))
+
+
+def test_queries(wall):
+    mesh, split = wall
+    p = mesh.path((0.5, 2.5), (6.5, 2.5))
+    assert p.found and p.status == "ok" and p.message == ""
+    assert p.points.dtype == np.float64 and p.points.shape == (len(p), 2)
+    assert list(p) == [(0.5, 2.5), (3.0, 1.0), (4.0, 1.0), (6.5, 2.5)]
+    assert p.length == pytest.approx(2 * math.hypot(2.5, 1.5) + 1, abs=TOL)
+    assert mesh.locate((0.5, 0.5)) is not None and mesh.locate((3.5, 2.0)) is None
+    assert mesh.nearest((1.0, 1.0)) == ((1.0, 1.0), mesh.locate((1.0, 1.0)))
+    (x, y), poly = mesh.nearest((3.4, 2.0))
+    assert (x, y) == (3.0, 2.0) and isinstance(poly, int)
+    assert mesh.nearest((-10.0, 2.0))[0] == (0.0, 2.0)
+    assert mesh.raycast((0.5, 0.5), (6.5, 0.5)) == (True, (6.5, 0.5))
+    assert mesh.raycast((0.5, 2.5), (6.5, 2.5)) == (False, (3.0, 2.5))
+    assert mesh.raycast((3.5, 2.5), (6.5, 2.5)) == (False, (3.5, 2.5))
+    info = mesh.info
+    assert set(info) == {"vertices", "polygons", "triangles", "pieces", "bytes", "scale",
+                         "cost"}
+    assert len(mesh) == info["polygons"] > 0 and info["pieces"] == 1
+    assert info["scale"] == 128.0 and info["cost"] == 1.0 and info["bytes"] > 0
+    assert split.info["pieces"] == 2
+    assert "polygons" in repr(mesh)
+    # every polygon's edges lead to polygons that lead back
+    for i in range(len(mesh)):
+        corners, beyond = mesh.polygon(i)
+        assert len(corners) == len(beyond) >= 3
+        assert all(isinstance(c, tuple) and len(c) == 2 for c in corners)
+        for j in beyond:
+            assert j is None or i in mesh.polygon(j)[1]
+
+
+def test_no_path_and_ends_off_the_mesh(wall):
+    mesh, split = wall
+    p = split.path((0.5, 2.5), (6.5, 2.5))
+    assert not p.found and not p and p.status == "no_path"
+    assert p.length == p.cost == math.inf and len(p) == 0 and p.points.shape == (0, 2)
+    assert "separate pieces" in p.message
+    with pytest.raises(wayfind.BlockedError, match=r"the start \(3\.5, 2\.5\) is not on"):
+        mesh.path((3.5, 2.5), (0.5, 0.5))
+    with pytest.raises(wayfind.BlockedError, match=r"the goal \(-1, 0\) is not on"):
+        mesh.path((0.5, 0.5), (-1, 0))
+    # a path may start where it ends
+    assert mesh.path((1, 1), (1, 1)).length == 0
+
+
+def test_random_points_are_deterministic_and_on_the_mesh(wall):
+    mesh = wall[0]
+    a = mesh.random_points(500, seed=3)
+    assert a.shape == (500, 2) and a.dtype == np.float64
+    assert np.array_equal(a, mesh.random_points(500, 3))
+    assert np.array_equal(a[:10], mesh.random_points(10, 3))
+    assert mesh.random_point(3) == tuple(a[0].tolist())
+    assert not np.array_equal(a, mesh.random_points(500, 4))
+    assert all(mesh.locate(p) is not None for p in a.tolist())
+    # uniform by area: 32 of the 35 cells are free, 15 of them left of the wall
+    left = np.mean(a[:, 0] < 3)
+    assert abs(left - 15 / 32) < 0.08
+    assert mesh.random_points(0, 1).shape == (0, 2)
+    assert mesh.random_point(2**64 - 1) is not None
+
+
+def test_a_mesh_without_walkable_cells():
+    mesh = wayfind.Mesh.from_grid(wayfind.Grid(np.full((4, 5), np.inf)))
+    assert len(mesh) == 0 and mesh.info["pieces"] == 0
+    assert mesh.locate((1, 1)) is None and mesh.nearest((1, 1)) is None
+    assert mesh.random_point(1) is None
+    assert mesh.random_points(0, 1).shape == (0, 2)
+    with pytest.raises(wayfind.InvalidArgumentError, match="no area"):
+        mesh.random_points(3, 1)
+    with pytest.raises(wayfind.RangeError, match="no polygons"):
+        mesh.polygon(0)
+    with pytest.raises(wayfind.BlockedError):
+        mesh.path((1, 1), (2, 2))
+    assert mesh.raycast((1, 1), (2, 2)) == (False, (1.0, 1.0))
+
+
+BAD_PAIRS = [None, 3, 1.5, "ab", (1,), (1, 2, 3), [], {"x": 1}, np.zeros(3)]
+BAD_NUMBERS = [math.nan, math.inf, -math.inf, np.float32("nan"), "1", None, 1j, b"1",
+               (1, 2), np.array([1.0, 2.0])]
+
+
+def point_takers(mesh):
+    """Every Mesh call that takes a point, as a call of that point."""
+    return {
+        "path start": lambda p: mesh.path(p, (0.5, 0.5)),
+        "path goal": lambda p: mesh.path((0.5, 0.5), p),
+        "locate": mesh.locate,
+        "nearest": mesh.nearest,
+        "raycast start": lambda p: mesh.raycast(p, (0.5, 0.5)),
+        "raycast end": lambda p: mesh.raycast((0.5, 0.5), p),
+    }
+
+
+def test_points_are_checked_everywhere(wall):
+    for name, call in point_takers(wall[0]).items():
+        for p in BAD_PAIRS:
+            with pytest.raises(wayfind.InvalidArgumentError, match=r"must be an \(x, y\) pair"):
+                call(p)
+        for v in BAD_NUMBERS:
+            with pytest.raises(wayfind.InvalidArgumentError,
+                               match="x must be a finite number"):
+                call((v, 0.5))
+            with pytest.raises(wayfind.InvalidArgumentError,
+                               match="y must be a finite number"):
+                call((0.5, v))
+        with pytest.raises(wayfind.RangeError, match="past a float's range"):
+            call((10**400, 0))
+        # every kind of real number is taken
+        for p in [(1, 1), (np.int64(1), np.float32(1.5)), np.array([1.5, 1.0]), (True, 1)]:
+            call(p)
+    mesh = wall[0]
+    # far out: no polygon, no nearest point; the searches say RangeError
+    assert mesh.locate((1e300, 0)) is None and mesh.nearest((1e300, 0)) is None
+    with pytest.raises(wayfind.RangeError, match="too far out"):
+        mesh.path((1e300, 0.5), (0.5, 0.5))
+    with pytest.raises(wayfind.RangeError, match="too far out"):
+        mesh.raycast((0.5, 0.5), (0.5, -1e300))
+
+
+def test_other_arguments_are_checked(wall):
+    mesh = wall[0]
+    n = len(mesh)
+    for i in [1.0, "0", None, 0.5, np.float64(1)]:
+        with pytest.raises(TypeError, match="polygon index must be an integer"):
+            mesh.polygon(i)
+    for i in [-1, n, 2**70, -2**70]:
+        with pytest.raises(IndexError, match=f"polygon {i} is not one of the mesh's {n}"):
+            mesh.polygon(i)
+    assert mesh.polygon(np.int64(0)) == mesh.polygon(0)
+    for seed in [1.5, "1", None]:
+        with pytest.raises(TypeError, match="seed must be an integer"):
+            mesh.random_point(seed)
+        with pytest.raises(TypeError, match="seed must be an integer"):
+            mesh.random_points(2, seed)
+    for seed in [-1, 2**64]:
+        with pytest.raises(wayfind.InvalidArgumentError, match="seed must be"):
+            mesh.random_point(seed)
+    with pytest.raises(wayfind.InvalidArgumentError, match="count must be >= 0"):
+        mesh.random_points(-1, 1)
+    with pytest.raises(TypeError, match="count must be an integer"):
+        mesh.random_points(2.0, 1)
+    with pytest.raises(TypeError, match="from_grid"):
+        wayfind.Mesh()
+
+
+def test_from_grid_arguments():
+    grid = wayfind.Grid(np.ones((5, 7)))
+    with pytest.raises(TypeError, match="grid must be a wayfind.Grid"):
+        wayfind.Mesh.from_grid(np.ones((5, 7)))
+    with pytest.raises(TypeError, match="size must be an integer"):
+        wayfind.Mesh.from_grid(grid, size=1.5)
+    with pytest.raises(wayfind.InvalidArgumentError, match="size must be >= 1"):
+        wayfind.Mesh.from_grid(grid, size=0)
+    with pytest.raises(wayfind.InvalidArgumentError, match="size must be 1 to 64"):
+        wayfind.Mesh.from_grid(grid, size=65)
+    with pytest.raises(wayfind.InvalidArgumentError, match="256 multipliers"):
+        wayfind.Mesh.from_grid(grid, filter=[1.0, 2.0])
+    bad = np.ones(256)
+    bad[3] = np.nan
+    with pytest.raises(wayfind.InvalidArgumentError):
+        wayfind.Mesh.from_grid(grid, filter=bad)
+    with pytest.raises(wayfind.InvalidArgumentError, match="must cost the same"):
+        wayfind.Mesh.from_grid(wayfind.Grid(np.array([[1.0, 2.0], [1.0, 1.0]])))
+    # a unit larger than the grid stands nowhere: an empty mesh, no error
+    assert len(wayfind.Mesh.from_grid(grid, size=6)) == 0
+
+
+def test_the_extension_refuses_bad_calls_without_crashing(wall):
+    m = wall[0]._m
+    with pytest.raises(TypeError):
+        m.path(object(), 0.5, 0.5, 1.5, 1.5)
+    with pytest.raises(TypeError):
+        m.locate("a", 1)
+    with pytest.raises(wayfind.InvalidArgumentError, match="not finite"):
+        m.path(wayfind._search(), math.nan, 0.5, 1.5, 1.5)
+    with pytest.raises(wayfind.InvalidArgumentError):
+        m.raycast(math.nan, 0.5, 1.5, 1.5)
+    assert m.locate(math.nan, 0.5) == -1 and m.nearest(math.inf, 0.5)[0] == -1
+    with pytest.raises(wayfind.RangeError):
+        m.polygon(-1)
+    with pytest.raises(OverflowError):
+        m.random_points(-1, 1)
+    with pytest.raises(wayfind.InvalidArgumentError):
+        m.random_points(1, -1)
+    with pytest.raises(TypeError):
+        _c.mesh_from_grid(None)
+    with pytest.raises(TypeError):
+        _c.Mesh()
+
+
+def test_docstrings():
+    for cls in (wayfind.Mesh, wayfind.Polyline):
+        assert cls.__name__ in wayfind.__all__
+        assert cls.__doc__ and len(cls.__doc__) > 80
+    for name in ("from_grid", "path", "locate", "nearest", "raycast", "random_point",
+                 "random_points", "polygon", "info", "__len__"):
+        doc = getattr(wayfind.Mesh, name).__doc__
+        assert doc and doc.strip(), name
+    assert wayfind.Polyline.found.__doc__

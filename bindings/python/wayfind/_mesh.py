@@ -1,0 +1,165 @@
+"""wayfind.Mesh: navigation meshes (the library's mesh.h) and their exact
+any-angle shortest paths. Kept apart from the grid types; the package
+imports it last, as it uses the package's argument checks."""
+import sys
+
+import numpy as np
+
+from . import (Grid, InvalidArgumentError, Polyline, RangeError, _c, _filter, _index,
+               _int, _search, _typed, _xy)
+
+#: The largest seed: the generator's state is a uint64.
+_MAX_SEED = 2**64 - 1
+
+
+class Mesh:
+    """A navigation mesh: the walkable part of a grid as convex polygons,
+    and the exact shortest paths across them (Polyanya).
+
+    Made by ``Mesh.from_grid(grid, size=1, filter=None)``. Points are
+    (x, y) pairs of real numbers in cell units: cell (x, y) is the square
+    [x, x + 1] × [y, y + 1], its centre (x + 0.5, y + 0.5); a unit of size
+    k > 1 is its anchor (top-left) cell's centre. The mesh holds points to
+    1/128 of a cell, so a point it takes is rounded to that. Its corners
+    keep the one-free rule: a path may run along a blocked cell's edge and
+    through a single blocked cell's corner, never between two blocked cells
+    that touch diagonally; so ``path`` gives the lengths of the grid's
+    "anya" any-angle search (and of "mesh"), to rounding.
+
+    A mesh is immutable: threads may share one. ``path`` releases the GIL
+    and runs on the calling thread's own search state, so paths from many
+    Python threads run at once; the other queries are quick and keep it.
+    ``len(mesh)`` is its number of polygons; ``info`` says what it holds.
+
+    A point that is not an (x, y) pair of finite numbers raises
+    ``InvalidArgumentError``; an integer where a float is too small for it
+    ``RangeError``.
+    """
+
+    def __init__(self, *, _mesh=None):
+        if not isinstance(_mesh, _c.Mesh):
+            raise TypeError("make a Mesh with Mesh.from_grid(grid)")
+        self._m = _mesh
+
+    @classmethod
+    def from_grid(cls, grid, *, size=1, filter=None):
+        """The mesh of the cells of ``grid`` (a ``Grid``) that a unit of
+        side ``size`` cells (1 to 64) with terrain ``filter`` (as
+        ``Grid.path`` takes it: a dict code -> multiplier, ``inf``
+        forbids, or 256 values) may stand on: a forbidden terrain is
+        blocked, and for size k > 1 a cell is walkable when the unit's
+        k × k square fits there. The terrains it may stand on must all cost
+        the same after the filter (a mesh prices a path by its length
+        times that cost); otherwise, and for a filter the library refuses,
+        it raises ``InvalidArgumentError`` with the library's reason
+        (``TooBigError`` for a side over 2^20 cells). Built with the GIL
+        released (milliseconds for game maps, a few hundred for 512 × 512
+        random ones); the grid cannot be edited meanwhile. The mesh does
+        not follow later edits of the grid."""
+        grid = _typed(grid, Grid, "grid")
+        opts = {"size": _int(size, "size", 1, 2**63 - 1)}
+        if filter is not None:
+            opts["filter"] = _filter(filter)
+        return cls(_mesh=_c.mesh_from_grid(grid._g, **opts))
+
+    def path(self, start, goal):
+        """The Euclidean shortest path from ``start`` to ``goal`` ((x, y)
+        points): a ``Polyline`` through the two ends (rounded to the
+        mesh's 1/128) and every corner it bends round, with its
+        ``length`` and ``cost`` (length × the terrain's cost). When no
+        path joins them, ``found`` is False, ``length`` and ``cost`` are
+        ``inf`` and ``message`` says why. An end off the mesh (on a blocked
+        cell or off the map) raises ``BlockedError`` with the library's
+        message, as a blocked start does for ``Grid.path``; an end too far
+        out for the mesh's fixed point ``RangeError``. The GIL is released
+        while it searches."""
+        sx, sy = _xy(start, "start")
+        gx, gy = _xy(goal, "goal")
+        return Polyline(*self._m.path(_search(), sx, sy, gx, gy))
+
+    def locate(self, point):
+        """The index of the polygon holding ``point`` (on a shared edge or
+        corner, the lowest), or None when it is off the mesh."""
+        i = self._m.locate(*_xy(point, "point"))
+        return None if i < 0 else i
+
+    def nearest(self, point):
+        """The point of the mesh nearest to ``point`` and its polygon, as
+        ((x, y), polygon): ``point`` itself (rounded) when it is on the
+        mesh, for a click or a unit off it. None for a mesh without
+        polygons or a point too far out. On a tie, the lowest polygon."""
+        poly, x, y = self._m.nearest(*_xy(point, "point"))
+        return None if poly < 0 else ((x, y), poly)
+
+    def raycast(self, start, end):
+        """Casts the segment from ``start`` to ``end`` over the mesh:
+        (True, ``end`` rounded) when the whole segment lies on it, else
+        (False, the first point where it leaves the mesh), ``start`` itself
+        when that is off the mesh. It may run along the boundary and
+        through a corner where walkable space goes on, never between two
+        blocked cells that touch diagonally. ``RangeError`` for a point
+        too far out for the mesh's fixed point."""
+        clear, x, y = self._m.raycast(*_xy(start, "start"), *_xy(end, "end"))
+        return clear, (x, y)
+
+    def random_point(self, seed):
+        """A random point of the mesh, uniform by area, as (x, y); None
+        for a mesh without area. Deterministic: the first point the
+        generator seeded with ``seed`` (an integer 0 to 2**64 - 1) draws,
+        so ``random_point(s)`` is ``random_points(1, s)[0]`` and the same
+        on every machine."""
+        raw = self._m.random_points(_int(seed, "seed", 0, _MAX_SEED), 1)
+        if raw is None:
+            return None
+        x, y = np.frombuffer(raw, dtype=np.float64).tolist()
+        return x, y
+
+    def random_points(self, count, seed):
+        """``count`` random points of the mesh, uniform by area, as a
+        (count, 2) float64 array of (x, y): the points the generator seeded
+        with ``seed`` (an integer 0 to 2**64 - 1) draws in turn
+        (splitmix64, the library's), the same for the same seed on every
+        machine; ``random_points(n, s)`` begins with ``random_points(m,
+        s)`` for m < n. The GIL is released while it draws.
+        ``InvalidArgumentError`` for a mesh without area (and a count > 0)."""
+        n = _int(count, "count", 0, sys.maxsize // 16)
+        raw = self._m.random_points(_int(seed, "seed", 0, _MAX_SEED), n)
+        if raw is None:
+            raise InvalidArgumentError("the mesh has no area to draw points from")
+        return np.frombuffer(raw, dtype=np.float64).reshape(-1, 2)
+
+    def polygon(self, index):
+        """Polygon ``index`` (0 to len(mesh) - 1) as (corners, neighbours):
+        its corners as a list of (x, y) in order round it
+        (counter-clockwise with y up; clockwise as drawn with y down), and
+        for each edge, from corner i to corner i + 1, the index of the
+        polygon beyond it, or None at the boundary. ``TypeError`` for an
+        index that is not an integer, ``RangeError`` (an ``IndexError``)
+        for one that is not a polygon's."""
+        i = _index(index)
+        if i is None:
+            raise TypeError(f"a polygon index must be an integer, not "
+                            f"{type(index).__name__} {index!r}")
+        n = len(self)
+        if not 0 <= i < n:
+            raise RangeError(f"polygon {i} is not one of the mesh's {n} (0 to {n - 1})"
+                             if n else f"polygon {i}: the mesh has no polygons")
+        return self._m.polygon(i)
+
+    @property
+    def info(self):
+        """What the mesh holds, as a dict: ``vertices`` (polygon corners),
+        ``polygons``, ``triangles`` (of the triangulation they were
+        merged from), ``pieces`` (connected pieces of walkable space),
+        ``bytes`` (memory held), ``scale`` (fixed-point units per cell),
+        ``cost`` (the cost of one cell of path)."""
+        return self._m.info
+
+    def __len__(self):
+        """The number of polygons."""
+        return self._m.info["polygons"]
+
+    def __repr__(self):
+        i = self.info
+        return (f"Mesh({i['polygons']} polygons, {i['vertices']} vertices, "
+                f"{i['pieces']} pieces)")
