@@ -215,6 +215,136 @@ static void test_random_worlds(void **state) {
     wf_mesh_query_destroy(q);
 }
 
+/* The cheapest cost from s to t walking (at 1 a unit) and taking the
+ * links l (n of them), by Dijkstra over the links' exits with every walk
+ * priced by the reference. */
+static double linked_shortest(const wf_oracle *ref, wf_vec2 s, wf_vec2 t,
+                              const wf_mesh_link *l, size_t n) {
+    double best = INFINITY, g[16];
+    int done[16] = {0};
+    assert_true(2 * n <= 16);
+    for (size_t d = 0; d < 2 * n; d++) {
+        const wf_mesh_link *k = &l[d / 2];
+        g[d] = d & 1 && !k->two_way
+                   ? INFINITY
+                   : wf_oracle_shortest(ref, s, d & 1 ? k->b : k->a) + k->cost;
+    }
+    best = wf_oracle_shortest(ref, s, t);
+    for (;;) {
+        size_t u = 2 * n;
+        for (size_t d = 0; d < 2 * n; d++)
+            if (!done[d] && g[d] < INFINITY && (u == 2 * n || g[d] < g[u]))
+                u = d;
+        if (u == 2 * n)
+            break;
+        done[u] = 1;
+        const wf_vec2 at = u & 1 ? l[u / 2].a : l[u / 2].b;
+        best = fmin(best, g[u] + wf_oracle_shortest(ref, at, t));
+        for (size_t d = 0; d < 2 * n; d++) {
+            const wf_mesh_link *k = &l[d / 2];
+            if (done[d] || (d & 1 && !k->two_way))
+                continue;
+            g[d] = fmin(g[d], g[u] + wf_oracle_shortest(ref, at, d & 1 ? k->b : k->a) +
+                                  k->cost);
+        }
+    }
+    return best;
+}
+
+/* The links a path took: each lands where the next point is, and the
+ * path's cost is its walked length plus their costs. */
+static void check_links_taken(const wf_mesh *m, wf_mesh_query *q,
+                              const wf_polyline *p, long *taken) {
+    size_t ids[16], at[16];
+    const size_t n = wf_mesh_path_links(q, ids, at, 16);
+    double fees = 0, jumps = 0;
+    for (size_t i = 0; i < n; i++) {
+        wf_mesh_link k;
+        assert_int_equal(wf_mesh_get_link(m, ids[i], &k), WF_OK);
+        const wf_vec2 a = p->points[at[i]], b = p->points[at[i] + 1];
+        const int fwd = a.x == k.a.x && a.y == k.a.y && b.x == k.b.x &&
+                        b.y == k.b.y;
+        const int back = a.x == k.b.x && a.y == k.b.y && b.x == k.a.x &&
+                         b.y == k.a.y;
+        assert_true(fwd || (back && k.two_way));
+        fees += k.cost;
+        jumps += hypot(b.x - a.x, b.y - a.y);
+    }
+    assert_true(wf_test_close(p->cost, p->length - jumps + fees));
+    *taken += (long)n;
+}
+
+static void test_links(void **state) {
+    (void)state;
+    static world w;
+    wf_test_rng r = {31};
+    wf_mesh_query *q;
+    assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    long queries = 0, paths = 0, taken = 0, links = 0, refusals = 0;
+    for (int k = 0; k < wf_test_count(60); k++) {
+        random_world(&w, &r);
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_outlines(w.o, w.n, NULL, NULL, &m, NULL),
+                         WF_OK);
+        wf_oracle *ref = wf_oracle_create(w.o, w.n);
+        wf_mesh_link l[6];
+        size_t n = 0;
+        const uint32_t tries = 1 + wf_test_rng_below(&r, 6);
+        for (uint32_t i = 0; i < tries; i++) {
+            const wf_mesh_link c = {some_point(ref, &r), some_point(ref, &r),
+                                    wf_test_rng_below(&r, 4) * 2.5,
+                                    (int)wf_test_rng_below(&r, 2)};
+            const int wa = wf_oracle_where(ref, c.a), wb = wf_oracle_where(ref, c.b);
+            if (wa < 0 || wb < 0)
+                continue; /* on an edge: the reference takes no such end */
+            size_t id;
+            wf_diag d = {0};
+            const wf_status st = wf_mesh_add_link(m, &c, &id, &d);
+            if (!wa || !wb) {
+                assert_int_equal(st, WF_E_INVALID_ARG);
+                assert_non_null(strstr(d.message, "is not on the mesh"));
+                refusals++;
+                continue;
+            }
+            assert_int_equal(st, WF_OK);
+            assert_int_equal(id, n);
+            l[n++] = c;
+        }
+        links += (long)n;
+        for (int i = 0; i < 12; i++) {
+            const wf_vec2 s = some_point(ref, &r), t = some_point(ref, &r);
+            if (wf_oracle_where(ref, s) < 0 || wf_oracle_where(ref, t) < 0)
+                continue;
+            const double want = linked_shortest(ref, s, t, l, n);
+            const wf_status st = wf_mesh_path(q, m, s, t, &p);
+            queries++;
+            if (isinf(want)) {
+                assert_int_equal(st, WF_NO_PATH);
+                continue;
+            }
+            if (st != WF_OK || !wf_test_close(p.cost, want))
+                fprintf(stderr, "world %d: status %d cost %.17g want %.17g\n",
+                        k, st, p.cost, want);
+            assert_int_equal(st, WF_OK);
+            assert_true(wf_test_close(p.cost, want));
+            check_links_taken(m, q, &p, &taken);
+            paths++;
+        }
+        wf_oracle_destroy(ref);
+        wf_mesh_destroy(m);
+    }
+    fprintf(stderr, "off-mesh links: %ld links on 60 worlds (%ld refused with "
+                    "an end off the mesh), %ld queries, %ld paths as cheap as "
+                    "Dijkstra over the links with the reference's walks, "
+                    "taking %ld links in all\n",
+            links, refusals, queries, paths, taken);
+    assert_true(taken > 0);
+    wf_polyline_free(&p);
+    wf_mesh_query_destroy(q);
+}
+
 /* The outlines of grid g's blocked cells (runs of them as one rectangle
  * half the time) in the ground [0, w] × [0, h]. */
 static void grid_world(const wf_grid *g, world *w, wf_test_rng *r) {
@@ -374,7 +504,22 @@ static void test_out_of_memory(void **state) {
         wf_test_alloc ta;
         const wf_allocator a = wf_test_alloc_init(&ta, n);
         wf_mesh *m = NULL;
-        const wf_status s = wf_mesh_from_outlines(w.o, w.n, NULL, &a, &m, NULL);
+        wf_mesh_query *q = NULL;
+        wf_polyline p;
+        wf_polyline_init(&p, NULL);
+        wf_status s = wf_mesh_from_outlines(w.o, w.n, NULL, &a, &m, NULL);
+        /* a link from one corner of the ground to the other and a path */
+        const wf_mesh_link l = {{0.5, 0.5}, {47.5, 47.5}, 1, 1};
+        if (s == WF_OK)
+            s = wf_mesh_add_link(m, &l, NULL, NULL);
+        if (s == WF_OK)
+            s = wf_mesh_query_create(&a, &q);
+        if (s == WF_OK)
+            s = wf_mesh_path(q, m, (wf_vec2){47.5, 47.5}, (wf_vec2){1, 1}, &p);
+        if (s == WF_OK)
+            assert_int_equal(wf_mesh_path_links(q, NULL, NULL, 0), 1);
+        wf_mesh_query_destroy(q);
+        wf_polyline_free(&p);
         wf_mesh_destroy(m);
         assert_int_equal(ta.live, 0);
         if (!ta.refused) {
@@ -392,6 +537,7 @@ static void test_out_of_memory(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_worlds),
+        cmocka_unit_test(test_links),
         cmocka_unit_test(test_grid_cells),
         cmocka_unit_test(test_bad_outlines),
         cmocka_unit_test(test_out_of_memory),

@@ -144,6 +144,7 @@ typedef struct wf_mesh_info {
     size_t polygons;   /**< convex polygons */
     size_t triangles;  /**< of the triangulation they were merged from */
     size_t pieces;     /**< connected pieces of walkable space */
+    size_t links;      /**< off-mesh links */
     size_t bytes;      /**< memory held */
     double scale;      /**< fixed-point units per world unit */
     double cost;       /**< cost of one world unit of path */
@@ -218,7 +219,11 @@ WF_API const char *wf_mesh_query_message(const wf_mesh_query *q);
  * The Euclidean shortest path on @p m from @p from to @p to into @p out:
  * its corners (the two ends and every mesh corner it bends round, in
  * world units, each end rounded to the mesh's fixed point), its length,
- * its cost (length × the mesh's cost) and stats (expanded: nodes
+ * its cost (length × the mesh's cost) and stats. With off-mesh links
+ * (wf_mesh_add_link) it is the cheapest path, which may take links: its
+ * points include each link's two ends, its length counts a link's
+ * straight line, its cost the walked length × the mesh's cost plus the
+ * links' costs, and wf_mesh_path_links tells which links it took; stats (expanded: nodes
  * expanded; generated: nodes made; heap_ops: open-list operations).
  * Exact up to the rounding of lengths: every decision is made in
  * integers.
@@ -230,6 +235,45 @@ WF_API const char *wf_mesh_query_message(const wf_mesh_query *q);
  */
 WF_API wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m,
                               wf_vec2 from, wf_vec2 to, wf_polyline *out);
+
+/** An off-mesh link: a jump, ladder, door or teleporter from @p a to @p b
+ *  (and back when @p two_way), taken for @p cost whatever its length. */
+typedef struct wf_mesh_link {
+    wf_vec2 a, b;
+    double cost;
+    int two_way;
+} wf_mesh_link;
+
+/**
+ * Adds @p link to @p m (its id, counting from 0, into @p id; may be NULL).
+ * wf_mesh_path then finds the cheapest path walking on the mesh and
+ * taking any links in any order: exact, by Dijkstra over the links whose
+ * every step is a Polyanya walk, walked only when its straight-line lower
+ * bound says it may pay (file comment of mesh_links.c). A query on a mesh
+ * with L links costs at least one walk more than without, at most about
+ * (L + 1)² walks; meant for the tens of links of a level, not thousands.
+ * Not while other threads query @p m.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL, a cost below 0 or not finite, an end not
+ * on the mesh; @p diag, may be NULL, says which), WF_E_NOMEM.
+ */
+WF_API wf_status wf_mesh_add_link(wf_mesh *m, const wf_mesh_link *link,
+                                  size_t *id, wf_diag *diag);
+/** How many links @p m has (0 for NULL). */
+WF_API size_t wf_mesh_link_count(const wf_mesh *m);
+/** Link @p id of @p m into @p out, its ends rounded to the fixed point.
+ *  Errors: WF_E_INVALID_ARG (NULL, no such link). */
+WF_API wf_status wf_mesh_get_link(const wf_mesh *m, size_t id,
+                                  wf_mesh_link *out);
+/**
+ * The links the last wf_mesh_path of @p q took, in order: each link's id
+ * into @p ids and the index in the path's points of the point where it is
+ * taken (the next point is where it lands) into @p at, at most @p max of
+ * them (either array may be NULL). Returns how many it took: 0 after a
+ * path without links or a failure.
+ */
+WF_API size_t wf_mesh_path_links(const wf_mesh_query *q, size_t *ids,
+                                 size_t *at, size_t max);
 
 #ifdef __cplusplus
 }

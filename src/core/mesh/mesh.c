@@ -29,6 +29,7 @@ void wf_mesh_destroy(wf_mesh *m) {
              (m->bstart && m->bpoly ? m->bstart[nb] : 0) * sizeof *m->bpoly +
                  1);
     wf__free(&a, m->bstart, (nb + 1) * sizeof *m->bstart);
+    wf__free(&a, m->link, m->cap_link * sizeof *m->link);
     wf__free(&a, m, sizeof *m);
 }
 
@@ -51,6 +52,8 @@ wf_status wf_mesh_describe(const wf_mesh *m, wf_mesh_info *info) {
                   (m->np + 1) * sizeof *m->area +
                   (nb + 1) * sizeof *m->bstart +
                   m->bstart[nb] * sizeof *m->bpoly;
+    info->links = m->nlink;
+    info->bytes += m->cap_link * sizeof *m->link;
     info->scale = m->scale;
     info->cost = m->cost;
     return WF_OK;

@@ -126,6 +126,13 @@ struct wf_mesh {
     uint32_t *bstart, *bpoly;
     size_t triangles;      /* before merging */
     double cost;           /* of one world unit of length */
+    /* off-mesh links: link i joins a to b (and b to a when two-way) */
+    struct wf__mlink {
+        wf__mpt a, b;
+        double cost;
+        uint8_t two_way;
+    } *link;
+    size_t nlink, cap_link;
     /* what it was built from: a grid (its identity and version, the
        unit's move) or nothing (outlines) */
     int from_grid;
@@ -191,7 +198,21 @@ struct wf_mesh_query {
     uint32_t gen;
     wf_stats stats;
     char msg[WF__MSG_SIZE];
+    struct wf__mlinks *links; /* the search over links (mesh_links.c) */
 };
+
+/* The shortest path on m from s to t without links into out (its
+ * points; not its length or cost); WF_NO_PATH with the reason in q->msg.
+ * q must be sized for m (each call clears its tags). */
+wf_status wf__mesh_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                        wf__mpt t, wf_polyline *out);
+/* wf_mesh_path for a mesh with links: out's points, length and cost. */
+wf_status wf__mesh_link_path(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                             wf__mpt t, wf_polyline *out);
+/* Forgets the links q's last path took. */
+void wf__mesh_links_clear(wf_mesh_query *q);
+/* Frees what q's link search holds. */
+void wf__mesh_links_free(wf_mesh_query *q);
 
 /* What one expansion sees: the query, the mesh and the goal. */
 typedef struct wf__mexp {

@@ -50,6 +50,7 @@ void wf_mesh_query_destroy(wf_mesh_query *q) {
     wf__free(&a, q->root_by, q->cap_v * sizeof *q->root_by);
     wf__free(&a, q->goal_tag, q->cap_p * sizeof *q->goal_tag);
     wf__free(&a, q->ends, q->cap_ends * sizeof *q->ends);
+    wf__mesh_links_free(q);
     wf__free(&a, q, sizeof *q);
 }
 
@@ -303,6 +304,7 @@ wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m, wf_vec2 from,
     memset(&out->stats, 0, sizeof out->stats);
     memset(&q->stats, 0, sizeof q->stats);
     q->msg[0] = 0;
+    wf__mesh_links_clear(q);
     if (!isfinite(from.x) || !isfinite(from.y) || !isfinite(to.x) ||
         !isfinite(to.y))
         return fail(q, WF_E_INVALID_ARG, "a point is not finite");
@@ -310,16 +312,21 @@ wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m, wf_vec2 from,
     if (!wf__mesh_fix(m, from, &s) || !wf__mesh_fix(m, to, &t))
         return fail(q, WF_E_RANGE, "a point lies too far out for the "
                                    "mesh's fixed point");
-    wf_status st = size_for(q, m);
-    if (st == WF_OK)
-        st = search(q, m, s, t, out);
-    else
-        fail(q, st, "out of memory");
+    wf_status st = m->nlink ? wf__mesh_link_path(q, m, s, t, out)
+                            : wf__mesh_walk(q, m, s, t, out);
     out->stats = q->stats;
     out->stats.engine = WF_ALGO_ASTAR;
-    if (st == WF_OK)
+    if (st == WF_OK && !m->nlink)
         measure(out, m->cost);
-    else
+    else if (st != WF_OK)
         out->count = 0;
     return st;
+}
+
+wf_status wf__mesh_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                        wf__mpt t, wf_polyline *out) {
+    out->count = 0;
+    const wf_status st = size_for(q, m);
+    return st == WF_OK ? search(q, m, s, t, out)
+                       : fail(q, st, "out of memory");
 }
