@@ -29,7 +29,7 @@ struct wf_oracle {
     const wf_outline *o;
     size_t n;
     oseg *s;
-    size_t ns;
+    size_t ns, cap_s;
     overt *v;
     size_t nv;
     int nodes;
@@ -231,6 +231,45 @@ static void graph(wf_oracle *r) {
         }
 }
 
+/* The pieces of outline segment a–b (split at every outline point on it)
+ * with ground on one side only: edges between two walkable outlines or
+ * inside obstacles bound nothing. */
+static void boundary(wf_oracle *r, wf_vec2 a, wf_vec2 b, size_t ring,
+                     size_t points) {
+    double *ts = malloc((points + 2) * sizeof *ts);
+    size_t k = 0;
+    ts[k++] = 0;
+    ts[k++] = 1;
+    const double len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
+    for (size_t i = 0; i < r->n; i++)
+        for (size_t j = 0; j < r->o[i].count; j++) {
+            const wf_vec2 p = r->o[i].points[j];
+            if (!same(p, a) && !same(p, b) && on_seg(a, b, p))
+                ts[k++] = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) /
+                          len2;
+        }
+    qsort(ts, k, sizeof *ts, by_t);
+    const double len = sqrt(len2);
+    const wf_vec2 nrm = {-(b.y - a.y) / len * EPS, (b.x - a.x) / len * EPS};
+    for (size_t i = 0; i + 1 < k; i++) {
+        if (ts[i + 1] == ts[i])
+            continue;
+        const wf_vec2 p = {a.x + ts[i] * (b.x - a.x), a.y + ts[i] * (b.y - a.y)};
+        const wf_vec2 q = {a.x + ts[i + 1] * (b.x - a.x),
+                           a.y + ts[i + 1] * (b.y - a.y)};
+        const wf_vec2 m = {(p.x + q.x) / 2, (p.y + q.y) / 2};
+        if (ground(r, (wf_vec2){m.x + nrm.x, m.y + nrm.y}) ==
+            ground(r, (wf_vec2){m.x - nrm.x, m.y - nrm.y}))
+            continue;
+        if (r->ns == r->cap_s) {
+            r->cap_s = r->cap_s ? 2 * r->cap_s : 64;
+            r->s = realloc(r->s, r->cap_s * sizeof *r->s);
+        }
+        r->s[r->ns++] = (oseg){p, q, ring};
+    }
+    free(ts);
+}
+
 wf_oracle *wf_oracle_create(const wf_outline *o, size_t n) {
     wf_oracle *r = calloc(1, sizeof *r);
     r->o = o;
@@ -238,13 +277,12 @@ wf_oracle *wf_oracle_create(const wf_outline *o, size_t n) {
     size_t cap = 0;
     for (size_t i = 0; i < n; i++)
         cap += o[i].count;
-    r->s = malloc(cap * sizeof *r->s + 1);
     r->v = malloc(2 * cap * sizeof *r->v + 1);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < o[i].count; j++) {
             const wf_vec2 a = o[i].points[j], b = o[i].points[(j + 1) % o[i].count];
             if (!same(a, b))
-                r->s[r->ns++] = (oseg){a, b, i};
+                boundary(r, a, b, i, cap);
         }
     corners(r);
     graph(r);

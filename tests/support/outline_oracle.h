@@ -4,7 +4,8 @@
  * product exact), written without any of the mesh's code.
  *
  * Ground is inside at least one walkable ring and inside no obstacle
- * ring. A path may run along an edge with ground on one side and pass a
+ * ring; an edge with ground on both sides (between two walkable rings)
+ * or neither bounds nothing. A path may run along an edge with ground on one side and pass a
  * corner where ground continues, never through a point where two
  * separate wedges of ground meet (the corner where two obstacles touch):
  * the graph's nodes are the wedges of ground round each ring corner, not
