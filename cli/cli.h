@@ -134,6 +134,13 @@ int cli_check_fits(const char *cmd, const char *what, const wf_grid *g,
 /* The names of such an array for a message, "a, b or c", into buf. */
 char *cli_join(const char *const *names, char *buf, size_t size);
 
+/* wayfind scen --mesh (scen_mesh.c): the scenarios of sc answered on
+ * g's mesh for the unit and filter of opts, checked against Anya; the
+ * exit code. */
+int cli_scen_mesh(const char *scen_path, const wf_grid *g,
+                  const wf_scen *sc, const wf_search_opts *opts, int quiet,
+                  int json);
+
 /* --any-angle NAME (any_angle.c): the wf_any_angle value into *out; 0, or
  * -1 after printing the names it takes. */
 int cli_parse_any_angle(const char *cmd, const char *arg, int *out);

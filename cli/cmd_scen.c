@@ -32,6 +32,11 @@ static const char help[] =
     "                         not fit)\n"
     CLI_COST_HELP
     CLI_PREP_HELP
+    "  --mesh                 answer each scenario on the map's navigation mesh\n"
+    "                         (cell centre to cell centre, for --size and\n"
+    "                         --cost) and check it is as long as the grid's\n"
+    "                         any-angle optimum (Anya) for the same query;\n"
+    "                         prints both times. One thread, no --prep\n"
     "  --threads N            answer on N threads, one workspace each (1-256,\n"
     "                         default 1); the answers are the same\n"
     "  --quiet                print the summary only\n"
@@ -276,7 +281,7 @@ int cli_scen(int argc, char **argv) {
     wf_jump_table *jumps = NULL;
     wf_ch *ch = NULL;
     wf_ch_query *chq = NULL;
-    int quiet = 0, json = 0;
+    int quiet = 0, json = 0, mesh = 0;
     long threads = 1;
     wf_search_opts o = wf_search_opts_default();
     cli_costs costs;
@@ -285,6 +290,7 @@ int cli_scen(int argc, char **argv) {
     const cli_option opts[] = {
         CLI_OPTION("map", CLI_STRING, &map),
         CLI_OPTION("quiet", CLI_FLAG, &quiet),
+        CLI_OPTION("mesh", CLI_FLAG, &mesh),
         CLI_OPTION("format", CLI_FORMAT, &json),
         CLI_OPTION_INT("threads", &threads, 1, 256),
         CLI_OPTION_HELP(help),
@@ -327,6 +333,10 @@ int cli_scen(int argc, char **argv) {
     if (!code && cli_costs_filter(CMD, &costs, map, NULL, g, &filter,
                                   &o.filter) != 0)
         code = CLI_EXIT_USAGE;
+    if (!code && mesh && (hierarchy || prep || threads > 1))
+        code = cli_usage_error(CMD, "--mesh answers on the mesh, on one "
+                                    "thread: it does not go with --prep, "
+                                    "--hierarchy or --threads");
     if (!code && hierarchy && threads > 1)
         code = cli_usage_error(CMD, "--hierarchy answers on one thread: "
                                     "it does not go with --threads");
@@ -342,6 +352,12 @@ int cli_scen(int argc, char **argv) {
             diag.line = 0; /* the message names the scenario number */
             code = cli_fail(st, &diag);
         }
+    }
+    if (code == 0 && mesh) {
+        code = cli_scen_mesh(scen_path, g, &sc, &o, quiet, json);
+        wf_grid_destroy(g);
+        wf_scen_free(&sc);
+        return code;
     }
     tally t;
     memset(&t, 0, sizeof t);
