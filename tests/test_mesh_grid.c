@@ -273,6 +273,68 @@ static void test_engine(void **state) {
     wf_search_destroy(ws);
 }
 
+/* WF_ANY_ANGLE_AUTO answers as anya until the nodes anya expanded on the
+ * grid pass its cells, then as mesh; an edit starts the count again. */
+static void test_auto(void **state) {
+    (void)state;
+    wf_search *wa, *wm, *ws;
+    assert_int_equal(wf_search_create(NULL, &wa), WF_OK);
+    assert_int_equal(wf_search_create(NULL, &wm), WF_OK);
+    assert_int_equal(wf_search_create(NULL, &ws), WF_OK);
+    wf_polyline a, m, p;
+    wf_polyline_init(&a, NULL);
+    wf_polyline_init(&m, NULL);
+    wf_polyline_init(&p, NULL);
+    wf_test_rng r = {11};
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(40, 30, NULL, &g), WF_OK);
+    wf_test_fill_any_angle(g, &r, 3);
+    wf_search_opts o = wf_search_opts_default();
+    o.move = ONE_FREE;
+    uint64_t work = 0;
+    int by_anya = 0, by_mesh = 0;
+    for (int i = 0; i < 400; i++) {
+        if (i == 200) { /* an edit: anya again until it pays once more */
+            wf_grid_set(g, 0, 0, WF_TERRAIN_WALL);
+            work = 0;
+        }
+        const wf_point s = wf_test_open_cell(&r, g, 1);
+        const wf_point t = wf_test_open_cell(&r, g, 1);
+        const wf_status sa = wf_search_any_angle(wa, g, s, t, WF_ANY_ANGLE_ANYA,
+                                                 &o, &a);
+        const wf_status sm = wf_search_any_angle(wm, g, s, t, WF_ANY_ANGLE_MESH,
+                                                 &o, &m);
+        const wf_status sp = wf_search_any_angle(ws, g, s, t, WF_ANY_ANGLE_AUTO,
+                                                 &o, &p);
+        assert_int_equal(sa, sm);
+        assert_int_equal(sa, sp);
+        const wf_polyline *want = work >= 40 * 30 ? &m : &a;
+        assert_int_equal(p.stats.expanded, want->stats.expanded);
+        if (sa == WF_OK)
+            assert_true(fabs(p.length - a.length) <= 1e-9 * a.length);
+        *(want == &m ? &by_mesh : &by_anya) += 1;
+        if (want == &a)
+            work += a.stats.expanded;
+    }
+    assert_true(by_anya > 2 && by_mesh > 100);
+    o.max_expansions = 1000000; /* the mesh takes no budget: anya */
+    const wf_point s = wf_test_open_cell(&r, g, 1), t = wf_test_open_cell(&r, g, 1);
+    wf_search_any_angle(wa, g, s, t, WF_ANY_ANGLE_ANYA, &o, &a);
+    wf_search_any_angle(ws, g, s, t, WF_ANY_ANGLE_AUTO, &o, &p);
+    assert_int_equal(p.stats.expanded, a.stats.expanded);
+    fprintf(stderr, "auto: %d queries by anya, then %d by mesh once anya's "
+                    "nodes passed the grid's cells (twice: an edit in "
+                    "between), lengths equal\n",
+            by_anya, by_mesh);
+    wf_grid_destroy(g);
+    wf_polyline_free(&a);
+    wf_polyline_free(&m);
+    wf_polyline_free(&p);
+    wf_search_destroy(wa);
+    wf_search_destroy(wm);
+    wf_search_destroy(ws);
+}
+
 /* Bad input: points off the mesh, not finite, too far out; a mesh of a
  * grid with nothing to stand on; 4-connected units. */
 static void test_bad_input(void **state) {
@@ -549,6 +611,7 @@ int main(void) {
         cmocka_unit_test(test_random_maps),
         cmocka_unit_test(test_movingai),
         cmocka_unit_test(test_engine),
+        cmocka_unit_test(test_auto),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_nearest),

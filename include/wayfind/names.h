@@ -54,7 +54,8 @@ extern "C" {
     X(WF_ANY_ANGLE_THETA, "theta")                                             \
     X(WF_ANY_ANGLE_LAZY_THETA, "lazy-theta")                                   \
     X(WF_ANY_ANGLE_ANYA, "anya")                                               \
-    X(WF_ANY_ANGLE_MESH, "mesh")
+    X(WF_ANY_ANGLE_MESH, "mesh")                                               \
+    X(WF_ANY_ANGLE_AUTO, "auto")
 
 /**
  * The name of @p a as its table spells it ("astar", "jps+", ...), or NULL

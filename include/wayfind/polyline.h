@@ -183,7 +183,17 @@ typedef enum wf_any_angle {
      *  or its terrain costs change; a query then crosses a convex polygon
      *  per node, usually many times faster than Anya. Anya's conditions,
      *  and no max_expansions or goal fallback. */
-    WF_ANY_ANGLE_MESH = 4
+    WF_ANY_ANGLE_MESH = 4,
+    /** Anya's shortest paths by whichever of anya and mesh costs less
+     *  over the queries a workspace answers on one grid: mesh when the
+     *  workspace holds the grid's mesh for the unit already, or once the
+     *  nodes Anya has expanded on this grid (the same version, unit and
+     *  costs) pass its number of cells (about when building the mesh
+     *  would have paid); anya before that, and for a query with
+     *  max_expansions, a goal fallback or a weight. The same lengths
+     *  either way (on a tie of lengths the corners may differ); the
+     *  choice depends on the queries alone, never on a clock. */
+    WF_ANY_ANGLE_AUTO = 5
 } wf_any_angle;
 
 /**

@@ -94,7 +94,7 @@ contains "$TMP/err" "dir.svg: cannot create a temporary file" "svg missing direc
 
 # Usage errors.
 expect 2 "unknown search" -- "$WF" path "$TMP/m.txt" --any-angle bogus
-contains "$TMP/err" "--any-angle: expected theta, lazy-theta, anya or mesh, got 'bogus'" "unknown search message"
+contains "$TMP/err" "--any-angle: expected theta, lazy-theta, anya, mesh or auto, got 'bogus'" "unknown search message"
 expect 2 "with --algo" -- "$WF" path "$TMP/m.txt" --any-angle theta --algo dijkstra
 contains "$TMP/err" "does not go with --algo dijkstra" "algo message"
 expect 2 "with --smooth" -- "$WF" path "$TMP/m.txt" --any-angle theta --smooth

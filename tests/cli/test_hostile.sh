@@ -137,7 +137,7 @@ m c.legend '0 cost 1\n1 blocked\n'
 case_ "--cost with a letter tile on a CSV map" 2 "a CSV map's tiles are numbers, got 'a'" -- "$WF" path "$TMP/c.csv" --from 0,0 --to 1,1 --cost a=2
 
 # Requests an any-angle search cannot honour: a clear message, exit 2.
-case_ "--any-angle with an unknown search" 2 "--any-angle: expected theta, lazy-theta, anya or mesh, got 'astar'" -- "$WF" path "$TMP/a.txt" --any-angle astar
+case_ "--any-angle with an unknown search" 2 "--any-angle: expected theta, lazy-theta, anya, mesh or auto, got 'astar'" -- "$WF" path "$TMP/a.txt" --any-angle astar
 case_ "--any-angle with --algo jps" 2 "--any-angle is a search of its own: it does not go with --algo jps" -- "$WF" path "$TMP/a.txt" --any-angle theta --algo jps
 case_ "--any-angle with --smooth" 2 "use one or the other" -- "$WF" path "$TMP/a.txt" --any-angle theta --smooth
 case_ "--any-angle with --heuristic octile" 2 "--any-angle takes --heuristic default, euclidean or zero" -- "$WF" path "$TMP/a.txt" --any-angle lazy-theta --heuristic octile

@@ -64,12 +64,28 @@ static wf_status mesh(wf_search *ws, const wf_grid *g, wf_point start,
     return s != WF_OK ? s : wf__mesh_search(ws, g, start, goal, o, out);
 }
 
+/* Auto: anya until the mesh would have paid (mesh_engine.c). */
+static wf_status pick(wf_search *ws, const wf_grid *g, wf_point start,
+                      wf_point goal, const wf_search_opts *o,
+                      wf_polyline *out) {
+    const wf_status s = one_free_only(ws, o, "auto");
+    if (s != WF_OK)
+        return s;
+    if (!o->max_expansions && o->goal_fallback == WF_FALLBACK_NONE &&
+        o->weight == 1 && wf__mesh_pays(ws, g, o))
+        return wf__mesh_search(ws, g, start, goal, o, out);
+    const wf_status r = wf__anya_search(ws, g, start, goal, o, out);
+    wf__mesh_count(ws, g, o, out->stats.expanded);
+    return r;
+}
+
 static engine_fn engine_of(wf_any_angle algo) {
     switch (algo) {
     case WF_ANY_ANGLE_THETA: return theta;
     case WF_ANY_ANGLE_LAZY_THETA: return lazy_theta;
     case WF_ANY_ANGLE_ANYA: return anya;
     case WF_ANY_ANGLE_MESH: return mesh;
+    case WF_ANY_ANGLE_AUTO: return pick;
     }
     return NULL;
 }

@@ -3,19 +3,37 @@
  * for the next ones while the grid, its version, the unit's size and its
  * terrain costs stay the same; each query is then a Polyanya search from
  * centre to centre. Its paths are Anya's (the same rule, the same
- * lengths), usually found with far fewer nodes. */
+ * lengths), usually found with far fewer nodes. The cache also counts the
+ * nodes Anya expands for auto, which builds the mesh once they pass the
+ * grid's cells. */
 #include <math.h>
 
 #include "search_internal.h"
 #include "wayfind/mesh.h"
 
-struct wf__mesh_cache {
-    wf_mesh *mesh;
-    wf_mesh_query *q;
+/* What a grid's mesh depends on. */
+typedef struct cache_key {
     uint64_t serial, version;
     int size;
     double cost[256];
+} cache_key;
+
+struct wf__mesh_cache {
+    wf_mesh *mesh;
+    wf_mesh_query *q;
+    cache_key key;  /* of mesh */
+    cache_key seen; /* of the grid auto's Anya work was counted on */
+    uint64_t work;  /* nodes Anya expanded there */
 };
+
+static void key_of(const wf_grid *g, const wf_search_opts *o, cache_key *k) {
+    uint8_t pass[256];
+    memset(k, 0, sizeof *k);
+    k->serial = g->serial;
+    k->version = g->version;
+    k->size = o->move.size;
+    wf__filter_costs(g, o->filter, k->cost, pass);
+}
 
 static void cache_free(wf_search *ws) {
     struct wf__mesh_cache *c = ws->mesh;
@@ -27,27 +45,54 @@ static void cache_free(wf_search *ws) {
     ws->mesh = NULL;
 }
 
+/* The workspace's cache, made empty when it has none; NULL: no memory. */
+static struct wf__mesh_cache *cache_of(wf_search *ws) {
+    if (!ws->mesh) {
+        struct wf__mesh_cache *c = wf__alloc(&ws->alloc, sizeof *c);
+        if (!c)
+            return NULL;
+        memset(c, 0, sizeof *c);
+        ws->mesh = c;
+        ws->mesh_free = cache_free;
+    }
+    return ws->mesh;
+}
+
+int wf__mesh_pays(wf_search *ws, const wf_grid *g, const wf_search_opts *o) {
+    const struct wf__mesh_cache *c = ws->mesh;
+    cache_key k;
+    key_of(g, o, &k);
+    return c && ((c->mesh && !memcmp(&c->key, &k, sizeof k)) ||
+                 (!memcmp(&c->seen, &k, sizeof k) && c->work >= g->cells));
+}
+
+void wf__mesh_count(wf_search *ws, const wf_grid *g, const wf_search_opts *o,
+                    uint64_t expanded) {
+    struct wf__mesh_cache *c = cache_of(ws);
+    if (!c)
+        return; /* auto then stays with anya */
+    cache_key k;
+    key_of(g, o, &k);
+    if (memcmp(&c->seen, &k, sizeof k)) {
+        c->seen = k;
+        c->work = 0;
+    }
+    c->work += expanded;
+}
+
 /* The cache for g and the unit of o, made or remade when anything it
  * depends on changed. */
 static wf_status cache_for(wf_search *ws, const wf_grid *g,
                            const wf_search_opts *o,
                            struct wf__mesh_cache **out) {
-    double cost[256];
-    uint8_t pass[256];
-    wf__filter_costs(g, o->filter, cost, pass);
-    struct wf__mesh_cache *c = ws->mesh;
-    if (c && c->mesh && c->serial == g->serial && c->version == g->version &&
-        c->size == o->move.size && !memcmp(c->cost, cost, sizeof cost)) {
+    cache_key k;
+    key_of(g, o, &k);
+    struct wf__mesh_cache *c = cache_of(ws);
+    if (!c)
+        return wf__search_fail(ws, WF_E_NOMEM, "out of memory");
+    if (c->mesh && !memcmp(&c->key, &k, sizeof k)) {
         *out = c;
         return WF_OK;
-    }
-    if (!c) {
-        c = wf__alloc(&ws->alloc, sizeof *c);
-        if (!c)
-            return wf__search_fail(ws, WF_E_NOMEM, "out of memory");
-        memset(c, 0, sizeof *c);
-        ws->mesh = c;
-        ws->mesh_free = cache_free;
     }
     wf_mesh_destroy(c->mesh);
     c->mesh = NULL;
@@ -59,10 +104,7 @@ static wf_status cache_for(wf_search *ws, const wf_grid *g,
         return wf__search_fail(ws, s, "%s", d.message);
     if (!c->q && (s = wf_mesh_query_create(&ws->alloc, &c->q)) != WF_OK)
         return wf__search_fail(ws, s, "out of memory");
-    c->serial = g->serial;
-    c->version = g->version;
-    c->size = o->move.size;
-    memcpy(c->cost, cost, sizeof cost);
+    c->key = k;
     *out = c;
     return WF_OK;
 }

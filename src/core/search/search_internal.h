@@ -398,6 +398,13 @@ wf_status wf__anya_search(wf_search *ws, const wf_grid *g, wf_point start,
                           wf_polyline *out);
 /* Frees the any-angle memory of ws (wf_search_destroy). */
 void wf__anya_free(wf_search *ws);
+/* For WF_ANY_ANGLE_AUTO (mesh_engine.c): does ws hold g's mesh for the
+ * unit of o, or has Anya expanded more nodes on it than g has cells? */
+int wf__mesh_pays(wf_search *ws, const wf_grid *g, const wf_search_opts *o);
+/* Adds an Anya query's expansions on g (for the unit of o) to that
+ * count, which starts again on another grid, version, unit or costs. */
+void wf__mesh_count(wf_search *ws, const wf_grid *g, const wf_search_opts *o,
+                    uint64_t expanded);
 /* The same answers as wf__anya_search on the grid's navigation mesh
  * (mesh_engine.c), built on the first query and kept in ws; a move
  * already checked to be 8-connected one-free; no partial answers. */
