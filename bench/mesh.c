@@ -79,7 +79,7 @@ static int run_map(bench *b, const char *scen_path, size_t sample,
     wf_mesh *m = NULL;
     wf_diag d;
     const double t0 = now_us();
-    if (wf_mesh_from_grid(g, &one_free, NULL, NULL, &m, &d) != WF_OK) {
+    if (wf_mesh_from_grid(g, &one_free, NULL, NULL, NULL, &m, &d) != WF_OK) {
         fprintf(stderr, PROG ": %s: %s\n", label, d.message);
         wf_grid_destroy(g);
         wf_scen_free(&sc);

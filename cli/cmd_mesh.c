@@ -78,7 +78,7 @@ int cli_mesh(int argc, char **argv) {
     wf_mesh *m = NULL;
     wf_diag d = {0};
     const double t0 = cli_now_ms();
-    const wf_status st = wf_mesh_from_grid(g, &o.move, o.filter, NULL, &m, &d);
+    const wf_status st = wf_mesh_from_grid(g, &o.move, o.filter, NULL, NULL, &m, &d);
     const double ms = cli_now_ms() - t0;
     if (st != WF_OK) {
         cli_error(CMD, "%s: %s", map, d.message);

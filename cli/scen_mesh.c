@@ -93,7 +93,7 @@ int cli_scen_mesh(const char *scen_path, const wf_grid *g,
     wf_mesh_query *q = NULL;
     wf_search *ws = NULL;
     const double t0 = cli_now_ms();
-    wf_status st = wf_mesh_from_grid(g, &o.move, o.filter, NULL, &m, &diag);
+    wf_status st = wf_mesh_from_grid(g, &o.move, o.filter, NULL, NULL, &m, &diag);
     t.build_ms = cli_now_ms() - t0;
     if (st != WF_OK) {
         cli_error(CMD, "%s: no mesh: %s", scen_path, diag.message);

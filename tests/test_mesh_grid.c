@@ -106,7 +106,7 @@ static void test_random_maps(void **state) {
         wf_test_fill_any_angle(g, &r, (int)wf_test_rng_below(&r, 12));
         wf_mesh *m;
         wf_diag d;
-        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, &d),
+        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, &d),
                          WF_OK);
         maps++;
         for (int i = 0; i < 4; i++) {
@@ -136,7 +136,7 @@ static void check_map(const char *map, size_t step, tally *tl) {
     snprintf(path, sizeof path, "%s/movingai/%s.scen", WF_SHARED_DIR, map);
     assert_int_equal(wf_scen_read(path, NULL, &sc, NULL), WF_OK);
     wf_mesh *m;
-    assert_int_equal(wf_mesh_from_grid(g, &ONE_FREE, NULL, NULL, &m, NULL),
+    assert_int_equal(wf_mesh_from_grid(g, &ONE_FREE, NULL, NULL, NULL, &m, NULL),
                      WF_OK);
     wf_mesh_info info;
     assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
@@ -345,13 +345,13 @@ static void test_bad_input(void **state) {
     wf_mesh *m;
     wf_diag d;
     const wf_move four = {4, WF_CORNERS_NO_CUT, 1};
-    assert_int_equal(wf_mesh_from_grid(g, &four, NULL, NULL, &m, &d),
+    assert_int_equal(wf_mesh_from_grid(g, &four, NULL, NULL, NULL, &m, &d),
                      WF_E_INVALID_ARG);
     assert_null(m);
     assert_non_null(strstr(d.message, "8-connected"));
-    assert_int_equal(wf_mesh_from_grid(NULL, NULL, NULL, NULL, &m, &d),
+    assert_int_equal(wf_mesh_from_grid(NULL, NULL, NULL, NULL, NULL, &m, &d),
                      WF_E_INVALID_ARG);
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, &d), WF_OK);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, &d), WF_OK);
     wf_mesh_query *q;
     assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
     wf_polyline p;
@@ -381,7 +381,7 @@ static void test_bad_input(void **state) {
     wf_mesh_destroy(m);
     /* nothing to stand on: an empty mesh, every query no path */
     wf_grid_fill(g, WF_TERRAIN_WALL);
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, &d), WF_OK);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, &d), WF_OK);
     wf_mesh_info info;
     assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
     assert_int_equal(info.polygons, 0);
@@ -412,7 +412,7 @@ static void test_out_of_memory(void **state) {
         wf_mesh_query *q = NULL;
         wf_polyline p;
         wf_polyline_init(&p, NULL);
-        wf_status s = wf_mesh_from_grid(g, NULL, NULL, &a, &m, NULL);
+        wf_status s = wf_mesh_from_grid(g, NULL, NULL, NULL, &a, &m, NULL);
         if (s == WF_OK)
             s = wf_mesh_query_create(&a, &q);
         if (s == WF_OK) {
@@ -445,7 +445,7 @@ static wf_grid *random_map(wf_test_rng *r, uint32_t side, wf_mesh **m) {
     wf_grid *g;
     assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
     wf_test_fill_any_angle(g, r, (int)wf_test_rng_below(r, 12));
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, m, NULL), WF_OK);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, m, NULL), WF_OK);
     return g;
 }
 
@@ -518,7 +518,7 @@ static void test_random_points(void **state) {
     wf_test_rng r = {5};
     wf_test_fill_any_angle(g, &r, 4);
     wf_mesh *m;
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL), WF_OK);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, NULL), WF_OK);
     int free_cells = 0;
     for (int y = 0; y < 9; y++)
         for (int x = 0; x < 12; x++)
@@ -553,7 +553,7 @@ static void test_random_points(void **state) {
     assert_true(worst < 5);
     wf_grid_fill(g, WF_TERRAIN_WALL);
     wf_mesh_destroy(m);
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL), WF_OK);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, NULL), WF_OK);
     wf_vec2 p;
     assert_int_equal(wf_mesh_random_point(m, &seed, &p), WF_NO_PATH);
     assert_int_equal(wf_mesh_random_point(m, NULL, &p), WF_E_INVALID_ARG);

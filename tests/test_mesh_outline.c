@@ -408,7 +408,7 @@ static void test_grid_cells(void **state) {
         wf_test_fill_any_angle(g, &r, k % 12);
         grid_world(g, &w, &r);
         wf_mesh *mg, *mo;
-        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &mg, NULL), WF_OK);
+        assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &mg, NULL), WF_OK);
         assert_int_equal(wf_mesh_from_outlines(w.o, w.n, NULL, NULL, &mo, NULL),
                          WF_OK);
         for (int i = 0; i < 30; i++) {
@@ -488,12 +488,14 @@ static void test_bad_outlines(void **state) {
     refuse(NULL, 0, NULL, WF_E_INVALID_ARG, "no walkable outline", NULL);
     refuse(NULL, 2, NULL, WF_E_INVALID_ARG, "required", NULL);
     o[0].kind = WF_OUTLINE_WALKABLE;
-    wf_mesh_opts opts = {1e7, 0};
+    wf_mesh_opts opts = {.scale = 1e7};
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "scale 1e+07 does not fit", NULL);
-    opts = (wf_mesh_opts){-1, 0};
+    opts = (wf_mesh_opts){.scale = -1};
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "scale -1", NULL);
-    opts = (wf_mesh_opts){0, NAN};
+    opts = (wf_mesh_opts){.cost = NAN};
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "cost nan", NULL);
+    opts = (wf_mesh_opts){.tile = 8};
+    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tiles are for grids", NULL);
     assert_int_equal(wf_mesh_from_outlines(o, 1, NULL, NULL, NULL, NULL),
                      WF_E_INVALID_ARG);
     /* huge but finite coordinates are fine: the scale follows them */
@@ -513,7 +515,7 @@ static void test_bad_outlines(void **state) {
     wf_mesh_query_destroy(q);
     wf_polyline_free(&p);
     wf_mesh_destroy(m);
-    fprintf(stderr, "bad outlines: 15 refused, each naming the outline\n");
+    fprintf(stderr, "bad outlines: 16 refused, each naming the outline\n");
 }
 
 static void test_out_of_memory(void **state) {

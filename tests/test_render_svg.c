@@ -265,7 +265,7 @@ static void test_mesh(void **state) {
     assert_int_equal(wf_grid_create(3, 2, NULL, &g), WF_OK);
     wf_grid_set(g, 1, 0, WF_TERRAIN_WALL);
     wf_mesh *m;
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, &m, NULL), WF_OK);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, NULL), WF_OK);
     wf_grid_svg_opts o = wf_grid_svg_opts_default();
     o.mesh = m;
     char *svg = render(g, &o);

@@ -58,30 +58,6 @@ typedef struct wf_mesh_query wf_mesh_query;
 /** Fixed-point units per cell of a mesh made from a grid. */
 #define WF_MESH_GRID_SCALE 128
 
-/**
- * Builds the mesh of the cells of @p g a unit moving by @p move (NULL:
- * the default; its corner rule is not used: a mesh has the one-free rule,
- * and connect must be 8) with terrain filter @p filter (NULL: none; read
- * now, not kept) may stand on: a forbidden terrain is blocked, and for
- * size k > 1 a cell is walkable when the unit's k × k square fits there
- * (its anchor cell), as in wf_search_any_angle. The passable terrains must
- * all cost the same after the filter: a mesh prices a path by its length
- * times that cost.
- *
- * Time: about O(c log c) for c outline corners: 0.2–120 ms for the game
- * and room maps of the Moving AI set, 270–380 ms for its 512 × 512 random
- * maps (wf_bench_mesh prints it). On error, @p diag (may be NULL) says
- * why.
- *
- * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, 4-connected, a
- * filter wf_filter_check refuses, terrains that cost differently),
- * WF_E_TOO_BIG (a side over 2^20 cells), WF_E_NOMEM.
- */
-WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
-                                   const wf_filter *filter,
-                                   const wf_allocator *alloc, wf_mesh **out,
-                                   wf_diag *diag);
-
 /** What an outline encloses. */
 typedef enum wf_outline_kind {
     WF_OUTLINE_WALKABLE = 0, /**< ground a unit may walk on */
@@ -108,7 +84,41 @@ typedef struct wf_mesh_opts {
     double scale;
     /** The cost of one world unit of path; 0: 1. */
     double cost;
+    /** Grids only: cells per tile side (4 to 2^20), 0 for one tile (the
+     *  whole map). A tiled mesh can follow the grid's edits tile by tile
+     *  (wf_mesh_update). */
+    unsigned tile;
 } wf_mesh_opts;
+
+/**
+ * Builds the mesh of the cells of @p g a unit moving by @p move (NULL:
+ * the default; its corner rule is not used: a mesh has the one-free rule,
+ * and connect must be 8) with terrain filter @p filter (NULL: none; read
+ * now, not kept) may stand on: a forbidden terrain is blocked, and for
+ * size k > 1 a cell is walkable when the unit's k × k square fits there
+ * (its anchor cell), as in wf_search_any_angle. The passable terrains must
+ * all cost the same after the filter: a mesh prices a path by its length
+ * times that cost. @p opts (may be NULL) takes a tile size only (its
+ * scale and cost must be 0): with opts->tile = T the mesh is built in
+ * tiles of T × T cells, which wf_mesh_update rebuilds one by one after
+ * edits; its polygons stop at tile sides (a few more of them), its paths
+ * are the same.
+ *
+ * Time: about O(c log c) for c outline corners: 0.2–120 ms for the game
+ * and room maps of the Moving AI set, 270–380 ms for its 512 × 512 random
+ * maps (wf_bench_mesh prints it). On error, @p diag (may be NULL) says
+ * why.
+ *
+ * Errors: WF_E_INVALID_ARG (g or out NULL, a bad move, 4-connected, a
+ * filter wf_filter_check refuses, terrains that cost differently, a scale
+ * or cost in opts, a tile outside 4 to 2^20),
+ * WF_E_TOO_BIG (a side over 2^20 cells), WF_E_NOMEM.
+ */
+WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
+                                   const wf_filter *filter,
+                                   const wf_mesh_opts *opts,
+                                   const wf_allocator *alloc, wf_mesh **out,
+                                   wf_diag *diag);
 
 /**
  * Builds the mesh of the ground inside the walkable outlines of @p
@@ -134,6 +144,28 @@ WF_API wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
                                        const wf_mesh_opts *opts,
                                        const wf_allocator *alloc,
                                        wf_mesh **out, wf_diag *diag);
+
+/**
+ * Brings the tiled mesh @p m (built by wf_mesh_from_grid with opts->tile)
+ * up to date with edits of its grid @p g: the cells of @p changes (@p
+ * count of them, as a grid watcher hears them, wf_grid_watch_fn; NULL and
+ * 0: any cell may have changed) alter where the unit may stand, and only
+ * the tiles holding such cells are built again, then the mesh is put
+ * together from its tiles. Every query afterwards is answered as by a
+ * mesh built anew from the grid (the same lengths). The unit's terrains
+ * are those the filter allowed when the mesh was built; a change of
+ * terrain costs or of the filter needs a new mesh. A link whose end is
+ * no longer on the mesh is not taken. Not while other threads query @p m.
+ *
+ * Time: one tile's build (about O(c log c) for its c outline corners)
+ * per tile changed, plus O(polygons) to put the mesh together.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL, a mesh without tiles or from another
+ * grid; @p diag says which), WF_E_NOMEM (the mesh is then unusable).
+ */
+WF_API wf_status wf_mesh_update(wf_mesh *m, const wf_grid *g,
+                                const wf_cell_change *changes, size_t count,
+                                wf_diag *diag);
 
 /** Frees @p m; NULL is a no-op. Its queries stay valid for other meshes. */
 WF_API void wf_mesh_destroy(wf_mesh *m);

@@ -38,7 +38,7 @@ PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     wf_status st;
     gr->busy++;
     Py_BEGIN_ALLOW_THREADS
-    st = wf_mesh_from_grid(gr->g, &o.move, o.filter, NULL, &m, &d);
+    st = wf_mesh_from_grid(gr->g, &o.move, o.filter, NULL, NULL, &m, &d);
     Py_END_ALLOW_THREADS
     gr->busy--;
     if (st != WF_OK)

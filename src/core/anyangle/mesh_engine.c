@@ -98,7 +98,7 @@ static wf_status cache_for(wf_search *ws, const wf_grid *g,
     c->mesh = NULL;
     wf_diag d;
     memset(&d, 0, sizeof d);
-    wf_status s = wf_mesh_from_grid(g, &o->move, o->filter, &ws->alloc,
+    wf_status s = wf_mesh_from_grid(g, &o->move, o->filter, NULL, &ws->alloc,
                                     &c->mesh, &d);
     if (s != WF_OK)
         return wf__search_fail(ws, s, "%s", d.message);

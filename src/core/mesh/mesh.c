@@ -10,9 +10,7 @@ static size_t edges_of(const wf_mesh *m) {
     return m->pstart ? m->pstart[m->np] : 0;
 }
 
-void wf_mesh_destroy(wf_mesh *m) {
-    if (!m)
-        return;
+void wf__mesh_clear(wf_mesh *m) {
     wf_allocator a = m->alloc;
     const size_t ne = edges_of(m);
     wf__free(&a, m->vert, m->nv * sizeof *m->vert + 1);
@@ -29,6 +27,20 @@ void wf_mesh_destroy(wf_mesh *m) {
              (m->bstart && m->bpoly ? m->bstart[nb] : 0) * sizeof *m->bpoly +
                  1);
     wf__free(&a, m->bstart, (nb + 1) * sizeof *m->bstart);
+    m->vert = NULL, m->corner = NULL, m->pstart = NULL, m->pvert = NULL;
+    m->padj = NULL, m->pback = NULL, m->comp = NULL, m->dead = NULL;
+    m->area = NULL, m->bpoly = NULL, m->bstart = NULL;
+    m->nv = m->np = 0;
+    m->bw = m->bh = 0;
+    m->triangles = 0;
+}
+
+void wf_mesh_destroy(wf_mesh *m) {
+    if (!m)
+        return;
+    wf_allocator a = m->alloc;
+    wf__mesh_clear(m);
+    wf__mesh_tiles_free(m);
     wf__free(&a, m->link, m->cap_link * sizeof *m->link);
     wf__free(&a, m, sizeof *m);
 }

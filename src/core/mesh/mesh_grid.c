@@ -39,37 +39,59 @@ static wf_status seg_add(segs *l, int32_t x0, int32_t y0, int32_t x1,
     return WF_OK;
 }
 
-/* Is (x, y) a cell the unit may stand on? Off the grid: no. */
-static int walk_at(const uint8_t *ok, int w, int h, int x, int y) {
-    return x >= 0 && y >= 0 && x < w && y < h && ok[(size_t)y * w + x];
+/* The cells a mesh (or one tile of it) covers: [x0, x1) × [y0, y1) of a
+ * w × h map of walkable flags. */
+typedef struct region {
+    const uint8_t *ok;
+    int w, h, x0, y0, x1, y1;
+} region;
+
+/* Is (x, y) a cell of the region the unit may stand on? */
+static int walk_at(const region *r, int x, int y) {
+    return x >= r->x0 && y >= r->y0 && x < r->x1 && y < r->y1 &&
+           r->ok[(size_t)y * r->w + x];
+}
+
+/* A run along line l from `from` to `to`: cut into one-cell pieces when
+ * the line bounds a tile inside the map, so that the tiles either side
+ * have a corner at every cell corner of their common side (and share
+ * whole edges wherever both are walkable). */
+static wf_status emit(segs *out, const region *r, int horizontal, int l,
+                      int from, int to) {
+    const int lo = horizontal ? r->y0 : r->x0, hi = horizontal ? r->y1 : r->x1;
+    const int end = horizontal ? r->h : r->w;
+    const int cut = (l == lo && l > 0) || (l == hi && l < end);
+    const int32_t k = WF_MESH_GRID_SCALE;
+    for (int a = from; a < to; a = cut ? a + 1 : to) {
+        const int b = cut ? a + 1 : to;
+        wf_status st = horizontal ? seg_add(out, a * k, l * k, b * k, l * k)
+                                  : seg_add(out, l * k, a * k, l * k, b * k);
+        if (st != WF_OK)
+            return st;
+    }
+    return WF_OK;
 }
 
 /* The runs along the lines y = const (horizontal) or x = const. Along a
  * line, cell pairs (before, after) straddle it; a run is a stretch where
  * exactly one of them is walkable, the same one. */
-static wf_status trace(const uint8_t *ok, int w, int h, int horizontal,
-                       segs *out) {
-    const int lines = horizontal ? h : w, len = horizontal ? w : h;
-    for (int l = 0; l <= lines; l++) {
+static wf_status trace(const region *r, int horizontal, segs *out) {
+    const int l0 = horizontal ? r->y0 : r->x0, l1 = horizontal ? r->y1 : r->x1;
+    const int i0 = horizontal ? r->x0 : r->y0, i1 = horizontal ? r->x1 : r->y1;
+    for (int l = l0; l <= l1; l++) {
         int start = -1, side = 0;
-        for (int i = 0; i <= len; i++) {
+        for (int i = i0; i <= i1; i++) {
             int s = 0;
-            if (i < len) {
-                const int a = horizontal ? walk_at(ok, w, h, i, l - 1)
-                                         : walk_at(ok, w, h, l - 1, i);
-                const int b = horizontal ? walk_at(ok, w, h, i, l)
-                                         : walk_at(ok, w, h, l, i);
+            if (i < i1) {
+                const int a = horizontal ? walk_at(r, i, l - 1)
+                                         : walk_at(r, l - 1, i);
+                const int b = horizontal ? walk_at(r, i, l) : walk_at(r, l, i);
                 s = a == b ? 0 : a ? 1 : 2;
             }
             if (s == side)
                 continue;
             if (side) {
-                const int32_t k = WF_MESH_GRID_SCALE;
-                wf_status st = horizontal
-                                   ? seg_add(out, start * k, l * k, i * k,
-                                             l * k)
-                                   : seg_add(out, l * k, start * k, l * k,
-                                             i * k);
+                wf_status st = emit(out, r, horizontal, l, start, i);
                 if (st != WF_OK)
                     return st;
             }
@@ -102,7 +124,7 @@ static wf_status triangulate(wf__cdt *c, const segs *l, uint32_t *ids) {
  * NULL with the reason in diag when the unit or its terrains will not do. */
 static uint8_t *walkable(const wf_grid *g, wf_move *move, const wf_filter *f,
                          const wf_allocator *alloc, double *cost,
-                         wf_diag *diag, wf_status *st) {
+                         uint8_t pass[256], wf_diag *diag, wf_status *st) {
     char msg[WF__MSG_SIZE];
     *st = WF_E_INVALID_ARG;
     if (wf__move_check(move, msg, sizeof msg) != WF_OK ||
@@ -116,7 +138,6 @@ static uint8_t *walkable(const wf_grid *g, wf_move *move, const wf_filter *f,
         return NULL;
     }
     double costs[256];
-    uint8_t pass[256];
     const int forbids = wf__filter_costs(g, f, costs, pass);
     *cost = -1;
     for (int t = 0; t < 256; t++) {
@@ -150,17 +171,19 @@ static uint8_t *walkable(const wf_grid *g, wf_move *move, const wf_filter *f,
     return ok;
 }
 
-static wf_status build(wf_mesh *m, const wf_grid *g, const uint8_t *ok) {
+wf_status wf__mesh_grid_part(wf_mesh *m, const uint8_t *ok, int w, int h,
+                             int x0, int y0, int x1, int y1) {
+    const region r = {ok, w, h, x0, y0, x1, y1};
     segs l = {m->alloc, NULL, 0, 0};
     wf__cdt c;
     const int32_t k = WF_MESH_GRID_SCALE;
-    wf_status st = trace(ok, g->width, g->height, 1, &l);
+    wf_status st = trace(&r, 1, &l);
     if (st == WF_OK)
-        st = trace(ok, g->width, g->height, 0, &l);
+        st = trace(&r, 0, &l);
     uint32_t *ids = NULL;
     if (st == WF_OK)
-        st = wf__cdt_init(&c, &m->alloc, -k, -k, (g->width + 1) * k,
-                          (g->height + 1) * k, l.n);
+        st = wf__cdt_init(&c, &m->alloc, (x0 - 1) * k, (y0 - 1) * k,
+                          (x1 + 1) * k, (y1 + 1) * k, l.n);
     else
         memset(&c, 0, sizeof c);
     if (st == WF_OK) {
@@ -169,16 +192,33 @@ static wf_status build(wf_mesh *m, const wf_grid *g, const uint8_t *ok) {
     }
     if (st == WF_OK)
         st = wf__mesh_from_cdt(m, &c);
-    if (st == WF_OK)
-        st = wf__mesh_index(m);
     wf__free(&m->alloc, ids, 2 * l.n * sizeof *ids + 1);
     wf__free(&m->alloc, l.s, l.cap * sizeof *l.s);
     wf__cdt_free(&c);
     return st;
 }
 
+/* The options a grid's mesh takes: a tile size only. */
+static wf_status grid_opts(const wf_mesh_opts *o, int *tile, wf_diag *diag) {
+    *tile = o ? (int)o->tile : 0;
+    if (o && (o->scale != 0 || o->cost != 0)) {
+        wf__diag_set(diag, "", 0, 0, "a grid's mesh has %d units a cell and "
+                                     "takes its cost from the terrains: "
+                                     "leave scale and cost 0",
+                     WF_MESH_GRID_SCALE);
+        return WF_E_INVALID_ARG;
+    }
+    if (o && o->tile && (o->tile < 4 || o->tile > (1u << 20))) {
+        wf__diag_set(diag, "", 0, 0, "tile %u: a tile is 4 to 2^20 cells a "
+                                     "side (0: the whole map)",
+                     o->tile);
+        return WF_E_INVALID_ARG;
+    }
+    return WF_OK;
+}
+
 wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
-                            const wf_filter *filter,
+                            const wf_filter *filter, const wf_mesh_opts *opts,
                             const wf_allocator *alloc, wf_mesh **out,
                             wf_diag *diag) {
     if (out)
@@ -196,11 +236,15 @@ wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
                      g->height);
         return WF_E_TOO_BIG;
     }
+    int tile;
+    wf_status st = grid_opts(opts, &tile, diag);
+    if (st != WF_OK)
+        return st;
     wf_move mv = move ? *move : wf_move_default();
     const wf_allocator a = wf__allocator(alloc);
     double cost;
-    wf_status st;
-    uint8_t *ok = walkable(g, &mv, filter, &a, &cost, diag, &st);
+    uint8_t pass[256];
+    uint8_t *ok = walkable(g, &mv, filter, &a, &cost, pass, diag, &st);
     if (!ok)
         return st;
     wf_mesh *m = wf__alloc(&a, sizeof *m);
@@ -216,8 +260,15 @@ wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
     m->grid_serial = g->serial;
     m->grid_version = g->version;
     m->move = mv;
-    st = build(m, g, ok);
-    wf__free(&a, ok, g->cells + 1);
+    if (tile) {
+        st = wf__mesh_tiles_build(m, ok, pass, g->width, g->height, tile);
+    } else {
+        st = wf__mesh_grid_part(m, ok, g->width, g->height, 0, 0, g->width,
+                                g->height);
+        if (st == WF_OK)
+            st = wf__mesh_index(m);
+        wf__free(&a, ok, g->cells + 1);
+    }
     if (st != WF_OK) {
         wf_mesh_destroy(m);
         wf__diag_set(diag, "", 0, 0, "%s", st == WF_E_NOMEM

@@ -133,6 +133,8 @@ struct wf_mesh {
         uint8_t two_way;
     } *link;
     size_t nlink, cap_link;
+    /* a mesh built in tiles (mesh_tiles.c), or NULL */
+    struct wf__mtiles *tiles;
     /* what it was built from: a grid (its identity and version, the
        unit's move) or nothing (outlines) */
     int from_grid;
@@ -140,6 +142,22 @@ struct wf_mesh {
     wf_move move;
 };
 
+/* The polygons of the cells [x0, x1) × [y0, y1) of a w × h map whose
+ * walkable cells are ok[y * w + x] != 0 (cells outside the rectangle are
+ * blocked; a side of it inside the map is cut at every cell corner), into
+ * m's arrays, without the index (mesh_grid.c). */
+wf_status wf__mesh_grid_part(wf_mesh *m, const uint8_t *ok, int w, int h,
+                             int x0, int y0, int x1, int y1);
+/* Builds m (its scale, cost and source set) in tiles of `size` cells a
+ * side from the walkable map ok (w × h, taken: m frees it) of a unit that
+ * may enter the terrains of pass (mesh_tiles.c). */
+wf_status wf__mesh_tiles_build(wf_mesh *m, uint8_t *ok, const uint8_t *pass,
+                               int w, int h, int size);
+/* Frees what a tiled mesh keeps of its tiles. */
+void wf__mesh_tiles_free(wf_mesh *m);
+/* Frees m's polygons, corners and index (not the mesh itself, its links
+ * or its tiles). */
+void wf__mesh_clear(wf_mesh *m);
 /* Turns the inside triangles of c into the convex polygons of a new mesh
  * m (its scale and source already set): merges across unconstrained
  * edges while the union stays convex, longest edges first. */

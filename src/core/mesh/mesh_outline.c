@@ -393,6 +393,12 @@ wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
     b.n = n;
     b.diag = diag;
     wf_status st = check(&b, opts);
+    if (st == WF_OK && opts && opts->tile) {
+        wf__diag_set(diag, "", 0, 0, "tile %u: tiles are for grids' meshes "
+                                     "(an outline mesh is one piece)",
+                     opts->tile);
+        st = WF_E_INVALID_ARG;
+    }
     if (st == WF_OK && opts && !(opts->cost >= 0 && isfinite(opts->cost))) {
         wf__diag_set(diag, "", 0, 0, "cost %g is not a cost: 0 (for 1) or "
                                      "more",
