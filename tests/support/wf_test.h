@@ -119,4 +119,14 @@ typedef struct wf_test_alloc {
  * @p fail_at-th allocation (0: none). */
 wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at);
 
+/* Runs @p attempt (which frees all it made before returning) with an
+ * allocator refusing its 1st allocation, then its 2nd, and so on until a
+ * run meets no refusal: each refused run must return WF_E_NOMEM, the
+ * last WF_OK, and none may leak. Prints "@p what: N allocations refused
+ * one by one, ..." and returns N. */
+int wf_test_each_refusal(const char *what,
+                         wf_status (*attempt)(const wf_allocator *a,
+                                              void *ctx),
+                         void *ctx);
+
 #endif
