@@ -52,22 +52,37 @@ static int walk_at(const region *r, int x, int y) {
            r->ok[(size_t)y * r->w + x];
 }
 
-/* A run along line l from `from` to `to`: cut into one-cell pieces when
- * the line bounds a tile inside the map, so that the tiles either side
- * have a corner at every cell corner of their common side (and share
- * whole edges wherever both are walkable). */
+/* The cells either side of line l at position i on the whole map (not
+ * only the region), as two bits. */
+static int pattern(const region *r, int horizontal, int l, int i) {
+    const int x = horizontal ? i : l, y = horizontal ? l : i;
+    const int a = horizontal ? (y > 0 && r->ok[(size_t)(y - 1) * r->w + x])
+                             : (x > 0 && r->ok[(size_t)y * r->w + x - 1]);
+    const int b = horizontal ? (y < r->h && r->ok[(size_t)y * r->w + x])
+                             : (x < r->w && r->ok[(size_t)y * r->w + x]);
+    return a | b << 1;
+}
+
+/* A run along line l from `from` to `to`. When the line bounds a tile
+ * inside the map, the run is cut wherever the cells either side of the
+ * line change, so the tiles on both sides have the same corners along it
+ * (and share whole edges where both are walkable). */
 static wf_status emit(segs *out, const region *r, int horizontal, int l,
                       int from, int to) {
     const int lo = horizontal ? r->y0 : r->x0, hi = horizontal ? r->y1 : r->x1;
     const int end = horizontal ? r->h : r->w;
     const int cut = (l == lo && l > 0) || (l == hi && l < end);
     const int32_t k = WF_MESH_GRID_SCALE;
-    for (int a = from; a < to; a = cut ? a + 1 : to) {
-        const int b = cut ? a + 1 : to;
+    for (int a = from; a < to;) {
+        int b = a + 1;
+        while (b < to && !(cut && pattern(r, horizontal, l, b) !=
+                                      pattern(r, horizontal, l, b - 1)))
+            b++;
         wf_status st = horizontal ? seg_add(out, a * k, l * k, b * k, l * k)
                                   : seg_add(out, l * k, a * k, l * k, b * k);
         if (st != WF_OK)
             return st;
+        a = b;
     }
     return WF_OK;
 }

@@ -144,8 +144,9 @@ struct wf_mesh {
 
 /* The polygons of the cells [x0, x1) × [y0, y1) of a w × h map whose
  * walkable cells are ok[y * w + x] != 0 (cells outside the rectangle are
- * blocked; a side of it inside the map is cut at every cell corner), into
- * m's arrays, without the index (mesh_grid.c). */
+ * blocked; a side of it inside the map has a corner wherever the cells
+ * either side of it change), into m's arrays, without the index
+ * (mesh_grid.c). */
 wf_status wf__mesh_grid_part(wf_mesh *m, const uint8_t *ok, int w, int h,
                              int x0, int y0, int x1, int y1);
 /* Builds m (its scale, cost and source set) in tiles of `size` cells a

@@ -2,10 +2,12 @@
  * tiles whose walkable cells changed.
  *
  * Each tile's polygons are a small mesh of their own (mesh_grid.c, with
- * the cells outside the tile blocked). A tile side inside the map is cut
- * at every cell corner, so two tiles meet corner to corner along it: a
- * cell edge on it is a polygon edge on each side where both cells are
- * walkable, and the assembly joins the two. The mesh's arrays are then
+ * the cells outside the tile blocked). A tile side inside the map has a
+ * corner wherever the cells either side of it change, on both tiles, so
+ * two tiles meet corner to corner along it: where both sides are walkable
+ * each has the same polygon edges there, and the assembly joins them.
+ * So a change of a cell beside a tile side rebuilds the tile across it
+ * too. The mesh's arrays are then
  * assembled from the tiles: corners on tile sides are merged by their
  * place, polygons are numbered tile by tile, edges across tile sides are
  * linked, and the corners that touch the boundary and the index are
@@ -108,9 +110,9 @@ static uint32_t polygon_of(const wf_mesh *m, uint32_t e) {
     return lo;
 }
 
-/* Records polygon edge e (from a to b, both on one tile side, one cell
- * apart) in its seam slot: the edge across it is linked when both sides
- * have one. */
+/* Records polygon edge e (from a to b, both on one tile side) in the seam
+ * slot of its lower end: the edge across it, which has the same ends, is
+ * linked when both sides have one. */
 static void seam_edge(wf_mesh *m, seams *s, uint32_t e, wf__mpt a,
                       wf__mpt b) {
     const int along_y = a.x == b.x;
@@ -260,6 +262,22 @@ static int fits(const wf_grid *g, const uint8_t *pass, int k, int x, int y) {
     return 1;
 }
 
+/* Marks the tile of cell (x, y) and, when the cell lies beside a tile
+ * side, the tile across it (whose corners along the side it decides). */
+static void mark_tile(const struct wf__mtiles *t, int x, int y,
+                      uint8_t *redo) {
+    const int tx = x / t->size, ty = y / t->size;
+    redo[(size_t)ty * t->ntx + tx] = 1;
+    if (x % t->size == 0 && tx > 0)
+        redo[(size_t)ty * t->ntx + tx - 1] = 1;
+    if ((x + 1) % t->size == 0 && tx + 1 < t->ntx)
+        redo[(size_t)ty * t->ntx + tx + 1] = 1;
+    if (y % t->size == 0 && ty > 0)
+        redo[(size_t)(ty - 1) * t->ntx + tx] = 1;
+    if ((y + 1) % t->size == 0 && ty + 1 < t->nty)
+        redo[(size_t)(ty + 1) * t->ntx + tx] = 1;
+}
+
 /* Marks (in redo) every tile holding an anchor whose footing the change
  * of cell c alters, updating the walkable map. */
 static void mark(struct wf__mtiles *t, const wf_grid *g, int k, wf_point c,
@@ -273,7 +291,7 @@ static void mark(struct wf__mtiles *t, const wf_grid *g, int k, wf_point c,
             if (now == *was)
                 continue;
             *was = now;
-            redo[(size_t)(y / t->size) * t->ntx + x / t->size] = 1;
+            mark_tile(t, x, y, redo);
         }
 }
 
