@@ -438,6 +438,13 @@ static void test_refusals_objects(void **state) {
             "object 7 'rock' (layer 'L'): 'rotation' must be a number");
     refused(ONE_OBJECT("\"type\": \"obstacle\", \"x\": 1e999"), WF_E_RANGE,
             "'x' is too large to be a finite number");
+    refused(ONE_OBJECT("\"type\": \"obstacle\", \"x\": 1e308, \"width\": "
+                       "1e308"),
+            WF_E_RANGE, "object 7 'rock' (layer 'L'): a point lies too far "
+                        "out");
+    refused(ONE_OBJECT("\"type\": \"link\", \"x\": 1e308, \"polyline\": "
+                       "[{\"x\": 0}, {\"x\": 1e308}]"),
+            WF_E_RANGE, "a point lies too far out");
     refused(MAP(OBJECTS("{\"type\": \"obstacle\", \"polygon\": 3}")),
             WF_E_PARSE, "object at index 0 (layer 'L'): 'polygon' must be an "
                         "array, not a number");

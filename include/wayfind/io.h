@@ -706,8 +706,9 @@ WF_API wf_status wf_outlines_write(FILE *f, const wf_outline *o, size_t n,
  * tileset: orientations other than orthogonal, infinite maps, compressed
  * tile data, external tilesets other than JSON ones beside the map
  * (wf_tiled_read only), and any object with a role that cannot have it
- * (a point or text of its own, a polyline that is not a link, a tile
- * object, a template instance).
+ * (a point or text of its own, a polyline that is not a link, a
+ * rectangle, polygon or ellipse that is, a tile object, a template
+ * instance).
  *
  * cJSON allocates the parsed document with malloc (its allocator is one
  * for the whole process, so wayfind leaves it alone); what the result
@@ -783,7 +784,8 @@ WF_API int wf_tiled_supported(void);
  * tile data of the wrong length), WF_E_RANGE (a number out of range or
  * not finite), WF_E_UNSUPPORTED (what is listed above as refused),
  * WF_E_TOO_BIG (over the grid limits of grid.h), WF_E_NOMEM; @p diag
- * says which and where. O(len + cells × log(tiles with a role)).
+ * says which and where. O(len + tile layers × cells × log(tiles with a
+ * role)).
  */
 WF_API wf_status wf_tiled_parse(const char *buf, size_t len, const char *name,
                                 const wf_tiled_opts *opts,

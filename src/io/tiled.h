@@ -42,6 +42,7 @@ typedef struct wf__tiled {
     wf_tiled *out;           /* NULL in the counting pass */
     /* counted in the first pass, filled up to in the second */
     size_t outlines, points, name_bytes, links, walkables, tile_layers;
+    int far;                 /* a point came out not finite */
     /* the tilesets by first id, and the tiles with roles by id */
     wf__gid_role *sets;
     size_t set_count;

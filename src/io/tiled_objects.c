@@ -84,10 +84,31 @@ static wf_vec2 to_world(const wf__tiled *c, const object *ob, double dx,
     return (wf_vec2){px / c->tw, py / c->th};
 }
 
+static int finite_point(wf_vec2 v) {
+    return v.x - v.x == 0 && v.y - v.y == 0;
+}
+
+static wf_status too_far(const wf__tiled *c, const object *ob) {
+    return wf__tiled_fail(c, WF_E_RANGE,
+                          "%s: a point lies too far out (not a finite "
+                          "number of tiles)",
+                          ob->label);
+}
+
 static void put_point(wf__tiled *c, const object *ob, double dx, double dy) {
+    const wf_vec2 v = to_world(c, ob, dx, dy);
+    c->far |= !finite_point(v);
     if (c->out)
-        c->out->outlines.points[c->points] = to_world(c, ob, dx, dy);
+        c->out->outlines.points[c->points] = v;
     c->points++;
+}
+
+/* A point {"x", "y"} of a polyline (checked by point_list) in tiles. */
+static wf_vec2 end_point(const wf__tiled *c, const object *ob,
+                         const cJSON *p) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(p, "x");
+    const cJSON *y = cJSON_GetObjectItemCaseSensitive(p, "y");
+    return to_world(c, ob, x ? x->valuedouble : 0, y ? y->valuedouble : 0);
 }
 
 /* The point list of a polygon or polyline ({x, y} in the object's frame),
@@ -151,6 +172,8 @@ static wf_status outline(wf__tiled *c, const object *ob, shape sh) {
         put_point(c, ob, ob->w, ob->h);
         put_point(c, ob, 0, ob->h);
     }
+    if (c->far)
+        return too_far(c, ob);
     const char *name = wf__tiled_name(c, ob->label);
     if (c->out)
         c->out->outlines.outlines[c->outlines] = (wf_outline){
@@ -171,9 +194,12 @@ static wf_status link(wf__tiled *c, const object *ob) {
     if (s != WF_OK)
         return s;
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(ob->json, "polyline");
-    const cJSON *a = cJSON_GetArrayItem(pl, 0), *b = a;
-    while (b->next)
-        b = b->next;
+    const cJSON *last = pl->child;
+    while (last->next)
+        last = last->next;
+    const wf_vec2 a = end_point(c, ob, pl->child), b = end_point(c, ob, last);
+    if (!finite_point(a) || !finite_point(b))
+        return too_far(c, ob);
     const cJSON *cost = wf__tiled_prop(ob->json, "cost");
     const cJSON *two = wf__tiled_prop(ob->json, "two_way");
     if (cost && (!cJSON_IsNumber(cost) || !(cost->valuedouble > 0) ||
@@ -186,16 +212,10 @@ static wf_status link(wf__tiled *c, const object *ob) {
                               "%s: property 'two_way' must be a bool",
                               ob->label);
     const char *name = wf__tiled_name(c, ob->label);
-    if (c->out) {
-        const cJSON *ax = cJSON_GetObjectItemCaseSensitive(a, "x");
-        const cJSON *ay = cJSON_GetObjectItemCaseSensitive(a, "y");
-        const cJSON *bx = cJSON_GetObjectItemCaseSensitive(b, "x");
-        const cJSON *by = cJSON_GetObjectItemCaseSensitive(b, "y");
-        c->out->links[c->links] = (wf_tiled_link){
-            to_world(c, ob, ax ? ax->valuedouble : 0, ay ? ay->valuedouble : 0),
-            to_world(c, ob, bx ? bx->valuedouble : 0, by ? by->valuedouble : 0),
-            cost ? cost->valuedouble : 0, !two || cJSON_IsTrue(two), name};
-    }
+    if (c->out)
+        c->out->links[c->links] =
+            (wf_tiled_link){a, b, cost ? cost->valuedouble : 0,
+                            !two || cJSON_IsTrue(two), name};
     c->links++;
     return WF_OK;
 }
