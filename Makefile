@@ -9,7 +9,7 @@ PREFIX   ?= /usr/local
 BUILD    := build
 CMAKE_COMMON := -DWF_SHARED_DIR=$(SHARED)
 
-BUILD_PKGS := cmake make gcc pkg-config libpng-dev
+BUILD_PKGS := cmake make gcc pkg-config libpng-dev libcjson-dev
 # The Python package is built for Debian's interpreter (python3 on PATH
 # may be another one that does not see Debian's numpy): into the venv
 # $(VENV), made with --system-site-packages so that it sees them.
@@ -29,7 +29,7 @@ VALGRIND_PKGS := $(TEST_PKGS) valgrind
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
 FUZZ_BUILD   ?= $(BUILD)/fuzz
-FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph edits cli prep hierarchy
+FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph edits cli prep hierarchy tiled
 
 .PHONY: all run test bench install clean deps-build deps-test deps-bench \
         deps-python python deps-web web playground fuzz check-valgrind deps-valgrind check-tsan check-nopng soak
@@ -68,8 +68,10 @@ deps-web:
 # web/playground.c compiled by Debian's emscripten into one wayfind.js (the
 # wasm inside it, so index.html also works from file://), beside the page.
 # NODE_PATH: emcc's optimiser needs Debian's node modules (see
-# ../shared/docs/TOOLCHAIN.md). No libpng in the browser: png_none.c.
-WEB_SRC := $(filter-out src/render/png.c src/render/png_legend.c, \
+# ../shared/docs/TOOLCHAIN.md). No libpng in the browser: png_none.c; no
+# cJSON either: tiled_none.c in place of the Tiled reader.
+WEB_TILED := $(filter-out src/io/tiled_none.c,$(wildcard src/io/tiled*.c))
+WEB_SRC := $(filter-out src/render/png.c src/render/png_legend.c $(WEB_TILED), \
              $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/gen/*.c \
                                src/io/*.c src/render/*.c)))
 WEB_PORT ?= 8642

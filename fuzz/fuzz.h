@@ -56,6 +56,12 @@ int fuzz_passable_ends(const wf_grid *g, wf_point *first, wf_point *last);
  * cost from both algorithms. */
 void fuzz_check_search(const wf_grid *g, wf_point s, wf_point t);
 
+/* Queries a mesh as a user would: random points lie on it, a path between
+ * two of them is no shorter than the straight line between its ends and
+ * each of its corners lies on the mesh, and a ray cast between them
+ * answers WF_OK, WF_NO_PATH or WF_E_RANGE. */
+void fuzz_check_mesh(const wf_mesh *m);
+
 /* A memory stream for the writers: fuzz_out_open, write to f, then
  * fuzz_out_close to get the bytes (free with free()). */
 typedef struct fuzz_out {

@@ -79,6 +79,34 @@ void fuzz_check_search(const wf_grid *g, wf_point s, wf_point t) {
     wf_search_destroy(ws);
 }
 
+void fuzz_check_mesh(const wf_mesh *m) {
+    wf_mesh_query *q;
+    FUZZ_CHECK(wf_mesh_query_create(NULL, &q) == WF_OK);
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    uint64_t state = 1;
+    for (int i = 0; i < 4; i++) {
+        wf_vec2 a, b, hit;
+        if (wf_mesh_random_point(m, &state, &a) != WF_OK ||
+            wf_mesh_random_point(m, &state, &b) != WF_OK)
+            break;
+        FUZZ_CHECK(wf_mesh_nearest(m, a, NULL) >= 0);
+        const wf_status s = wf_mesh_path(q, m, a, b, &p);
+        FUZZ_CHECK(s == WF_OK || s == WF_NO_PATH);
+        if (s == WF_OK) {
+            const wf_vec2 e0 = p.points[0], e1 = p.points[p.count - 1];
+            FUZZ_CHECK(p.length >=
+                       hypot(e1.x - e0.x, e1.y - e0.y) * (1 - 1e-9));
+            for (size_t k = 0; k < p.count; k++)
+                FUZZ_CHECK(wf_mesh_nearest(m, p.points[k], NULL) >= 0);
+        }
+        const wf_status r = wf_mesh_raycast(m, a, b, &hit);
+        FUZZ_CHECK(r == WF_OK || r == WF_NO_PATH || r == WF_E_RANGE);
+    }
+    wf_polyline_free(&p);
+    wf_mesh_query_destroy(q);
+}
+
 void fuzz_out_open(fuzz_out *o) {
     o->buf = NULL;
     o->len = 0;

@@ -17,9 +17,13 @@ def library_sources():
         # core's sources are in one folder per part (src/core/grid, ...)
         pattern = "*/*.c" if layer == "core" else "*.c"
         for path in sorted(glob.glob(os.path.join(ROOT, "src", layer, pattern))):
-            # the PNG writer is libpng's; png_none.c is the no-libpng stand-in
-            if os.path.basename(path) != "png_none.c":
-                out.append(path)
+            # the PNG writer is libpng's; png_none.c is the no-libpng stand-in.
+            # The package reads no Tiled maps: tiled_none.c stands in for the
+            # cJSON reader (tiled.c, tiled_*.c), so it needs no libcjson.
+            base = os.path.basename(path)
+            if base == "png_none.c" or (base.startswith("tiled") and base != "tiled_none.c"):
+                continue
+            out.append(path)
     return out
 
 

@@ -14,6 +14,10 @@
  *    Terrain code = the index of the tile's legend entry.
  *  - Edits files: batches of "X Y TILE" lines for re-planning, the tiles
  *    named as the map's format names them.
+ *  - Outlines files: walkable ground and obstacles as polygons.
+ *  - Tiled maps (.tmj, JSON, through cJSON): objects as outlines and
+ *    off-mesh links, tile layers as a grid. Being JSON, they have their
+ *    own rules for lines and errors (see their section below).
  *
  * Every parser accepts LF or CRLF line ends and a missing final newline,
  * rejects anything else with WF_E_PARSE and fills the wf_diag with the file
@@ -669,6 +673,138 @@ WF_API void wf_outlines_free(wf_outlines *o);
  *  finite), WF_E_IO. */
 WF_API wf_status wf_outlines_write(FILE *f, const wf_outline *o, size_t n,
                                    const wf_mesh_opts *opts);
+
+
+/* ---- Tiled maps (.tmj) ------------------------------------------------- */
+
+/*
+ * Maps of the Tiled editor saved as JSON (.tmj, .json; docs/formats.md,
+ * "Tiled maps", has every rule), read through cJSON: objects become
+ * outlines for wf_mesh_from_outlines, tile layers a grid for
+ * wf_mesh_from_grid and the grid searches. World units are tiles: a
+ * point's pixel x is divided by the map's tilewidth and its y by its
+ * tileheight, and y points down as in Tiled, so cell (x, y) of the grid
+ * is [x, x + 1] × [y, y + 1] and the objects drawn over it agree with it.
+ *
+ * What a thing is for the mesh (its role) is "walkable", "obstacle" or
+ * "link", given by its class (Tiled 1.9+ "class", or "type") or by a bool
+ * custom property "walkable" (true: walkable, false: obstacle). An object
+ * without a role of its own takes its layer's, then that of the group
+ * layers around it; a tile takes its tileset's, then its tile layer's and
+ * groups'. Without a role an object or tile is not navigation data.
+ *  - Rectangles, polygons and ellipses (rotated about their position as
+ *    Tiled rotates them) become walkable or obstacle outlines; an ellipse
+ *    becomes a polygon of WF_TILED_ELLIPSE_POINTS corners (or
+ *    opts->ellipse_points) that contains it when it is an obstacle and
+ *    lies inside it when it is walkable: off by at most 0.5 % of its
+ *    larger radius with 32 corners.
+ *  - A polyline with the role "link" becomes a wf_tiled_link.
+ *  - When no object is walkable the map's rectangle is walkable ground.
+ *  - A cell is blocked when the topmost tile layer whose tile there has
+ *    a role says "obstacle"; free otherwise.
+ * What is refused, each with a message naming the map, layer, object or
+ * tileset: orientations other than orthogonal, infinite maps, compressed
+ * tile data, external tilesets other than JSON ones beside the map
+ * (wf_tiled_read only), and any object with a role that cannot have it
+ * (a point or text of its own, a polyline that is not a link, a
+ * rectangle, polygon or ellipse that is, a tile object, a template
+ * instance).
+ *
+ * cJSON allocates the parsed document with malloc (its allocator is one
+ * for the whole process, so wayfind leaves it alone); what the result
+ * holds comes from @p alloc. cJSON records its last syntax error in a
+ * variable of its own: two threads reading malformed maps at once both
+ * write it (wayfind never reads it).
+ */
+
+/** The largest Tiled map read: 64 MiB. cJSON holds a document in up to
+ *  about 32 bytes a byte of text (an array of one-digit tiles). */
+#define WF_TILED_FILE_MAX ((size_t)64 << 20)
+/** Corners of an ellipse's polygon by default. */
+#define WF_TILED_ELLIPSE_POINTS 32
+
+/** How wf_tiled_parse reads a map; all zero is the default. */
+typedef struct wf_tiled_opts {
+    /** Corners of the polygon standing for an ellipse: 0 (the default,
+     *  WF_TILED_ELLIPSE_POINTS) or 8 to 1024. */
+    int ellipse_points;
+} wf_tiled_opts;
+
+/** The default options (all zero). */
+WF_API wf_tiled_opts wf_tiled_opts_default(void);
+
+/** An off-mesh link drawn as a polyline of class "link": from its first
+ *  point to its last (the points between are not read). */
+typedef struct wf_tiled_link {
+    wf_vec2 a;          /**< the first point, world units */
+    wf_vec2 b;          /**< the last point */
+    double cost;        /**< its "cost" property (> 0); 0 when not given */
+    int two_way;        /**< 0 when its "two_way" property is false, else 1 */
+    const char *name;   /**< "object 9 'ladder' (layer 'links')" */
+} wf_tiled_link;
+
+/** A Tiled map read for navigation. Initialise with {0}; release with
+ *  wf_tiled_free. */
+typedef struct wf_tiled {
+    /** The objects that are walkable ground or obstacles, in the order of
+     *  the file (layers from the bottom up), each named "object ID 'NAME'
+     *  (layer 'LAYER')" for wf_mesh_from_outlines' messages; first, named
+     *  "the map's bounds", the map's rectangle when no object is walkable.
+     *  opts is zero (the mesh's defaults). */
+    wf_outlines outlines;
+    int bounds;               /**< 1 when outlines[0] is the map's bounds */
+    wf_tiled_link *links;     /**< in the order of the file */
+    size_t link_count;
+    /** The tile layers' cells: terrain 0 (cost 1) where free,
+     *  WF_TERRAIN_WALL (blocked) where a tile is an obstacle; NULL when
+     *  the map has no tile layer. Owned: wf_tiled_free destroys it (set it
+     *  to NULL to keep it). */
+    wf_grid *grid;
+    int width, height;            /**< the map in tiles */
+    int tile_width, tile_height;  /**< a tile in pixels */
+    wf_allocator alloc;
+} wf_tiled;
+
+/** 1 when this build reads Tiled maps, 0 when it was built without cJSON
+ *  (CMake option WF_WITH_TILED=OFF): the functions below then exist but
+ *  return WF_E_UNSUPPORTED (diag: "built without Tiled support"). */
+WF_API int wf_tiled_supported(void);
+
+/**
+ * Parses the Tiled map in @p buf (@p len bytes, need not be
+ * NUL-terminated; @p name names it in @p diag, may be NULL) with @p opts
+ * (NULL: defaults) into @p out, its arrays allocated with @p alloc (NULL:
+ * malloc). Tilesets must be embedded in the map: an external one is
+ * refused, naming its file (wf_tiled_read reads JSON ones). The geometry
+ * is checked later, by wf_mesh_from_outlines, whose messages name the
+ * objects. On error @p out is left empty.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL, bad opts), WF_E_PARSE (not JSON, with
+ * line and column; not a Tiled map; a field missing or of the wrong type;
+ * tile data of the wrong length), WF_E_RANGE (a number out of range or
+ * not finite), WF_E_UNSUPPORTED (what is listed above as refused),
+ * WF_E_TOO_BIG (over the grid limits of grid.h), WF_E_NOMEM; @p diag
+ * says which and where. O(len + tile layers × cells × log(tiles with a
+ * role)).
+ */
+WF_API wf_status wf_tiled_parse(const char *buf, size_t len, const char *name,
+                                const wf_tiled_opts *opts,
+                                const wf_allocator *alloc, wf_tiled *out,
+                                wf_diag *diag);
+/**
+ * wf_file_read (at most WF_TILED_FILE_MAX bytes) + wf_tiled_parse, also
+ * reading each external tileset saved as JSON (a "source" ending in
+ * ".tsj" or ".json") from the map's folder: its path must be relative and
+ * without "..", so a map reads nothing outside its folder; each such file
+ * is limited like the map. A ".tsx" (XML) tileset is refused: export it
+ * as JSON or embed it. Adds WF_E_IO and WF_E_TOO_BIG.
+ */
+WF_API wf_status wf_tiled_read(const char *path, const wf_tiled_opts *opts,
+                               const wf_allocator *alloc, wf_tiled *out,
+                               wf_diag *diag);
+/** Frees what @p t holds (its grid too) and leaves it empty; NULL is a
+ *  no-op. */
+WF_API void wf_tiled_free(wf_tiled *t);
 
 #ifdef __cplusplus
 }

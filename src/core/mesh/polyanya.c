@@ -133,7 +133,9 @@ static wf_status locate_ends(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
     for (;;) {
         *ns = wf__mesh_locate(m, s, q->ends, q->cap_ends);
         const size_t room = q->cap_ends > *ns ? q->cap_ends - *ns : 0;
-        *ng = wf__mesh_locate(m, t, q->ends + (room ? *ns : 0), room);
+        /* no room: NULL, not q->ends + 0 (q->ends is NULL before the
+         * first query, and NULL + 0 is undefined) */
+        *ng = wf__mesh_locate(m, t, room ? q->ends + *ns : NULL, room);
         if (*ns + *ng <= q->cap_ends)
             break;
         const size_t cap = 2 * (*ns + *ng);
