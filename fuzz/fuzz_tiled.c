@@ -34,7 +34,7 @@ static void check_grid(const wf_tiled *t) {
     fuzz_check_search(g, a, b);
     wf_mesh *m = NULL;
     wf_diag d;
-    if (wf_mesh_from_grid(g, NULL, NULL, NULL, &m, &d) == WF_OK)
+    if (wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &m, &d) == WF_OK)
         fuzz_check_mesh(m);
     wf_mesh_destroy(m);
 }

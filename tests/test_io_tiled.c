@@ -173,7 +173,7 @@ static void test_level(void **state) {
     assert_int_equal(wf_grid_get(t.grid, 0, 0), 0);
     /* the grid's own mesh: round the blocked cell (8, 0) */
     wf_mesh *m;
-    assert_int_equal(wf_mesh_from_grid(t.grid, NULL, NULL, NULL, &m, &d),
+    assert_int_equal(wf_mesh_from_grid(t.grid, NULL, NULL, NULL, NULL, &m, &d),
                      WF_OK);
     assert_true(wf_test_close(
         path_length(m, (wf_vec2){0.5, 0.5}, (wf_vec2){9.5, 0.5}),

@@ -263,7 +263,7 @@ static wf_status apply(wf__tiled *c, cells *d, const char *who,
     wf_grid *g = c->out ? c->out->grid : NULL;
     for (int y = 0; y < c->height; y++)
         for (int x = 0; x < c->width; x++) {
-            uint32_t gid;
+            uint32_t gid = 0;
             wf_status s = next_gid(c, d, who, &gid);
             if (s != WF_OK)
                 return s;
