@@ -132,10 +132,21 @@ wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
 wf_status wf__mesh_index(wf_mesh *m);
 /* area: the running sums of the polygons' areas (mesh_random.c). */
 wf_status wf__mesh_areas(wf_mesh *m);
+/* Does polygon q hold p (closed) and, when d is not zero, the start of
+ * the ray from p along d (p + e d for every small e > 0)? Exact. */
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p, wf__mpt d);
+/* Every polygon of m holding p and the start of the ray along d (as
+ * wf__mesh_holds; d zero: every polygon containing p), in increasing
+ * order, up to max of them into out; returns how many there are. */
+size_t wf__mesh_locate_toward(const wf_mesh *m, wf__mpt p, wf__mpt d,
+                              uint32_t *out, size_t max);
 /* Every polygon of m containing p (closed), up to max of them into out;
  * returns how many there are. */
-size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
-                       size_t max);
+WF_INLINE size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
+                                 size_t max) {
+    const wf__mpt zero = {0, 0};
+    return wf__mesh_locate_toward(m, p, zero, out, max);
+}
 /* World point → fixed point; 0 when it is not finite or too far out. */
 int wf__mesh_fix(const wf_mesh *m, wf_vec2 w, wf__mpt *out);
 
