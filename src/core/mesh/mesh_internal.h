@@ -1,7 +1,8 @@
 /* The navigation mesh's internals, for src/core/mesh only: the exact
  * predicates on fixed-point points, the constrained Delaunay
- * triangulation the mesh is made from, the mesh's arrays and the query
- * state of the shortest-path search over it.
+ * triangulation the mesh is made from, the mesh's arrays, the walk of a
+ * segment across them and the query state of the shortest-path search
+ * over it.
  *
  * Every point is an integer pair in the mesh's fixed-point units (scale
  * units per world unit) with |x|, |y| < WF__MESH_LIM, so that an
@@ -149,6 +150,32 @@ WF_INLINE size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
 }
 /* World point → fixed point; 0 when it is not finite or too far out. */
 int wf__mesh_fix(const wf_mesh *m, wf_vec2 w, wf__mpt *out);
+
+/* ---- walking a segment across the polygons (mesh_raycast.c) ---------- */
+
+/* A walk of the segment a → b from polygon poly (holding a): polygon to
+ * polygon across the edges it leaves by; through a corner, round it
+ * across shared edges only (clockwise first, y up) to the polygon holding
+ * its direction, so it never passes where the mesh's sides touch without
+ * an edge. A grid's mesh has every corner on the boundary: only one way
+ * round is open, on the segment's side. */
+typedef struct wf__mwalk {
+    wf__mpt a, b;
+    uint32_t poly;     /* in: where it starts; out: the polygon holding b,
+                          or the last one entered */
+    /* every polygon entered after the first, in order (those round a
+       corner included), is counted in n and, while n < max, kept in out
+       (may be NULL with max 0) */
+    long *out;
+    size_t max, n;
+    /* set when the segment leaves the mesh: the edge of poly (an index
+       in pvert) and the corner it leaves by (WF__NONE: through the edge's
+       inside), or both WF__NONE when it leaves at a */
+    uint32_t edge, corner;
+} wf__mwalk;
+
+/* Walks w: 1 when b is reached, 0 when the segment leaves the mesh. */
+int wf__mesh_walk(const wf_mesh *m, wf__mwalk *w);
 
 /* ---- the shortest-path search (polyanya.c, polyanya_succ.c) ---------- */
 
