@@ -149,6 +149,15 @@ WF_API wf_status wf_mesh_random_point(const wf_mesh *m, uint64_t *state,
 WF_API size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
                               long *across, size_t max);
 
+/**
+ * 1 when point @p pt, rounded to the fixed point, lies in polygon @p p of
+ * @p m (its edges and corners count), else 0 (also for NULL, a bad index,
+ * a point not finite or too far out). Exact, where wf_mesh_locate names
+ * only the lowest of the polygons sharing an edge or corner: for keeping
+ * track of where a unit is along a corridor (wf_mesh_funnel). O(corners).
+ */
+WF_API int wf_mesh_polygon_contains(const wf_mesh *m, size_t p, wf_vec2 pt);
+
 /** A new, empty query state. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
 WF_API wf_status wf_mesh_query_create(const wf_allocator *alloc,
                                       wf_mesh_query **out);

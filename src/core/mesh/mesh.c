@@ -259,3 +259,11 @@ size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
     return n;
 }
 
+int wf_mesh_polygon_contains(const wf_mesh *m, size_t p, wf_vec2 pt) {
+    wf__mpt f;
+    if (!m || p >= m->np || !isfinite(pt.x) || !isfinite(pt.y) ||
+        !wf__mesh_fix(m, pt, &f))
+        return 0;
+    const wf__mpt zero = {0, 0};
+    return wf__mesh_holds(m, (uint32_t)p, f, zero);
+}
