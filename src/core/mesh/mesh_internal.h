@@ -244,6 +244,8 @@ int wf__polyanya_seed(wf__mexp *x, wf__mpt s, uint32_t poly, uint32_t j);
 /* End A (a = 1) or B of node n's interval, in fixed-point units. */
 void wf__polyanya_end(const wf_mesh *m, const wf__mnode *n, int a,
                       double *x, double *y);
+/* out's length (the sum of its segments) and cost (length × cost). */
+void wf__mesh_measure(wf_polyline *out, double cost);
 /* The point of edge (u, w) on the ray from r along (dx, dy), in world
  * units × scale (doubles). */
 void wf__mesh_ray_point(wf__mpt r, int32_t dx, int32_t dy, wf__mpt u,

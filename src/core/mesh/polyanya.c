@@ -186,7 +186,7 @@ static wf_status trace_back(wf_mesh_query *q, const wf_mesh *m, uint32_t f,
     return WF_OK;
 }
 
-static void measure(wf_polyline *out, double cost) {
+void wf__mesh_measure(wf_polyline *out, double cost) {
     double len = 0;
     for (size_t i = 1; i < out->count; i++)
         len += hypot(out->points[i].x - out->points[i - 1].x,
@@ -318,7 +318,7 @@ wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m, wf_vec2 from,
     out->stats = q->stats;
     out->stats.engine = WF_ALGO_ASTAR;
     if (st == WF_OK)
-        measure(out, m->cost);
+        wf__mesh_measure(out, m->cost);
     else
         out->count = 0;
     return st;
