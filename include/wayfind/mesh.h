@@ -34,6 +34,10 @@
  * without the open list, and a root reached more dearly than before is
  * not searched again.
  *
+ * For steering, wf_mesh_corridor lists the polygons a path crosses and
+ * wf_mesh_funnel pulls a string through them (the funnel algorithm) from
+ * wherever the unit has got to: the corners to head for next.
+ *
  * A mesh is immutable once built: any number of threads may query it at
  * once, each with its own wf_mesh_query.
  *
@@ -237,6 +241,15 @@ WF_API wf_status wf_mesh_random_point(const wf_mesh *m, uint64_t *state,
 WF_API size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
                               long *across, size_t max);
 
+/**
+ * 1 when point @p pt, rounded to the fixed point, lies in polygon @p p of
+ * @p m (its edges and corners count), else 0 (also for NULL, a bad index,
+ * a point not finite or too far out). Exact, where wf_mesh_locate names
+ * only the lowest of the polygons sharing an edge or corner: for keeping
+ * track of where a unit is along a corridor (wf_mesh_funnel). O(corners).
+ */
+WF_API int wf_mesh_polygon_contains(const wf_mesh *m, size_t p, wf_vec2 pt);
+
 /** A new, empty query state. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
 WF_API wf_status wf_mesh_query_create(const wf_allocator *alloc,
                                       wf_mesh_query **out);
@@ -306,6 +319,85 @@ WF_API wf_status wf_mesh_get_link(const wf_mesh *m, size_t id,
  */
 WF_API size_t wf_mesh_path_links(const wf_mesh_query *q, size_t *ids,
                                  size_t *at, size_t max);
+
+/* ------------------------------------------------------------------------ */
+/* Corridors and string pulling, for steering                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The corridor of @p path on @p m: the polygons its segments cross, in
+ * order, each listed once for each time the path enters it, each sharing
+ * an edge with the one before, the first holding the path's first point
+ * and the last its last point. This is the chain wf_mesh_funnel pulls a
+ * string through, as a unit steers along a path (below).
+ *
+ * Points are rounded to the mesh's fixed point as wf_mesh_path rounds its
+ * ends. Each segment is walked as wf_mesh_raycast walks it. Where the
+ * path passes exactly through a corner, or bends there, the polygons
+ * round the corner between the one it arrives in and the one it leaves by
+ * are listed too, turning across shared edges only, so the chain stays
+ * edge to edge and never crosses a point where two blocked cells touch
+ * diagonally. Every corner of a grid's mesh lies on its boundary, so only
+ * one way round is open: the path's side. A segment running along an
+ * edge lists the polygon it was in; the first polygon is the lowest
+ * holding the first point and the path's direction from it.
+ *
+ * At most @p max polygons go into @p out (may be NULL with max 0);
+ * *@p count gets the corridor's length even when that is more than @p max
+ * (then call again with room for *count). Returns WF_OK; WF_NO_PATH when
+ * a point is off the mesh or a segment leaves it (*count 0);
+ * WF_E_INVALID_ARG (m, path or count NULL, out NULL with max > 0, an
+ * empty path, a point not finite), WF_E_RANGE (a point too far out for
+ * the fixed point). No allocation. O(polygons crossed + corners turned
+ * round × their polygons).
+ */
+WF_API wf_status wf_mesh_corridor(const wf_mesh *m, const wf_polyline *path,
+                                  long *out, size_t max, size_t *count);
+
+/**
+ * String pulling (the funnel algorithm): into @p out the shortest path
+ * from @p from to @p to through the @p n polygons of @p corridor in
+ * order, crossing from each into the next by the edge they share: its
+ * corners (the two ends and the corners it bends round, in world units,
+ * the ends rounded to the mesh's fixed point), its length and cost
+ * (length × the mesh's cost; stats zero), as wf_mesh_path gives them.
+ * Over the corridor of wf_mesh_path's path it is that path again (the
+ * same length); over any other chain, the best path the chain allows. A
+ * corridor that turns back (into a polygon and straight back out by the
+ * same edge, as the corridor of a path doing so does) has that stretch
+ * cut first, which only shortens the path. Exact: every test is an
+ * integer orientation on fixed-point corners.
+ *
+ * Steering: plan once (wf_mesh_path, wf_mesh_corridor), then each frame
+ * drop the corridor's polygons behind the unit and pull the string from
+ * where it is; points[1] is the corner to steer for:
+ *
+ *     long c[512];  size_t n, at = 0;
+ *     wf_mesh_corridor(m, &path, c, 512, &n);  // once; here n <= 512
+ *     // each frame, the unit at pos: the last polygon ahead holding it
+ *     for (size_t k = n; k-- > at;)
+ *         if (wf_mesh_polygon_contains(m, (size_t)c[k], pos)) {
+ *             at = k;
+ *             break;
+ *         }
+ *     if (wf_mesh_funnel(m, c + at, n - at, pos, goal, &corners) == WF_OK)
+ *         steer_towards(corners.points[1]);
+ *     else
+ *         plan_again();                        // pushed off the corridor
+ *
+ * Returns WF_OK; WF_NO_PATH when @p from is not in the first polygon or
+ * @p to not in the last (closed: an edge or corner counts; out->count 0);
+ * WF_E_INVALID_ARG (m, corridor or out NULL, n 0, a point not finite, a
+ * polygon index out of range, two polygons in a row that share no edge),
+ * WF_E_RANGE (a point too far out for the fixed point), WF_E_NOMEM. Room
+ * for 2n + 1 points is reserved in @p out first (half of it as scratch);
+ * nothing else is allocated. Time: O(n × corners a polygon) when the path
+ * bends at few corners, O(n²) at worst (each bend takes the portals after
+ * it again).
+ */
+WF_API wf_status wf_mesh_funnel(const wf_mesh *m, const long *corridor,
+                                size_t n, wf_vec2 from, wf_vec2 to,
+                                wf_polyline *out);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,22 @@ void wf_test_print_map(const wf_grid *g, wf_point s, wf_point t);
  * tests: noise at six densities (0 to 45 %), cells touching diagonally,
  * corridors of walls with gaps. */
 void wf_test_fill_any_angle(wf_grid *g, wf_test_rng *r, int kind);
+/* A random map of 1 to @p side cells a side (one of the 12 kinds above)
+ * and its mesh for a unit of size 1 into @p m; fails the test on error. */
+wf_grid *wf_test_random_mesh(wf_test_rng *r, uint32_t side, wf_mesh **m);
+/* A Moving AI map, its scenarios and its mesh for a unit of size 1 under
+ * the one-free rule. */
+typedef struct wf_test_mesh_map {
+    wf_grid *g;
+    wf_scen sc;
+    wf_mesh *m;
+} wf_test_mesh_map;
+/* Reads @p map (a path below @p dir, e.g. "dao/arena.map") and its
+ * scenario file (map + ".scen") and builds the mesh; fails the test on
+ * error. */
+void wf_test_mesh_map_read(wf_test_mesh_map *mm, const char *dir,
+                           const char *map);
+void wf_test_mesh_map_free(wf_test_mesh_map *mm);
 
 /* Search options with a random movement model (4- or 8-connected, any
  * corner rule) and, unless @p uniform, sometimes @p f as a filter that

@@ -204,8 +204,23 @@ wf_status wf__mesh_index(wf_mesh *m) {
     return s == WF_OK ? buckets(m) : s;
 }
 
-size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
-                       size_t max) {
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p, wf__mpt d) {
+    const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
+    const wf__mpt o = {0, 0};
+    for (uint32_t j = s; j < e; j++) {
+        const wf__mpt u = m->vert[m->pvert[j]];
+        const wf__mpt w = m->vert[m->pvert[j + 1 < e ? j + 1 : s]];
+        const int64_t side = wf__orient(u, w, p);
+        /* on the edge's line: the ray must not head out across it */
+        if (side < 0 ||
+            (side == 0 && wf__side(w.x - u.x, w.y - u.y, o, d) < 0))
+            return 0;
+    }
+    return 1;
+}
+
+size_t wf__mesh_locate_toward(const wf_mesh *m, wf__mpt p, wf__mpt d,
+                              uint32_t *out, size_t max) {
     if (!m->np || p.x < m->bx0 || p.y < m->by0)
         return 0;
     const uint32_t x = (uint32_t)(p.x - m->bx0) >> m->bshift,
@@ -216,14 +231,7 @@ size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
     size_t n = 0;
     for (uint32_t i = m->bstart[b]; i < m->bstart[b + 1]; i++) {
         const uint32_t q = m->bpoly[i];
-        const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
-        int inside = 1;
-        for (uint32_t j = s; j < e && inside; j++) {
-            const uint32_t k = j + 1 < e ? j + 1 : s;
-            inside = wf__orient(m->vert[m->pvert[j]], m->vert[m->pvert[k]],
-                                p) >= 0;
-        }
-        if (inside) {
+        if (wf__mesh_holds(m, q, p, d)) {
             if (n < max)
                 out[n] = q;
             n++;
@@ -264,4 +272,13 @@ size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
             across[i] = m->padj[s + i] == WF__NONE ? -1 : (long)m->padj[s + i];
     }
     return n;
+}
+
+int wf_mesh_polygon_contains(const wf_mesh *m, size_t p, wf_vec2 pt) {
+    wf__mpt f;
+    if (!m || p >= m->np || !isfinite(pt.x) || !isfinite(pt.y) ||
+        !wf__mesh_fix(m, pt, &f))
+        return 0;
+    const wf__mpt zero = {0, 0};
+    return wf__mesh_holds(m, (uint32_t)p, f, zero);
 }

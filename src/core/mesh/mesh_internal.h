@@ -1,7 +1,8 @@
 /* The navigation mesh's internals, for src/core/mesh only: the exact
  * predicates on fixed-point points, the constrained Delaunay
- * triangulation the mesh is made from, the mesh's arrays and the query
- * state of the shortest-path search over it.
+ * triangulation the mesh is made from, the mesh's arrays, the walk of a
+ * segment across them and the query state of the shortest-path search
+ * over it.
  *
  * Every point is an integer pair in the mesh's fixed-point units (scale
  * units per world unit) with |x|, |y| < WF__MESH_LIM, so that an
@@ -167,12 +168,49 @@ wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
 wf_status wf__mesh_index(wf_mesh *m);
 /* area: the running sums of the polygons' areas (mesh_random.c). */
 wf_status wf__mesh_areas(wf_mesh *m);
+/* Does polygon q hold p (closed) and, when d is not zero, the start of
+ * the ray from p along d (p + e d for every small e > 0)? Exact. */
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p, wf__mpt d);
+/* Every polygon of m holding p and the start of the ray along d (as
+ * wf__mesh_holds; d zero: every polygon containing p), in increasing
+ * order, up to max of them into out; returns how many there are. */
+size_t wf__mesh_locate_toward(const wf_mesh *m, wf__mpt p, wf__mpt d,
+                              uint32_t *out, size_t max);
 /* Every polygon of m containing p (closed), up to max of them into out;
  * returns how many there are. */
-size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
-                       size_t max);
+WF_INLINE size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
+                                 size_t max) {
+    const wf__mpt zero = {0, 0};
+    return wf__mesh_locate_toward(m, p, zero, out, max);
+}
 /* World point → fixed point; 0 when it is not finite or too far out. */
 int wf__mesh_fix(const wf_mesh *m, wf_vec2 w, wf__mpt *out);
+
+/* ---- walking a segment across the polygons (mesh_raycast.c) ---------- */
+
+/* A walk of the segment a → b from polygon poly (holding a): polygon to
+ * polygon across the edges it leaves by; through a corner, round it
+ * across shared edges only (clockwise first, y up) to the polygon holding
+ * its direction, so it never passes where the mesh's sides touch without
+ * an edge. A grid's mesh has every corner on the boundary: only one way
+ * round is open, on the segment's side. */
+typedef struct wf__mwalk {
+    wf__mpt a, b;
+    uint32_t poly;     /* in: where it starts; out: the polygon holding b,
+                          or the last one entered */
+    /* every polygon entered after the first, in order (those round a
+       corner included), is counted in n and, while n < max, kept in out
+       (may be NULL with max 0) */
+    long *out;
+    size_t max, n;
+    /* set when the segment leaves the mesh: the edge of poly (an index
+       in pvert) and the corner it leaves by (WF__NONE: through the edge's
+       inside), or both WF__NONE when it leaves at a */
+    uint32_t edge, corner;
+} wf__mwalk;
+
+/* Walks w: 1 when b is reached, 0 when the segment leaves the mesh. */
+int wf__mesh_walk(const wf_mesh *m, wf__mwalk *w);
 
 /* ---- the shortest-path search (polyanya.c, polyanya_succ.c) ---------- */
 
@@ -223,8 +261,8 @@ struct wf_mesh_query {
 /* The shortest path on m from s to t without links into out (its
  * points; not its length or cost); WF_NO_PATH with the reason in q->msg.
  * q must be sized for m (each call clears its tags). */
-wf_status wf__mesh_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
-                        wf__mpt t, wf_polyline *out);
+wf_status wf__mesh_shortest(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                            wf__mpt t, wf_polyline *out);
 /* wf_mesh_path for a mesh with links: out's points, length and cost. */
 wf_status wf__mesh_link_path(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
                              wf__mpt t, wf_polyline *out);
@@ -255,6 +293,8 @@ int wf__polyanya_seed(wf__mexp *x, wf__mpt s, uint32_t poly, uint32_t j);
 /* End A (a = 1) or B of node n's interval, in fixed-point units. */
 void wf__polyanya_end(const wf_mesh *m, const wf__mnode *n, int a,
                       double *x, double *y);
+/* out's length (the sum of its segments) and cost (length × cost). */
+void wf__mesh_measure(wf_polyline *out, double cost);
 /* The point of edge (u, w) on the ray from r along (dx, dy), in world
  * units × scale (doubles). */
 void wf__mesh_ray_point(wf__mpt r, int32_t dx, int32_t dy, wf__mpt u,

@@ -189,7 +189,7 @@ static wf_status trace_back(wf_mesh_query *q, const wf_mesh *m, uint32_t f,
     return WF_OK;
 }
 
-static void measure(wf_polyline *out, double cost) {
+void wf__mesh_measure(wf_polyline *out, double cost) {
     double len = 0;
     for (size_t i = 1; i < out->count; i++)
         len += hypot(out->points[i].x - out->points[i - 1].x,
@@ -315,18 +315,18 @@ wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m, wf_vec2 from,
         return fail(q, WF_E_RANGE, "a point lies too far out for the "
                                    "mesh's fixed point");
     wf_status st = m->nlink ? wf__mesh_link_path(q, m, s, t, out)
-                            : wf__mesh_walk(q, m, s, t, out);
+                            : wf__mesh_shortest(q, m, s, t, out);
     out->stats = q->stats;
     out->stats.engine = WF_ALGO_ASTAR;
     if (st == WF_OK && !m->nlink)
-        measure(out, m->cost);
+        wf__mesh_measure(out, m->cost);
     else if (st != WF_OK)
         out->count = 0;
     return st;
 }
 
-wf_status wf__mesh_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
-                        wf__mpt t, wf_polyline *out) {
+wf_status wf__mesh_shortest(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                            wf__mpt t, wf_polyline *out) {
     out->count = 0;
     const wf_status st = size_for(q, m);
     return st == WF_OK ? search(q, m, s, t, out)
