@@ -154,11 +154,8 @@ static wf_status walk_len(wf_mesh_query *q, const wf_mesh *m, wf__mpt a,
         return WF_OK;
     if (st != WF_OK)
         return st;
-    *len = 0;
-    for (size_t i = 1; i < leg->count; i++)
-        *len += hypot(leg->points[i].x - leg->points[i - 1].x,
-                      leg->points[i].y - leg->points[i - 1].y);
-    *len *= m->scale;
+    wf__mesh_measure(leg, 1);
+    *len = leg->length * m->scale;
     return WF_OK;
 }
 
