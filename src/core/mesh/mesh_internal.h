@@ -52,6 +52,12 @@ typedef struct wf__tri {
     uint8_t con, in;
 } wf__tri;
 
+/* A growable list of edges, each as its two points. */
+typedef struct wf__elist {
+    uint32_t (*e)[2];
+    size_t n, cap;
+} wf__elist;
+
 typedef struct wf__cdt {
     wf_allocator alloc;
     wf__mpt *p;          /* points; the first four: the enclosing box */
@@ -63,6 +69,7 @@ typedef struct wf__cdt {
     size_t nwork, cap_work;
     uint32_t last;       /* where the next point location starts */
     uint32_t clash[2];   /* the constrained edge a refused segment crossed */
+    wf__elist cross, made; /* a constraint's crossed and new edges */
 } wf__cdt;
 
 /* An empty triangulation of the box [x0, x1] × [y0, y1] (its four corners
@@ -72,8 +79,37 @@ wf_status wf__cdt_init(wf__cdt *c, const wf_allocator *alloc, int32_t x0,
 void wf__cdt_free(wf__cdt *c);
 /* Inserts p (strictly inside the box), keeping the triangulation
  * Delaunay; *id: its point (an existing one if p is already there). Only
- * before the first constraint. */
+ * before the first constraint (its walk may circle in a triangulation
+ * that is not Delaunay): afterwards, wf__cdt_locate_from and
+ * wf__cdt_insert_at. */
 wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id);
+/* Inserts p, found in triangle t (on: -1 inside, k on edge k, 3 + k at
+ * corner k), flipping unconstrained edges until the triangulation is
+ * constrained Delaunay again; a constrained edge p lies on becomes two.
+ * *id: its point (corner k's when on = 3 + k). */
+wf_status wf__cdt_insert_at(wf__cdt *c, wf__mpt p, uint32_t t, int on,
+                            uint32_t *id);
+/* The triangle holding p (strictly inside the box) and *on as
+ * wf__cdt_insert_at takes it, found by walking the segment from point a
+ * (not a corner of the box) to p: it ends whatever the constraints. */
+uint32_t wf__cdt_locate_from(const wf__cdt *c, uint32_t a, wf__mpt p,
+                             int *on);
+/* A walk along the segment from a point towards `to`: in triangle t,
+ * about to cross its edge k (the segment passes through that edge's
+ * inside), or (k = -1) arrived at point `at`, which lies on the ray from
+ * the start towards `to`. Exact: the triangles are those the segment
+ * meets, in order. */
+typedef struct wf__walk {
+    wf__mpt from, to;
+    uint32_t t, at;
+    int k;
+} wf__walk;
+/* Starts at point a (not a corner of the box): the triangle round a
+ * whose corner holds the direction to `to`. */
+void wf__cdt_walk_begin(const wf__cdt *c, wf__walk *w, uint32_t a,
+                        wf__mpt to);
+/* Crosses edge k of t into the next triangle (w->k must be >= 0). */
+void wf__cdt_walk_next(const wf__cdt *c, wf__walk *w);
 /* Inserts the n points p (each strictly inside the box) in the order of
  * a Hilbert curve over ((x - origin.x) >> shift, (y - origin.y) >> shift),
  * which must stay below 2^21, so that each walk to the next point is
@@ -86,6 +122,14 @@ wf_status wf__cdt_insert_all(wf__cdt *c, const wf__mpt *p, size_t n,
  * WF_E_INVALID_ARG, that edge's points in clash (the edges made before
  * it stay). */
 wf_status wf__cdt_constrain(wf__cdt *c, uint32_t a, uint32_t b);
+/* Its first step: the segment from a to *stop, the first point on the
+ * open segment a–b or b itself, becomes a constrained edge; refused as
+ * above, with nothing changed. */
+wf_status wf__cdt_constrain_piece(wf__cdt *c, uint32_t a, uint32_t b,
+                                  uint32_t *stop);
+/* Marks (on = 1) or unmarks the edge a–b, when there is one, as a
+ * constraint. */
+void wf__cdt_mark(wf__cdt *c, uint32_t a, uint32_t b, int on);
 /* Marks every triangle inside (in = 1) or outside: outside at the box,
  * flipping at each constrained edge crossed. */
 wf_status wf__cdt_classify(wf__cdt *c);
