@@ -41,6 +41,10 @@ WF_INLINE int wf__sign64(int64_t v) { return (v > 0) - (v < 0); }
  * 0 on it; exact (predicates.c). */
 int wf__incircle(wf__mpt a, wf__mpt b, wf__mpt c, wf__mpt d);
 
+/* The lattice point nearest the point where segments p–q and a–b cross
+ * (at one point inside both), into x; exact (predicates.c). */
+void wf__crossing(wf__mpt p, wf__mpt q, wf__mpt a, wf__mpt b, wf__mpt *x);
+
 /* ---- constrained Delaunay triangulation (cdt.c, cdt_constrain.c) ------ */
 
 /* A triangle: corners counter-clockwise; edge k runs from v[k] to
@@ -144,6 +148,55 @@ WF_INLINE int wf__cdt_back(const wf__cdt *c, uint32_t u, uint32_t t) {
 /* The triangle having the directed edge a → b, and that edge's index in
  * *k; WF__NONE when a and b are not joined. */
 uint32_t wf__cdt_edge(const wf__cdt *c, uint32_t a, uint32_t b, int *k);
+
+/* ---- constraints that may cross (cdt_cross.c) ------------------------ */
+
+/* The most crossings one triangulation resolves: beyond, WF_E_TOO_BIG. */
+#define WF__CROSS_MAX ((size_t)1 << 24)
+
+/* A constrained edge's weights (what crossing it from right to left of
+ * lo → hi adds to two counts) and the segments it was cut from (a list
+ * in wf__cross.node, WF__NONE: none); lo = WF__NONE: an empty slot. */
+typedef struct wf__crec {
+    uint32_t lo, hi;
+    int32_t w[2];
+    uint32_t segs;
+} wf__crec;
+
+/* A piece still to be made, with its weights along a → b and the
+ * segments it was cut from. */
+typedef struct wf__cseg {
+    uint32_t a, b;
+    int32_t w[2];
+    uint32_t segs;
+} wf__cseg;
+
+typedef struct wf__cross {
+    wf__cdt *c;
+    wf__crec *rec;       /* the weights of every constrained edge made */
+    size_t cap, used;    /* slots (a power of two), slots used */
+    wf__cseg *todo;
+    size_t ntodo, cap_todo;
+    uint32_t (*seg)[2];  /* every segment added, by its two points */
+    size_t nseg, cap_seg;
+    uint32_t (*node)[2]; /* lists of segments: (segment, next node);
+                            lists are only ever prepended to, so pieces
+                            share their tails */
+    size_t nnode, cap_node;
+    size_t crossings;    /* met so far */
+    size_t loose;        /* of them, bent through a point farther than
+                            half a unit (along an axis) from a segment */
+} wf__cross;
+
+/* Crossing constraints over c (which has none yet), room for about n. */
+wf_status wf__cross_init(wf__cross *x, wf__cdt *c, size_t n);
+void wf__cross_free(wf__cross *x);
+/* Makes the segment a–b, with weights (w0, w1) along a → b, a chain of
+ * constrained edges, bending it and every constraint it crosses through
+ * a new point at each crossing. Errors: WF_E_TOO_BIG (over
+ * WF__CROSS_MAX crossings, or too many points), WF_E_NOMEM. */
+wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
+                        int32_t w1);
 
 /* ---- the mesh ------------------------------------------------------- */
 
