@@ -278,7 +278,6 @@ double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
     const size_t n = (size_t)r->nodes;
     double best = clear_open(r, s, t) ? hypot(t.x - s.x, t.y - s.y) : INFINITY;
     double *dist = malloc(n * sizeof *dist + 1), *to_t = malloc(n * sizeof *to_t + 1);
-    char *done = calloc(n + 1, 1);
     for (size_t i = 0; i < n; i++)
         dist[i] = to_t[i] = INFINITY;
     for (size_t i = 0; i < r->nv; i++) {
@@ -289,6 +288,15 @@ double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
         if (b >= 0)
             to_t[b] = hypot(v->p.x - t.x, v->p.y - t.y);
     }
+    best = wf_oracle_dijkstra(n, r->adj, dist, to_t, best);
+    free(dist);
+    free(to_t);
+    return best;
+}
+
+double wf_oracle_dijkstra(size_t n, const double *adj, double *dist,
+                          const double *to_t, double best) {
+    char *done = calloc(n + 1, 1);
     for (;;) {
         size_t u = n;
         for (size_t i = 0; i < n; i++)
@@ -300,11 +308,9 @@ double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
         if (dist[u] + to_t[u] < best)
             best = dist[u] + to_t[u];
         for (size_t w = 0; w < n; w++)
-            if (dist[u] + r->adj[u * n + w] < dist[w])
-                dist[w] = dist[u] + r->adj[u * n + w];
+            if (dist[u] + adj[u * n + w] < dist[w])
+                dist[w] = dist[u] + adj[u * n + w];
     }
-    free(dist);
-    free(to_t);
     free(done);
     return best;
 }

@@ -30,5 +30,11 @@ int wf_oracle_where(const wf_oracle *r, wf_vec2 p);
 double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t);
 /* May a path run straight from s to t (both on ground, off every edge)? */
 int wf_oracle_clear(const wf_oracle *r, wf_vec2 s, wf_vec2 t);
+/* Dijkstra over n nodes joined by lengths adj (n × n, INFINITY: not
+ * joined) from a start at dist[i] from node i (overwritten) to a goal at
+ * to_t[i] from it: the least of `best` (the straight way, say) and every
+ * path through the nodes. O(n²). */
+double wf_oracle_dijkstra(size_t n, const double *adj, double *dist,
+                          const double *to_t, double best);
 
 #endif

@@ -350,3 +350,20 @@ void wf_test_write_padded(char *path, const void *b, size_t len, long total) {
     assert_int_equal(fputc(0, f), 0);
     assert_int_equal(fclose(f), 0);
 }
+
+int wf_test_each_refusal(wf_status (*build)(const wf_allocator *a, void *ud),
+                         void *ud) {
+    int refused = 0;
+    for (size_t n = 1;; n++) {
+        wf_test_alloc ta;
+        const wf_allocator a = wf_test_alloc_init(&ta, n);
+        const wf_status s = build(&a, ud);
+        assert_int_equal(ta.live, 0);
+        if (!ta.refused) {
+            assert_int_equal(s, WF_OK);
+            return refused;
+        }
+        assert_int_equal(s, WF_E_NOMEM);
+        refused++;
+    }
+}

@@ -118,5 +118,11 @@ typedef struct wf_test_alloc {
 /* Zeroes @p ta and returns an allocator over it that refuses the
  * @p fail_at-th allocation (0: none). */
 wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at);
+/* Runs @p build (which must free all it makes) with its N-th allocation
+ * refused, for N = 1, 2, ... until a run is refused nothing: each refused
+ * run must return WF_E_NOMEM, the last WF_OK, and none hold a block
+ * after. Returns how many runs were refused. */
+int wf_test_each_refusal(wf_status (*build)(const wf_allocator *a, void *ud),
+                         void *ud);
 
 #endif
