@@ -163,8 +163,11 @@ WF_API long wf_mesh_locate(const wf_mesh *m, wf_vec2 p);
  * The point of @p m nearest to @p p (p itself when it is on the mesh)
  * into @p out (may be NULL), for a click or a unit off the mesh: its
  * polygon's index, or -1 for an empty mesh, NULL or a point that is not
- * finite or too far out. On a tie, the lowest polygon. About O(polygons
- * within the distance to the mesh).
+ * finite or too far out. The point is moved to one of the fixed point's
+ * that the polygon holds, so that a query from it finds it on the mesh:
+ * the nearest of the nine round it (within 1.5 / scale), or in a polygon
+ * too thin for any, its nearest corner. On a tie, the lowest polygon.
+ * About O(polygons within the distance to the mesh).
  */
 WF_API long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out);
 

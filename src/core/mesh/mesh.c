@@ -201,20 +201,22 @@ size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
     size_t n = 0;
     for (uint32_t i = m->bstart[b]; i < m->bstart[b + 1]; i++) {
         const uint32_t q = m->bpoly[i];
-        const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
-        int inside = 1;
-        for (uint32_t j = s; j < e && inside; j++) {
-            const uint32_t k = j + 1 < e ? j + 1 : s;
-            inside = wf__orient(m->vert[m->pvert[j]], m->vert[m->pvert[k]],
-                                p) >= 0;
-        }
-        if (inside) {
+        if (wf__mesh_holds(m, q, p)) {
             if (n < max)
                 out[n] = q;
             n++;
         }
     }
     return n;
+}
+
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p) {
+    const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
+    for (uint32_t j = s; j < e; j++)
+        if (wf__orient(m->vert[m->pvert[j]],
+                       m->vert[m->pvert[j + 1 < e ? j + 1 : s]], p) < 0)
+            return 0;
+    return 1;
 }
 
 int wf__mesh_fix(const wf_mesh *m, wf_vec2 w, wf__mpt *out) {

@@ -242,6 +242,8 @@ wf_status wf__mesh_areas(wf_mesh *m);
  * returns how many there are. */
 size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
                        size_t max);
+/* Does polygon q of m (closed) hold point p? */
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p);
 /* World point → fixed point; 0 when it is not finite or too far out. */
 int wf__mesh_fix(const wf_mesh *m, wf_vec2 w, wf__mpt *out);
 

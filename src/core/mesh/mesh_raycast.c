@@ -9,15 +9,6 @@
 
 #include "mesh_internal.h"
 
-static int inside(const wf_mesh *m, uint32_t q, wf__mpt p) {
-    const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
-    for (uint32_t j = s; j < e; j++)
-        if (wf__orient(m->vert[m->pvert[j]],
-                       m->vert[m->pvert[j + 1 < e ? j + 1 : s]], p) < 0)
-            return 0;
-    return 1;
-}
-
 /* Does direction d from corner k of polygon q point into q (closed)? */
 static int holds(const wf_mesh *m, uint32_t q, uint32_t k, wf__mpt d) {
     const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
@@ -70,7 +61,7 @@ wf_status wf_mesh_raycast(const wf_mesh *m, wf_vec2 from, wf_vec2 to,
     const wf__mpt d = {b.x - a.x, b.y - a.y};
     /* a polygon holding a and the direction, when a is on a corner or edge */
     for (uint32_t steps = 0; steps <= m->np; steps++) {
-        if (inside(m, q, b)) {
+        if (wf__mesh_holds(m, q, b)) {
             *hit = (wf_vec2){(double)b.x / m->scale, (double)b.y / m->scale};
             return WF_OK;
         }
