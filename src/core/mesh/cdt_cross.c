@@ -22,17 +22,19 @@
  * shrink that way for ever. The crossings met are capped (WF__CROSS_MAX)
  * to bound the work.
  *
- * How far a piece strays. The bend is chosen, among the lattice point
- * nearest the crossing of the segments the pieces were cut from, the
- * pieces' four ends, and the lattice point nearest the crossing of the
- * pieces with the eight round it, as the one nearest (along the axes) to
- * all those segments that shortens both pieces. The segments' own
- * crossing is half a unit (along each axis) from both, as close as
- * rounding can be, so a piece usually stays within 0.71 units of every
- * segment it was cut from however often it is cut; a bend that cannot
- * (a piece that already strayed meets a segment it would have missed) is
- * counted in x->loose, and may then cross a constraint that its segment
- * missed, which is resolved the same way. */
+ * How far a piece strays. The bend is chosen among the pieces' four
+ * ends, the lattice point nearest the crossing of the segments the pieces
+ * were cut from, and the lattice point nearest the crossing of the pieces
+ * with the eight round it, as a point that shortens both pieces and is
+ * half a unit (along each axis) from every segment involved, an end
+ * first (then segments that overlap follow one chain, not two that fold
+ * round each other), else as the nearest to them. The segments' own
+ * crossing is half a unit from both, as close as rounding can be, so a
+ * piece usually stays within 0.71 units of every segment it was cut from
+ * however often it is cut; a bend that cannot (a piece that already
+ * strayed meets a segment it would have missed) is counted in x->loose,
+ * and may then cross a constraint that its segment missed, which is
+ * resolved the same way. */
 #include <math.h>
 
 #include "mesh_internal.h"
@@ -229,8 +231,9 @@ static int segments_cross(const wf__cross *x, uint32_t s, uint32_t u,
 }
 
 /* Where piece g and the constrained edge e0–e1 (cut from the segments of
- * list u) bend: see the file's opening comment. On a tie, a point that
- * is there already. */
+ * list u) bend: see the file's opening comment. The first of the
+ * candidates in order (the points there already first) that is half a
+ * unit from every segment, else the nearest. */
 static wf__mpt bend_point(wf__cross *x, const wf__cseg *g, uint32_t e0,
                           uint32_t e1, uint32_t u) {
     const wf__mpt *P = x->c->p;
@@ -245,7 +248,7 @@ static wf__mpt bend_point(wf__cross *x, const wf__cseg *g, uint32_t e0,
                               at.y + (k + 4) % 9 / 3 - 1};
     int best = n - 9;
     double score = INFINITY;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n && score > 0.5; k++) {
         const double d = fmax(apart(x, g->segs, cand[k]), apart(x, u, cand[k]));
         if (d < score && inside(x->c, cand[k]) &&
             shortens(P[g->a], P[g->b], cand[k]) &&
@@ -283,7 +286,7 @@ wf_status wf__cross_init(wf__cross *x, wf__cdt *c, size_t n) {
     memset(x, 0, sizeof *x);
     x->c = c;
     size_t cap = 64;
-    while (cap < 4 * n && cap < ((size_t)1 << 40))
+    while (cap < 2 * n && cap < ((size_t)1 << 40))
         cap *= 2;
     return rehash(x, cap);
 }
