@@ -217,21 +217,13 @@ static void test_bad_outlines(void **state) {
     fprintf(stderr, "bad outlines: 15 refused, each naming the outline\n");
 }
 
-/* Builds the mesh of world ud with allocator a, then frees it. */
-static wf_status build(const wf_allocator *a, void *ud) {
-    const wf_world *w = ud;
-    wf_mesh *m = NULL;
-    const wf_status s = wf_mesh_from_outlines(w->o, w->n, NULL, a, &m, NULL);
-    wf_mesh_destroy(m);
-    return s;
-}
-
 static void test_out_of_memory(void **state) {
     (void)state;
     static wf_world w;
     wf_test_rng r = {5};
     wf_world_random(&w, &r);
-    const int refused = wf_test_each_refusal(build, &w);
+    wf_world_job job = {&w, NULL};
+    const int refused = wf_test_each_refusal(wf_world_build, &job);
     fprintf(stderr, "out of memory: %d allocations refused one by one, each "
                     "WF_E_NOMEM, no leak\n",
             refused);

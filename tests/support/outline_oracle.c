@@ -265,6 +265,18 @@ void wf_oracle_destroy(wf_oracle *r) {
     free(r);
 }
 
+void wf_oracle_wedges(const wf_oracle *r,
+                      void (*fn)(void *ud, wf_vec2 at, wf_vec2 from,
+                                 wf_vec2 to),
+                      void *ud) {
+    for (size_t i = 0; i < r->nv; i++) {
+        const overt *v = &r->v[i];
+        for (int j = 0; j < v->m; j++)
+            if (v->node[j] >= 0)
+                fn(ud, v->p, v->dir[j], v->dir[(j + 1) % v->m]);
+    }
+}
+
 /* The length from an end p to a corner's wedge it sees straight: the
  * node it arrives at, or -1. */
 static int seen_node(const wf_oracle *r, wf_vec2 p, const overt *v) {

@@ -132,3 +132,12 @@ wf_vec2 wf_world_point(const wf_oracle *ref, wf_test_rng *r) {
     }
     return p;
 }
+
+wf_status wf_world_build(const wf_allocator *a, void *ud) {
+    const wf_world_job *j = ud;
+    wf_mesh *m = NULL;
+    const wf_status s =
+        wf_mesh_from_outlines(j->w->o, j->w->n, j->opts, a, &m, NULL);
+    wf_mesh_destroy(m);
+    return s;
+}

@@ -39,4 +39,13 @@ void wf_world_grid(const wf_grid *g, wf_world *w, wf_test_rng *r);
  * the ground (by the reference) 7 times in 8 when it can find one. */
 wf_vec2 wf_world_point(const wf_oracle *ref, wf_test_rng *r);
 
+/* A world and the options to build its mesh with. */
+typedef struct wf_world_job {
+    const wf_world *w;
+    const wf_mesh_opts *opts; /* NULL: the default */
+} wf_world_job;
+/* Builds the mesh of job ud (a wf_world_job) with allocator a, then frees
+ * it: for wf_test_each_refusal. */
+wf_status wf_world_build(const wf_allocator *a, void *ud);
+
 #endif

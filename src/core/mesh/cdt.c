@@ -85,6 +85,25 @@ wf_status wf__cdt_init(wf__cdt *c, const wf_allocator *alloc, int32_t x0,
     return WF_OK;
 }
 
+wf_status wf__cdt_of(wf__cdt *c, const wf_allocator *alloc, const wf__mpt *p,
+                     size_t n, uint32_t *ids) {
+    int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+    for (size_t k = 0; k < n; k++) {
+        x0 = p[k].x < x0 ? p[k].x : x0, x1 = p[k].x > x1 ? p[k].x : x1;
+        y0 = p[k].y < y0 ? p[k].y : y0, y1 = p[k].y > y1 ? p[k].y : y1;
+    }
+    const int32_t pad = 2 + (x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0) / 8;
+    wf_status st = wf__cdt_init(c, alloc, x0 - pad, y0 - pad, x1 + pad,
+                                y1 + pad, n);
+    unsigned shift = 0;
+    while (((int64_t)(x1 - x0) >> shift) >= (1 << 21) ||
+           ((int64_t)(y1 - y0) >> shift) >= (1 << 21))
+        shift++;
+    return st == WF_OK ? wf__cdt_insert_all(c, p, n, (wf__mpt){x0, y0}, shift,
+                                            ids)
+                       : st;
+}
+
 void wf__cdt_free(wf__cdt *c) {
     wf__free(&c->alloc, c->p, c->cap_p * sizeof *c->p);
     wf__free(&c->alloc, c->vt, c->cap_p * sizeof *c->vt);
@@ -92,7 +111,9 @@ void wf__cdt_free(wf__cdt *c) {
     wf__free(&c->alloc, c->work, c->cap_work * sizeof *c->work);
     wf__free(&c->alloc, c->cross.e, c->cross.cap * sizeof *c->cross.e);
     wf__free(&c->alloc, c->made.e, c->made.cap * sizeof *c->made.e);
+    const wf_allocator a = c->alloc;
     memset(c, 0, sizeof *c);
+    c->alloc = a;
 }
 
 void wf__cdt_flip(wf__cdt *c, uint32_t t, int k) {
@@ -422,4 +443,55 @@ wf_status wf__cdt_classify(wf__cdt *c) {
     wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
     wf__free(&c->alloc, seen, c->nt);
     return WF_OK;
+}
+
+void wf__cdt_weigh(const wf__cdt *c, int32_t *delta, uint32_t t, int k,
+                   const int32_t w[2]) {
+    const uint32_t u = c->t[t].nb[k];
+    const size_t j = 3 * (size_t)u + (size_t)wf__cdt_back(c, u, t);
+    for (int q = 0; q < 2; q++) {
+        delta[2 * (3 * (size_t)t + (size_t)k) + q] -= w[q];
+        delta[2 * j + q] += w[q];
+    }
+}
+
+wf_status wf__cdt_count(wf__cdt *c, const int32_t *delta, int32_t *count) {
+    uint32_t *queue = wf__alloc(&c->alloc, (size_t)c->nt * sizeof *queue);
+    uint8_t *seen = wf__alloc(&c->alloc, c->nt);
+    if (queue && seen) {
+        memset(seen, 0, c->nt);
+        size_t head = 0, tail = 0;
+        queue[tail++] = c->vt[0];
+        seen[c->vt[0]] = 1;
+        count[2 * c->vt[0]] = count[2 * c->vt[0] + 1] = 0;
+        while (head < tail) {
+            const uint32_t t = queue[head++];
+            for (int k = 0; k < 3; k++) {
+                const uint32_t u = c->t[t].nb[k];
+                if (u == WF__NONE || seen[u])
+                    continue;
+                seen[u] = 1;
+                for (int q = 0; q < 2; q++)
+                    count[2 * u + q] = count[2 * t + q] +
+                                       delta[2 * (3 * t + k) + q];
+                queue[tail++] = u;
+            }
+        }
+        for (uint32_t t = 0; t < c->nt; t++)
+            c->t[t].in = count[2 * t] > 0 && count[2 * t + 1] == 0;
+    }
+    wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
+    wf__free(&c->alloc, seen, c->nt);
+    return queue && seen ? WF_OK : WF_E_NOMEM;
+}
+
+void wf__cdt_outline(wf__cdt *c) {
+    for (uint32_t t = 0; t < c->nt; t++) {
+        c->t[t].con = 0;
+        for (int k = 0; k < 3; k++) {
+            const uint32_t u = c->t[t].nb[k];
+            const int other = u == WF__NONE ? 0 : c->t[u].in;
+            c->t[t].con |= (uint8_t)((c->t[t].in != other) << k);
+        }
+    }
 }

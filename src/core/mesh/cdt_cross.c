@@ -1,6 +1,6 @@
-/* Constraints that may cross one another (the sides of the capsules an
- * agent's radius sweeps round each edge overlap each other and the edges
- * themselves). Where a new segment meets a constrained edge, the lattice
+/* Constraints that may cross one another (the sides of the strips and
+ * fans an agent's radius puts along the boundary overlap each other and
+ * the edges themselves). Where a new segment meets a constrained edge, the lattice
  * point nearest the crossing (wf__crossing) becomes a point of the
  * triangulation and both are bent through it: the segment goes on as two
  * pieces, and the edge is unmarked and made again as two pieces.

@@ -80,7 +80,13 @@ typedef struct wf__cdt {
  * and two triangles), room reserved for n more points. */
 wf_status wf__cdt_init(wf__cdt *c, const wf_allocator *alloc, int32_t x0,
                        int32_t y0, int32_t x1, int32_t y1, size_t n);
+/* Empties c (its allocator stays). */
 void wf__cdt_free(wf__cdt *c);
+/* The Delaunay triangulation of the n points p (n >= 1), inserted along a
+ * Hilbert curve, in a box an eighth larger than theirs (2 units at least)
+ * each way; ids[i]: point i's id. */
+wf_status wf__cdt_of(wf__cdt *c, const wf_allocator *alloc, const wf__mpt *p,
+                     size_t n, uint32_t *ids);
 /* Inserts p (strictly inside the box), keeping the triangulation
  * Delaunay; *id: its point (an existing one if p is already there). Only
  * before the first constraint (its walk may circle in a triangulation
@@ -137,6 +143,17 @@ void wf__cdt_mark(wf__cdt *c, uint32_t a, uint32_t b, int on);
 /* Marks every triangle inside (in = 1) or outside: outside at the box,
  * flipping at each constrained edge crossed. */
 wf_status wf__cdt_classify(wf__cdt *c);
+/* Counting instead of parity: delta[2 (3t + k) + q] is what crossing
+ * edge k of triangle t adds to count q (q = 0, 1). wf__cdt_weigh records
+ * a constrained edge, edge k of t, whose weights w are counted along it
+ * (crossing it from t, on its left, takes w away); wf__cdt_count fills
+ * count[2t + q] from the box (0 there) and marks in = count 0 above 0 and
+ * count 1 zero. */
+void wf__cdt_weigh(const wf__cdt *c, int32_t *delta, uint32_t t, int k,
+                   const int32_t w[2]);
+wf_status wf__cdt_count(wf__cdt *c, const int32_t *delta, int32_t *count);
+/* Constrains exactly the edges between inside and outside triangles. */
+void wf__cdt_outline(wf__cdt *c);
 /* Flips edge k of triangle t (the quadrilateral must be convex). */
 void wf__cdt_flip(wf__cdt *c, uint32_t t, int k);
 /* The edge of t opposite to its neighbour's edge k: which edge of
@@ -200,6 +217,14 @@ wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
 
 /* ---- the mesh ------------------------------------------------------- */
 
+/* What making a mesh for a radius met: crossings of constraints
+ * resolved, of them bent through a point more than half a unit (along an
+ * axis) from a segment (wf__cross), and triangles the last check took
+ * away (wf__mesh_clear). */
+typedef struct wf__inflated {
+    size_t crossings, loose, removed;
+} wf__inflated;
+
 struct wf_mesh {
     wf_allocator alloc;
     double scale;          /* fixed-point units per world unit */
@@ -222,6 +247,7 @@ struct wf_mesh {
     uint32_t bw, bh;
     uint32_t *bstart, *bpoly;
     size_t triangles;      /* before merging */
+    wf__inflated inflated; /* what making it for a radius met */
     double cost;           /* of one world unit of length */
     /* what it was built from: a grid (its identity and version, the
        unit's move) or nothing (outlines) */
@@ -230,6 +256,13 @@ struct wf_mesh {
     wf_move move;
 };
 
+/* Makes c, classified from outlines, the triangulation of what a unit of
+ * radius r (units) fits in, classified: see mesh_radius.c. */
+wf_status wf__mesh_inflate(wf__cdt *c, double r, wf__inflated *met);
+/* Takes away (in = 0) every inside triangle of c nearer than r units to
+ * one of the n edges, counting them in *removed. */
+wf_status wf__mesh_clear(wf__cdt *c, const wf__mpt (*edge)[2], size_t n,
+                         double r, size_t *removed);
 /* Turns the inside triangles of c into the convex polygons of a new mesh
  * m (its scale and source already set): merges across unconstrained
  * edges while the union stays convex, longest edges first. */
