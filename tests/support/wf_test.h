@@ -134,7 +134,6 @@ typedef struct wf_test_alloc {
 /* Zeroes @p ta and returns an allocator over it that refuses the
  * @p fail_at-th allocation (0: none). */
 wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at);
-
 /* Runs @p attempt (which frees all it made before returning) with an
  * allocator refusing its 1st allocation, then its 2nd, and so on until a
  * run meets no refusal: each refused run must return WF_E_NOMEM, the
