@@ -45,6 +45,17 @@ static inline int wf__mul_size(size_t a, size_t b, size_t *out) {
     return 1;
 }
 
+/* ---- the hash of the binary files -------------------------------------- */
+
+/* The hash of the binary files (jump tables, hierarchies, meshes) and of
+ * the digests of the maps they were made from, over 64-bit words: each is
+ * xored in, then the state is multiplied by an odd constant and its high
+ * half folded into the low (docs/formats.md). */
+WF_INLINE uint64_t wf__mix(uint64_t h, uint64_t w) {
+    h = (h ^ w) * 0x9E3779B97F4A7C15u;
+    return h ^ (h >> 32);
+}
+
 /* ---- diagnostics ------------------------------------------------------- */
 
 /* Fills d (may be NULL) with file, line, column and a printf message. */
@@ -179,6 +190,13 @@ wf_status wf__grid_watch_owned(wf_grid *g, wf_grid_watch_fn fn, void *ud,
 WF_INLINE void wf__grid_poke(wf_grid *g, int x, int y, uint8_t t) {
     g->terrain[(size_t)y * (size_t)g->width + (size_t)x] = t;
 }
+
+/* The digest of g's size and terrain codes (digest.c): from a fixed seed,
+ * the word width << 32 | height, then the codes 8 cells to a
+ * little-endian word in row-major order, the last padded with 0. What a
+ * file made for one map records of it: any other map, or this one edited,
+ * gives another digest (but for a collision of the hash). O(cells). */
+uint64_t wf__grid_digest(const wf_grid *g);
 
 /* The allocator g was created with, for scratch memory that layers above
  * core size by the grid. */
