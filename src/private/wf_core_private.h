@@ -64,6 +64,13 @@ __attribute__((format(printf, 5, 6)))
 #endif
 void wf__diag_set(wf_diag *d, const char *file, unsigned line, unsigned col,
                   const char *fmt, ...);
+/* Writes a printf message into msg (size bytes) and returns 1: the failure
+ * value of the checks of data from outside that say why they refuse it
+ * (ch_check.c, mesh_check.c; each wraps it as FAIL(...)). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+int wf__refuse(char *msg, size_t size, const char *fmt, ...);
 
 /* ---- grid -------------------------------------------------------------- */
 
