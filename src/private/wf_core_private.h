@@ -13,6 +13,7 @@
 
 #include "wayfind/ch.h"
 #include "wayfind/core.h"
+#include "wayfind/mesh.h"
 #include "wayfind/polyline.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -595,5 +596,17 @@ wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
  * the grid has one. Then makes c ready to query. WF_OK when it holds;
  * else WF_E_PARSE and why in msg, or WF_E_NOMEM. O(cells + arcs). */
 wf_status wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size);
+
+/* ---- navigation meshes (core/mesh) -------------------------------------- */
+
+/* A point of a mesh, in its fixed-point units. */
+typedef struct wf__mpt {
+    int32_t x, y;
+} wf__mpt;
+
+/* What a mesh made from g records of it: wf__grid_digest (size, terrain),
+ * continued with each terrain's cost of entering (the 64 bits of the
+ * double, 0 to 255), which decide where a unit may stand. O(cells). */
+uint64_t wf__mesh_grid_digest(const wf_grid *g);
 
 #endif

@@ -10,7 +10,6 @@
  * (a run's two sides are the same all along it), so the constraints meet
  * only at their ends. */
 #include <math.h>
-#include <stdlib.h>
 
 #include "mesh_internal.h"
 
@@ -100,22 +99,10 @@ static uint64_t hilbert(uint32_t x, uint32_t y) {
     return d;
 }
 
-typedef struct keyed {
-    uint64_t key;
-    uint32_t end; /* segment × 2 + which end */
-} keyed;
-
-static int keyed_cmp(const void *a, const void *b) {
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return (x->end > y->end) - (x->end < y->end);
-}
-
 /* Inserts every run's ends in Hilbert order, then the runs. */
 static wf_status triangulate(wf__cdt *c, const segs *l, uint32_t *ids) {
     const size_t n = 2 * l->n;
-    keyed *k = wf__alloc(&c->alloc, n * sizeof *k + 1);
+    wf__keyed *k = wf__alloc(&c->alloc, n * sizeof *k + 1);
     if (!k)
         return WF_E_NOMEM;
     for (size_t i = 0; i < n; i++) {
@@ -123,15 +110,14 @@ static wf_status triangulate(wf__cdt *c, const segs *l, uint32_t *ids) {
         const int32_t x = i & 1 ? s->x1 : s->x0, y = i & 1 ? s->y1 : s->y0;
         k[i].key = hilbert((uint32_t)x / WF_MESH_GRID_SCALE,
                            (uint32_t)y / WF_MESH_GRID_SCALE);
-        k[i].end = (uint32_t)i;
+        k[i].i = (uint32_t)i; /* segment × 2 + which end */
     }
-    qsort(k, n, sizeof *k, keyed_cmp);
-    wf_status st = WF_OK;
+    wf_status st = wf__keyed_sort(k, n, &c->alloc);
     for (size_t i = 0; i < n && st == WF_OK; i++) {
-        const seg *s = &l->s[k[i].end / 2];
-        const wf__mpt p = k[i].end & 1 ? (wf__mpt){s->x1, s->y1}
-                                       : (wf__mpt){s->x0, s->y0};
-        st = wf__cdt_insert(c, p, &ids[k[i].end]);
+        const seg *s = &l->s[k[i].i / 2];
+        const wf__mpt p = k[i].i & 1 ? (wf__mpt){s->x1, s->y1}
+                                     : (wf__mpt){s->x0, s->y0};
+        st = wf__cdt_insert(c, p, &ids[k[i].i]);
     }
     wf__free(&c->alloc, k, n * sizeof *k + 1);
     for (size_t i = 0; i < l->n && st == WF_OK; i++)
@@ -218,6 +204,15 @@ static wf_status build(wf_mesh *m, const wf_grid *g, const uint8_t *ok) {
     return st;
 }
 
+uint64_t wf__mesh_grid_digest(const wf_grid *g) {
+    uint64_t h = wf__grid_digest(g), bits;
+    for (int t = 0; t < 256; t++) {
+        memcpy(&bits, &g->cost[t], sizeof bits);
+        h = wf__mix(h, bits);
+    }
+    return h;
+}
+
 wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
                             const wf_filter *filter,
                             const wf_allocator *alloc, wf_mesh **out,
@@ -256,6 +251,9 @@ wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
     m->from_grid = 1;
     m->grid_serial = g->serial;
     m->grid_version = g->version;
+    m->grid_width = g->width;
+    m->grid_height = g->height;
+    m->grid_digest = wf__mesh_grid_digest(g);
     m->move = mv;
     st = build(m, g, ok);
     wf__free(&a, ok, g->cells + 1);

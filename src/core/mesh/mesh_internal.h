@@ -18,9 +18,8 @@
 #define WF__MESH_LIM ((int32_t)1 << 28)
 #define WF__NONE UINT32_MAX
 
-typedef struct wf__mpt {
-    int32_t x, y;
-} wf__mpt;
+/* wf__mpt, a point in fixed-point units, is in wf_core_private.h, with
+ * what the io layer reads and fills of a mesh. */
 
 /* Twice the signed area of a, b, c: > 0 when c is left of a → b. */
 WF_INLINE int64_t wf__orient(wf__mpt a, wf__mpt b, wf__mpt c) {
@@ -92,12 +91,24 @@ WF_INLINE int wf__cdt_back(const wf__cdt *c, uint32_t u, uint32_t t) {
  * *k; WF__NONE when a and b are not joined. */
 uint32_t wf__cdt_edge(const wf__cdt *c, uint32_t a, uint32_t b, int *k);
 
+/* A 64-bit key and what it stands for (an index): runs' ends by their
+ * place along a curve, edges by the corners they join, corners by where
+ * they are. */
+typedef struct wf__keyed {
+    uint64_t key;
+    uint32_t i;
+} wf__keyed;
+/* Sorts e[0..n) by key, keeping the order of entries with equal keys (a
+ * radix sort, a pass for each byte some keys differ in). WF_E_NOMEM when
+ * it cannot have the n entries of scratch it needs. O(n). */
+wf_status wf__keyed_sort(wf__keyed *e, size_t n, const wf_allocator *a);
+
 /* ---- the mesh ------------------------------------------------------- */
 
 struct wf_mesh {
     wf_allocator alloc;
     int32_t scale;         /* fixed-point units per world unit */
-    uint32_t nv, np;
+    uint32_t nv, np, ne;   /* corners, polygons, their corners in all */
     wf__mpt *vert;
     uint8_t *corner;       /* 1: touches the obstacle boundary */
     uint32_t *pstart;      /* polygon p: corners pvert[pstart[p] ..
@@ -117,18 +128,28 @@ struct wf_mesh {
     uint32_t *bstart, *bpoly;
     size_t triangles;      /* before merging */
     double cost;           /* of one world unit of length */
-    /* what it was built from: a grid (its identity and version, the
-       unit's move) or nothing (outlines) */
+    /* what it was built from: a grid (its identity in this process and
+       version, its size and digest, which a file records, and the unit's
+       move) or nothing (outlines) */
     int from_grid;
     uint64_t grid_serial, grid_version;
+    int grid_width, grid_height;
+    uint64_t grid_digest;
     wf_move move;
 };
 
+/* Sizes m's own arrays (vert, pstart, pvert, padj) for nv corners, np
+ * polygons and ne polygon corners in all, and sets those counts: what
+ * wf_mesh_destroy frees. */
+wf_status wf__mesh_arrays(wf_mesh *m, size_t nv, size_t np, size_t ne);
 /* Turns the inside triangles of c into the convex polygons of a new mesh
  * m (its scale and source already set): merges across unconstrained
  * edges while the union stays convex, longest edges first. */
 wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
-/* The connected pieces, dead ends and point buckets of m's polygons. */
+/* What m derives from its corners and polygons: the corners touching
+ * the boundary, each shared edge's index across it (pback; WF__NONE when
+ * the polygon across has no such edge, or it twice), the connected pieces,
+ * dead ends, areas and point buckets of its polygons. */
 wf_status wf__mesh_index(wf_mesh *m);
 /* area: the running sums of the polygons' areas (mesh_random.c). */
 wf_status wf__mesh_areas(wf_mesh *m);
