@@ -306,10 +306,14 @@ wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m, wf_vec2 from,
     if (!isfinite(from.x) || !isfinite(from.y) || !isfinite(to.x) ||
         !isfinite(to.y))
         return fail(q, WF_E_INVALID_ARG, "a point is not finite");
-    wf__mpt s, t;
-    if (!wf__mesh_fix(m, from, &s) || !wf__mesh_fix(m, to, &t))
-        return fail(q, WF_E_RANGE, "a point lies too far out for the "
-                                   "mesh's fixed point");
+    wf__mpt s = {0, 0}, t = {0, 0};
+    const int far = !wf__mesh_fix(m, from, &s);
+    if (far || !wf__mesh_fix(m, to, &t)) {
+        const wf_vec2 p = far ? from : to;
+        return fail(q, WF_E_RANGE, "the %s (%g, %g) lies too far out for "
+                                   "the mesh's fixed point",
+                    far ? "start" : "goal", p.x, p.y);
+    }
     wf_status st = size_for(q, m);
     if (st == WF_OK)
         st = search(q, m, s, t, out);
