@@ -597,13 +597,58 @@ wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
  * else WF_E_PARSE and why in msg, or WF_E_NOMEM. O(cells + arcs). */
 wf_status wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size);
 
-/* ---- navigation meshes (core/mesh) -------------------------------------- */
+/* ---- navigation meshes (core/mesh: mesh_check.c) ----------------------- */
 
 /* A point of a mesh, in its fixed-point units. */
 typedef struct wf__mpt {
     int32_t x, y;
 } wf__mpt;
 
+/* What a mesh holds besides what it derives from it, for the io layer to
+ * save or fill: its corners (vert, fixed point), and each polygon p's
+ * corners pvert[pstart[p] .. pstart[p + 1]) counter-clockwise with, across
+ * each edge (from pvert[i] to the next corner), the polygon padj[i] or
+ * UINT32_MAX for the boundary; the fixed-point units a world unit (scale),
+ * what a world unit of path costs and, for a mesh made from a grid
+ * (from_grid 1), the grid's size and wf__mesh_grid_digest and the unit's
+ * movement model. */
+typedef struct wf__mesh_parts {
+    uint32_t vertices, polygons, corners; /* corners: of all polygons */
+    int32_t scale;
+    double cost;
+    wf__mpt *vert;
+    uint32_t *pstart, *pvert, *padj;
+    int from_grid;
+    int grid_width, grid_height;
+    uint64_t grid_digest;
+    wf_move move;
+} wf__mesh_parts;
+
+/* The parts of m; its arrays are m's own, to read. */
+void wf__mesh_parts_of(const wf_mesh *m, wf__mesh_parts *p);
+/* A mesh of p's counts and scalars (its arrays are not read), whose
+ * arrays are uninitialised: for a reader to fill through wf__mesh_parts_of
+ * and hand to wf__mesh_check before any other use. WF_E_TOO_BIG (a count
+ * of 2^32 - 1: that is "none"), WF_E_NOMEM. */
+wf_status wf__mesh_alloc(const wf__mesh_parts *p, const wf_allocator *alloc,
+                         wf_mesh **out);
+/* Checks a mesh filled from outside, then derives the rest as a mesh
+ * built here is (wf__mesh_index), so that it answers every query as the
+ * mesh it was saved from, and whatever it holds, no query reads outside
+ * its arrays or runs on without end: scale, cost and source in range; for
+ * a grid's mesh, scale WF_MESH_GRID_SCALE, the unit's move as
+ * wf_mesh_from_grid records it (8-connected) and every corner on the grid;
+ * every corner on one polygon at least and no two at one point; every
+ * polygon of 3 corners or more, convex and counter-clockwise, winding once
+ * round; every edge shared with the polygon across it, whose edge joins
+ * the same two corners the other way and names it back. (Polygons that
+ * overlap without sharing a directed edge are not sought: a forged file
+ * may give paths across them, never a crash.) With g (which the caller
+ * has found to be the mesh's grid: size and digest) the mesh is marked as
+ * made from g as it is now. WF_OK; WF_E_PARSE and why in msg; WF_E_NOMEM.
+ * O(corners log corners). */
+wf_status wf__mesh_check(wf_mesh *m, const wf_grid *g, char *msg,
+                         size_t size);
 /* What a mesh made from g records of it: wf__grid_digest (size, terrain),
  * continued with each terrain's cost of entering (the 64 bits of the
  * double, 0 to 255), which decide where a unit may stand. O(cells). */
