@@ -68,27 +68,32 @@ static wf_status fail(wf_mesh_query *q, wf_status s, const char *fmt, ...) {
     return s;
 }
 
+/* The per-corner arrays for nv corners, all three or none (each block
+ * must be freed at the size it was made): new ones, tags cleared (a tag
+ * only says "set in this query", and none is set yet). */
+static wf_status corners_for(wf_mesh_query *q, uint32_t nv) {
+    double *g = wf__alloc(&q->alloc, nv * sizeof *g);
+    uint32_t *by = wf__alloc(&q->alloc, nv * sizeof *by);
+    uint32_t *tag = wf__alloc(&q->alloc, nv * sizeof *tag);
+    if (!g || !by || !tag) {
+        wf__free(&q->alloc, g, nv * sizeof *g);
+        wf__free(&q->alloc, by, nv * sizeof *by);
+        wf__free(&q->alloc, tag, nv * sizeof *tag);
+        return WF_E_NOMEM;
+    }
+    memset(tag, 0, nv * sizeof *tag);
+    wf__free(&q->alloc, q->root_g, q->cap_v * sizeof *q->root_g);
+    wf__free(&q->alloc, q->root_by, q->cap_v * sizeof *q->root_by);
+    wf__free(&q->alloc, q->root_tag, q->cap_v * sizeof *q->root_tag);
+    q->root_g = g, q->root_by = by, q->root_tag = tag;
+    q->cap_v = nv;
+    return WF_OK;
+}
+
 /* Per-corner and per-polygon memory for m, tags cleared when new. */
 static wf_status size_for(wf_mesh_query *q, const wf_mesh *m) {
-    if (m->nv > q->cap_v) {
-        double *g = wf__realloc(&q->alloc, q->root_g,
-                                q->cap_v * sizeof *g, m->nv * sizeof *g);
-        if (!g)
-            return WF_E_NOMEM;
-        q->root_g = g;
-        uint32_t *by = wf__realloc(&q->alloc, q->root_by,
-                                   q->cap_v * sizeof *by, m->nv * sizeof *by);
-        if (!by)
-            return WF_E_NOMEM;
-        q->root_by = by;
-        uint32_t *t = wf__realloc(&q->alloc, q->root_tag,
-                                  q->cap_v * sizeof *t, m->nv * sizeof *t);
-        if (!t)
-            return WF_E_NOMEM;
-        memset(t + q->cap_v, 0, (m->nv - q->cap_v) * sizeof *t);
-        q->root_tag = t;
-        q->cap_v = m->nv;
-    }
+    if (m->nv > q->cap_v && corners_for(q, m->nv) != WF_OK)
+        return WF_E_NOMEM;
     if (m->np > q->cap_p) {
         uint32_t *t = wf__realloc(&q->alloc, q->goal_tag,
                                   q->cap_p * sizeof *t, m->np * sizeof *t);
