@@ -137,7 +137,8 @@ static wf_status locate_ends(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
     for (;;) {
         *ns = wf__mesh_locate(m, s, q->ends, q->cap_ends);
         const size_t room = q->cap_ends > *ns ? q->cap_ends - *ns : 0;
-        *ng = wf__mesh_locate(m, t, q->ends + (room ? *ns : 0), room);
+        /* no pointer arithmetic on the NULL of a new query */
+        *ng = wf__mesh_locate(m, t, room ? q->ends + *ns : NULL, room);
         if (*ns + *ng <= q->cap_ends)
             break;
         const size_t cap = 2 * (*ns + *ng);
