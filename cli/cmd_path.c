@@ -432,6 +432,34 @@ static int write_pictures(const args *a, const wf_grid *g,
     return code;
 }
 
+/* --draw: the map with the path, the polyline's cells and (--explored)
+ * the search's, on stdout (stderr beside JSON). */
+static wf_status draw(const args *a, const wf_grid *g, const wf_search *ws,
+                      const wf_path *path, const wf_polyline *line) {
+    wf_ascii_opts ao;
+    memset(&ao, 0, sizeof ao);
+    ao.path = path;
+    ao.polylines = line;
+    ao.polyline_count = line->count ? 1 : 0;
+    ao.has_start = ao.has_goal = 1;
+    ao.start = a->from;
+    ao.goal = a->to;
+    wf_status st = WF_OK;
+    uint8_t *cells = NULL;
+    if (a->explored) {
+        cells = malloc((size_t)wf_grid_width(g) * (size_t)wf_grid_height(g));
+        if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK)
+            st = WF_E_NOMEM;
+        ao.cells = cells;
+    }
+    if (a->json)
+        fflush(stdout);
+    if (st >= 0)
+        st = wf_render_ascii(a->json ? stderr : stdout, g, &ao);
+    free(cells);
+    return st;
+}
+
 int cli_path(int argc, char **argv) {
     args a;
     memset(&a, 0, sizeof a);
@@ -483,28 +511,8 @@ int cli_path(int argc, char **argv) {
         st = answer(&a, ws, g, &path, &line, &found);
     if (ws)
         say_why(ws, found, NULL, 0);
-    if (st >= 0 && a.draw) {
-        wf_ascii_opts ao;
-        memset(&ao, 0, sizeof ao);
-        ao.path = &path;
-        ao.polylines = &line;
-        ao.polyline_count = line.count ? 1 : 0;
-        ao.has_start = ao.has_goal = 1;
-        ao.start = a.from;
-        ao.goal = a.to;
-        uint8_t *cells = NULL;
-        if (a.explored) {
-            cells = malloc((size_t)wf_grid_width(g) * (size_t)wf_grid_height(g));
-            if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK)
-                st = WF_E_NOMEM;
-            ao.cells = cells;
-        }
-        if (a.json)
-            fflush(stdout);
-        if (st >= 0)
-            st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
-        free(cells);
-    }
+    if (st >= 0 && a.draw)
+        st = draw(&a, g, ws, &path, &line);
     if (st < 0 && found < 0 && ws && wf_search_message(ws)[0]) {
         cli_error(CMD, "%s", wf_search_message(ws));
         /* options the search refuses are a usage error */
