@@ -39,7 +39,9 @@
  * wherever the unit has got to: the corners to head for next.
  *
  * A mesh is immutable once built: any number of threads may query it at
- * once, each with its own wf_mesh_query.
+ * once, each with its own wf_mesh_query. It can be saved and read back,
+ * answering every query as before, without building it again
+ * (wf_mesh_write, wf_mesh_read in io.h).
  *
  * Part of the core layer: libc and libm only, no I/O.
  */

@@ -369,6 +369,16 @@ void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
         b[at + (size_t)k] = (unsigned char)(h >> (8 * k));
 }
 
+uint32_t wf_test_get32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+void wf_test_put32(unsigned char *p, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
 void wf_test_write_padded(char *path, const void *b, size_t len, long total) {
     int fd = mkstemp(path);
     assert_true(fd >= 0);

@@ -92,6 +92,11 @@ void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
 void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
                           size_t at, uint64_t seed);
 
+/* The little-endian 32-bit number at p, and writing one there: for tests
+ * that edit binary files by hand. */
+uint32_t wf_test_get32(const unsigned char *p);
+void wf_test_put32(unsigned char *p, uint32_t v);
+
 /* Writes b[0..len) to a new file named from @p path (a mkstemp template,
  * filled in) followed by a hole of zeros up to @p total bytes (a sparse
  * file: a reader sees zeros, the disk holds none). */

@@ -10,6 +10,27 @@
 
 #include "mesh_internal.h"
 
+/* The points and their triangles moved to arrays of cap, both or
+ * neither (each block must be freed at the size it was made). */
+static wf_status grow_points(wf__cdt *c, size_t cap) {
+    wf__mpt *p = wf__alloc(&c->alloc, cap * sizeof *p);
+    uint32_t *vt = wf__alloc(&c->alloc, cap * sizeof *vt);
+    if (!p || !vt) {
+        wf__free(&c->alloc, p, cap * sizeof *p);
+        wf__free(&c->alloc, vt, cap * sizeof *vt);
+        return WF_E_NOMEM;
+    }
+    if (c->np) {
+        memcpy(p, c->p, c->np * sizeof *p);
+        memcpy(vt, c->vt, c->np * sizeof *vt);
+    }
+    wf__free(&c->alloc, c->p, c->cap_p * sizeof *c->p);
+    wf__free(&c->alloc, c->vt, c->cap_p * sizeof *c->vt);
+    c->p = p, c->vt = vt;
+    c->cap_p = (uint32_t)cap;
+    return WF_OK;
+}
+
 static wf_status grow(wf__cdt *c, size_t more_points, size_t more_tris) {
     if (c->np + more_points > c->cap_p) {
         size_t cap = c->cap_p ? c->cap_p * 2 : 64;
@@ -17,17 +38,8 @@ static wf_status grow(wf__cdt *c, size_t more_points, size_t more_tris) {
             cap *= 2;
         if (cap > WF__NONE / 4)
             return WF_E_TOO_BIG;
-        wf__mpt *p = wf__realloc(&c->alloc, c->p, c->cap_p * sizeof *p,
-                                 cap * sizeof *p);
-        if (!p)
+        if (grow_points(c, cap) != WF_OK)
             return WF_E_NOMEM;
-        c->p = p;
-        uint32_t *vt = wf__realloc(&c->alloc, c->vt, c->cap_p * sizeof *vt,
-                                   cap * sizeof *vt);
-        if (!vt)
-            return WF_E_NOMEM;
-        c->vt = vt;
-        c->cap_p = (uint32_t)cap;
     }
     if (c->nt + more_tris > c->cap_t) {
         size_t cap = c->cap_t ? c->cap_t * 2 : 128;

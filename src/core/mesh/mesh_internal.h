@@ -19,9 +19,8 @@
 #define WF__MESH_LIM ((int32_t)1 << 28)
 #define WF__NONE UINT32_MAX
 
-typedef struct wf__mpt {
-    int32_t x, y;
-} wf__mpt;
+/* wf__mpt, a point in fixed-point units, is in wf_core_private.h, with
+ * what the io layer reads and fills of a mesh. */
 
 /* Twice the signed area of a, b, c: > 0 when c is left of a → b. */
 WF_INLINE int64_t wf__orient(wf__mpt a, wf__mpt b, wf__mpt c) {
@@ -216,6 +215,18 @@ void wf__cross_free(wf__cross *x);
 wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
                         int32_t w1);
 
+/* A 64-bit key and what it stands for (an index): runs' ends by their
+ * place along a curve, edges by the corners they join, corners by where
+ * they are. */
+typedef struct wf__keyed {
+    uint64_t key;
+    uint32_t i;
+} wf__keyed;
+/* Sorts e[0..n) by key, keeping the order of entries with equal keys (a
+ * radix sort, a pass for each byte some keys differ in). WF_E_NOMEM when
+ * it cannot have the n entries of scratch it needs. O(n). */
+wf_status wf__keyed_sort(wf__keyed *e, size_t n, const wf_allocator *a);
+
 /* ---- the mesh ------------------------------------------------------- */
 
 /* What making a mesh for a radius met: crossings of constraints
@@ -229,7 +240,7 @@ typedef struct wf__inflated {
 struct wf_mesh {
     wf_allocator alloc;
     double scale;          /* fixed-point units per world unit */
-    uint32_t nv, np;
+    uint32_t nv, np, ne;   /* corners, polygons, their corners in all */
     wf__mpt *vert;
     uint8_t *corner;       /* 1: touches the obstacle boundary */
     uint32_t *pstart;      /* polygon p: corners pvert[pstart[p] ..
@@ -259,10 +270,13 @@ struct wf_mesh {
     size_t nlink, cap_link;
     /* a mesh built in tiles (mesh_tiles.c), or NULL */
     struct wf__mtiles *tiles;
-    /* what it was built from: a grid (its identity and version, the
-       unit's move) or nothing (outlines) */
+    /* what it was built from: a grid (its identity in this process and
+       version, its size and digest, which a file records, and the unit's
+       move) or nothing (outlines) */
     int from_grid;
     uint64_t grid_serial, grid_version;
+    int grid_width, grid_height;
+    uint64_t grid_digest;
     wf_move move;
 };
 
@@ -290,11 +304,18 @@ wf_status wf__mesh_inflate(wf__cdt *c, double r, wf__inflated *met);
  * one of the n edges, counting them in *removed. */
 wf_status wf__cdt_keep_clear(wf__cdt *c, const wf__mpt (*edge)[2], size_t n,
                              double r, size_t *removed);
+/* Sizes m's own arrays (vert, pstart, pvert, padj) for nv corners, np
+ * polygons and ne polygon corners in all, and sets those counts: what
+ * wf_mesh_destroy frees. */
+wf_status wf__mesh_arrays(wf_mesh *m, size_t nv, size_t np, size_t ne);
 /* Turns the inside triangles of c into the convex polygons of a new mesh
  * m (its scale and source already set): merges across unconstrained
  * edges while the union stays convex, longest edges first. */
 wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
-/* The connected pieces, dead ends and point buckets of m's polygons. */
+/* What m derives from its corners and polygons: the corners touching
+ * the boundary, each shared edge's index across it (pback; WF__NONE when
+ * the polygon across has no such edge, or it twice), the connected pieces,
+ * dead ends, areas and point buckets of its polygons. */
 wf_status wf__mesh_index(wf_mesh *m);
 /* area: the running sums of the polygons' areas (mesh_random.c). */
 wf_status wf__mesh_areas(wf_mesh *m);
