@@ -157,6 +157,20 @@ void cli_print_polyline_figures(const wf_polyline *p);
 /* "expanded: E  generated: G  heap operations: H". */
 void cli_print_stats(const wf_stats *s);
 
+/* What 'wayfind mesh' builds from (mesh_input.c). */
+typedef struct cli_mesh_input {
+    const char *path;
+    double radius;   /* outline levels */
+    long tile;       /* grid maps (and a Tiled map's tile layers) */
+    int size, costs; /* grid maps: the unit's size, --cost given */
+} cli_mesh_input;
+/* The mesh of an outlines file or a Tiled map (its objects, or its tile
+ * layers when it has no object but its bounds; *g the grid then; and its
+ * links): 0 or an exit code after saying why; -1 for a grid map, which
+ * the caller loads. */
+int cli_mesh_build(const char *cmd, const cli_mesh_input *in, wf_mesh **m,
+                   wf_grid **g);
+
 /* path --mesh FILE (path_mesh.c): one query between two points of the
  * mesh in FILE, MAP (may be NULL) checked against it; from and to as given
  * ("X,Y"; NULL: the map's start or goal mark, a cell centre). Prints the

@@ -1,5 +1,6 @@
-/* wayfind mesh: a map's navigation mesh for one unit: how long it took,
- * what it holds, a picture of it, and the mesh saved for 'path --mesh'. */
+/* wayfind mesh: a level's navigation mesh (a grid map for one unit, an
+ * outlines file or a Tiled map): how long it took, what it holds, a
+ * picture of it, a path on it, and the mesh saved for 'path --mesh'. */
 
 #include "cli.h"
 #include "json_out.h"
@@ -7,9 +8,13 @@
 #define CMD "mesh"
 
 static const char help[] =
-    "usage: " CLI_PROG " mesh MAP [--size K] [--cost T=C]... [--svg FILE]\n"
-    "       [--out FILE]\n"
+    "usage: " CLI_PROG " mesh MAP|LEVEL.outlines|LEVEL.tmj [--size K]\n"
+    "       [--cost T=C]... [--tile N] [--radius R] [--svg FILE]\n"
+    "       [--out FILE] [--from X,Y --to X,Y]\n"
     "\n"
+    "An outlines file (docs/formats.md) or a Tiled map (its walkable and\n"
+    "obstacle objects, else its tile layers, and its link polylines) gives\n"
+    "a level's mesh; --radius R keeps every path R from every wall.\n"
     "Builds MAP's navigation mesh for a unit (8-connected, the one-free\n"
     "corner rule): the outlines of the cells it may stand on, a constrained\n"
     "Delaunay triangulation of them, the triangles merged into convex\n"
@@ -27,6 +32,11 @@ static const char help[] =
     CLI_COST_HELP
     "                         (the terrains it may enter must then all\n"
     "                         cost the same: a mesh prices by length)\n"
+    "  --tile N               build a grid's mesh in tiles of N x N cells\n"
+    "                         (4 and up), as an editable world would\n"
+    "  --radius R             an outline level's unit radius (world units)\n"
+    "  --from X,Y --to X,Y    also find the shortest path between two points\n"
+    "                         (world units; links taken are listed)\n"
     "  --svg FILE             a picture of the map with the mesh over it\n"
     "  --out FILE             save the mesh to FILE (replaced whole or not\n"
     "                         at all)\n"
@@ -77,18 +87,83 @@ static void report(const char *map, const wf_mesh_info *i, double ms,
         printf("wrote %s: %ld bytes\n", out, o->bytes);
 }
 
+/* --from/--to: the path on m, as 'path --any-angle' prints it. */
+static int mesh_path(const wf_mesh *m, const char *from, const char *to,
+                     int json) {
+    wf_vec2 a, b;
+    if (cli_parse_vec(CMD, "from", from, &a) || cli_parse_vec(CMD, "to", to, &b))
+        return CLI_EXIT_USAGE;
+    wf_mesh_query *q = NULL;
+    wf_polyline line;
+    wf_polyline_init(&line, NULL);
+    wf_status st = wf_mesh_query_create(NULL, &q);
+    if (st == WF_OK)
+        st = wf_mesh_path(q, m, a, b, &line);
+    int code = st < 0 ? (cli_error(CMD, "%s", q ? wf_mesh_query_message(q)
+                                                : wf_strerror(st)),
+                         cli_exit_code(st))
+                      : 0;
+    if (!code && json) {
+        wf_json_write_polyline(stdout, st, &line);
+    } else if (!code) {
+        printf("%s from %g,%g to %g,%g%s%s\n",
+               st == WF_OK ? "path found" : "no path", a.x, a.y, b.x, b.y,
+               st == WF_OK ? "" : ": ", st == WF_OK ? "" : wf_mesh_query_message(q));
+        size_t ids[64], at[64];
+        const size_t n = wf_mesh_path_links(q, ids, at, 64);
+        for (size_t i = 0; i < n && i < 64; i++)
+            printf("link %zu taken from point %zu\n", ids[i], at[i]);
+        cli_print_polyline_figures(&line);
+        if (line.count)
+            cli_print_polyline(&line);
+    }
+    if (!code && st == WF_NO_PATH)
+        code = CLI_EXIT_NO_PATH;
+    wf_polyline_free(&line);
+    wf_mesh_query_destroy(q);
+    return code;
+}
+
+/* A grid map's mesh; 0 or an exit code. */
+static int grid_mesh(const cli_mesh_input *in, const char *legend,
+                     const cli_costs *costs, wf_search_opts *o, wf_mesh **m,
+                     wf_grid **g) {
+    wf_filter filter;
+    int code = cli_load_map(in->path, legend, g, NULL);
+    if (code)
+        return code;
+    if (cli_costs_filter(CMD, costs, in->path, legend, *g, &filter,
+                         &o->filter))
+        return CLI_EXIT_USAGE;
+    o->move.connect = 8;
+    o->move.corners = WF_CORNERS_ONE_FREE;
+    const wf_mesh_opts mo = {.tile = (unsigned)in->tile};
+    wf_diag d = {0};
+    const wf_status st = wf_mesh_from_grid(*g, &o->move, o->filter, &mo, NULL,
+                                           m, &d);
+    if (st == WF_OK)
+        return 0;
+    cli_error(CMD, "%s: %s", in->path, d.message);
+    return cli_exit_code(st);
+}
+
 int cli_mesh(int argc, char **argv) {
-    const char *legend = NULL, *map = NULL, *svg = NULL, *out = NULL;
+    const char *legend = NULL, *svg = NULL, *out = NULL, *from = NULL,
+               *to = NULL;
     int json = 0;
+    cli_mesh_input in = {NULL, 0, 0, 1, 0};
     wf_search_opts o = wf_search_opts_default();
     cli_costs costs;
     costs.n = 0;
-    wf_filter filter;
     const cli_option opts[] = {
         CLI_OPTION("svg", CLI_STRING, &svg),
         CLI_OPTION("out", CLI_STRING, &out),
+        CLI_OPTION("from", CLI_STRING, &from),
+        CLI_OPTION("to", CLI_STRING, &to),
         CLI_OPTION("legend", CLI_STRING, &legend),
         CLI_OPTION("format", CLI_FORMAT, &json),
+        CLI_OPTION_INT("tile", &in.tile, 4, 1 << 20),
+        CLI_OPTION_DOUBLE("radius", &in.radius, 0, 1e300),
         CLI_OPTION_SEARCH("size", &o, CLI_OPT_SIZE),
         CLI_OPTION("cost", CLI_COST, &costs),
         CLI_OPTION_HELP(help), CLI_OPTION_END};
@@ -96,37 +171,36 @@ int cli_mesh(int argc, char **argv) {
     const int first = cli_parse_options(CMD, argc, argv, opts, &code);
     if (first < 0)
         return code;
-    if (cli_map_operand(CMD, argc, argv, first, &map) != 0)
+    if (cli_map_operand(CMD, argc, argv, first, &in.path) != 0)
         return CLI_EXIT_USAGE;
+    if (!from != !to)
+        return cli_usage_error(CMD, "--from and --to go together");
+    in.size = o.move.size;
+    in.costs = costs.n > 0;
     wf_grid *g = NULL;
-    if ((code = cli_load_map(map, legend, &g, NULL)) != 0)
-        return code;
-    if (cli_costs_filter(CMD, &costs, map, legend, g, &filter, &o.filter)) {
-        wf_grid_destroy(g);
-        return CLI_EXIT_USAGE;
-    }
-    o.move.connect = 8;
-    o.move.corners = WF_CORNERS_ONE_FREE;
     wf_mesh *m = NULL;
-    wf_diag d = {0};
     const double t0 = cli_now_ms();
-    const wf_status st = wf_mesh_from_grid(g, &o.move, o.filter, NULL, NULL, &m, &d);
+    code = cli_mesh_build(CMD, &in, &m, &g);
+    if (code < 0)
+        code = grid_mesh(&in, legend, &costs, &o, &m, &g);
     const double ms = cli_now_ms() - t0;
-    if (st != WF_OK) {
-        cli_error(CMD, "%s: %s", map, d.message);
-        code = cli_exit_code(st);
-    } else {
+    if (!code) {
         wf_mesh_info info;
         wf_mesh_describe(m, &info);
         wf_grid_svg_opts so = wf_grid_svg_opts_default();
         so.mesh = m;
         mesh_out mo = {m, 0};
-        if (svg)
+        if (svg && !g)
+            code = cli_usage_error(CMD, "--svg draws a grid map's mesh; an "
+                                        "outline level has no grid to draw");
+        else if (svg)
             code = cli_write_grid_svg(svg, g, &so);
         if (!code && out)
             code = cli_write_file(out, write_mesh, &mo);
-        if (!code)
-            report(map, &info, ms, out, &mo, json);
+        if (!code && !(from && json))
+            report(in.path, &info, ms, out, &mo, json);
+        if (!code && from)
+            code = mesh_path(m, from, to, json);
     }
     wf_mesh_destroy(m);
     wf_grid_destroy(g);
