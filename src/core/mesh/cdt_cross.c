@@ -286,7 +286,7 @@ wf_status wf__cross_init(wf__cross *x, wf__cdt *c, size_t n) {
     memset(x, 0, sizeof *x);
     x->c = c;
     size_t cap = 64;
-    while (cap < 2 * n && cap < ((size_t)1 << 40))
+    while (cap < 2 * n && cap <= SIZE_MAX / 4)
         cap *= 2;
     return rehash(x, cap);
 }
