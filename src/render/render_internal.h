@@ -1,9 +1,13 @@
-/* Pixel helpers shared by the PNG writer and its legend. Not installed. */
+/* What the pictures share: pixel helpers of the PNG pictures and their
+ * legend, the libpng writer (png_write.c), the checks of the lists drawn
+ * over a map (lists.c). Not installed. */
 #ifndef WF_RENDER_INTERNAL_H
 #define WF_RENDER_INTERNAL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "wf_core_private.h"
 #include "wayfind/render.h"
@@ -59,9 +63,68 @@ static inline int wf__span_clip(double lo, double hi, size_t width, size_t *a,
     return *a <= *b;
 }
 
+/* The segment (x0, y0)-(x1, y1) drawn with a square brush of half side h
+ * on the pixel row of `width` pixels whose centre is at yc, in colour c:
+ * the row's pixels whose centres lie within the x span of the segment's
+ * points with y within h of yc, widened by h. Pixel coordinates: pixel x
+ * covers [x, x + 1]. */
+static inline void wf__row_segment(uint8_t *row, size_t width, double x0,
+                                   double y0, double x1, double y1,
+                                   double h, double yc, wf_rgb c) {
+    const double dy = y1 - y0;
+    double ta = 0.0, tb = 1.0;
+    if (dy == 0.0) {
+        if (fabs(yc - y0) > h)
+            return;
+    } else {
+        ta = (yc - h - y0) / dy;
+        tb = (yc + h - y0) / dy;
+        if (ta > tb) {
+            double t = ta;
+            ta = tb;
+            tb = t;
+        }
+        ta = ta < 0.0 ? 0.0 : ta;
+        tb = tb > 1.0 ? 1.0 : tb;
+        if (ta > tb)
+            return;
+    }
+    double xa = x0 + ta * (x1 - x0), xb = x0 + tb * (x1 - x0);
+    double lo = (xa < xb ? xa : xb) - h, hi = (xa < xb ? xb : xa) + h;
+    size_t a, b;
+    /* pixel x is covered when its centre x + 0.5 lies in [lo, hi] */
+    if (wf__span_clip(ceil(lo - 0.5), floor(hi - 0.5), width, &a, &b))
+        wf__fill(row, a, b, c);
+}
+
 /* Row ly (0 .. WF_PNG_LEGEND_HEIGHT-1) of the colour bar under a heat map
  * `width` pixels wide, with the min and max labels. */
 void wf__png_legend_row(uint8_t *row, size_t width, const char *lab_lo,
                         const char *lab_hi, size_t ly);
+
+/* ---- the libpng writer (png_write.c; not in a build without libpng) --- */
+
+/* Pixel row y (0 .. height - 1, asked for in order) of a picture being
+ * written: width × 3 bytes, RGB, valid until the next call. */
+typedef const uint8_t *(*wf__png_row_fn)(void *ud, size_t y);
+
+/* Writes a width × height 8-bit RGB PNG to f, row by row from row(ud, y),
+ * and flushes f; libpng's memory from alloc (NULL: malloc). WF_E_NOMEM or
+ * WF_E_IO with diag (file name `name`, may be "") saying why. */
+wf_status wf__png_encode(FILE *f, const char *name,
+                         const wf_allocator *alloc, size_t width,
+                         size_t height, wf__png_row_fn row, void *ud,
+                         wf_diag *diag);
+
+/* WF_E_NOMEM, with diag saying that writing a PNG (named `name`) ran out
+ * of memory: for a picture whose own buffers could not be had. */
+wf_status wf__png_nomem(wf_diag *diag, const char *name);
+
+/* Writes a picture into the file `path`, whole or not at all
+ * (wf_file_write): emit(ud, f, path, diag) writes it to the stream f. */
+typedef wf_status (*wf__png_emit_fn)(void *ud, FILE *f, const char *name,
+                                     wf_diag *diag);
+wf_status wf__png_to_path(const char *path, wf__png_emit_fn emit, void *ud,
+                          wf_diag *diag);
 
 #endif
