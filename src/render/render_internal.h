@@ -1,6 +1,7 @@
 /* What the pictures share: pixel helpers of the PNG pictures and their
  * legend, the libpng writer (png_write.c), the checks of the lists drawn
- * over a map (lists.c). Not installed. */
+ * over a map (lists.c), SVG text (svg_write.c), how a mesh's edges are
+ * drawn. Not installed. */
 #ifndef WF_RENDER_INTERNAL_H
 #define WF_RENDER_INTERNAL_H
 
@@ -101,6 +102,42 @@ static inline void wf__row_segment(uint8_t *row, size_t width, double x0,
  * `width` pixels wide, with the min and max labels. */
 void wf__png_legend_row(uint8_t *row, size_t width, const char *lab_lo,
                         const char *lab_hi, size_t ly);
+
+/* ---- SVG text (svg_write.c) --------------------------------------------- */
+
+/* A stream that remembers whether a write failed, and stops writing. */
+typedef struct wf__svg {
+    FILE *f;
+    int err;
+} wf__svg;
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void wf__svg_put(wf__svg *s, const char *fmt, ...);
+
+/* sep, then v with at most two decimals (no "-0"). */
+void wf__svg_num(wf__svg *s, const char *sep, double v);
+/* sep, then "x,y" so. */
+void wf__svg_point(wf__svg *s, const char *sep, wf_vec2 p);
+
+/* ---- meshes' edges ------------------------------------------------------ */
+
+/* The colour of the edges of a mesh's polygons: shared edges (boundary 0)
+ * light blue, the boundary dark, in every picture of a mesh. */
+static inline wf_rgb wf__mesh_edge_color(int boundary) {
+    const wf_rgb shared = {0x4a, 0x7f, 0xc1}, outline = {0x1c, 0x2f, 0x4a};
+    return boundary ? outline : shared;
+}
+
+/* Is the edge of polygon p with `across` on the other side drawn in the
+ * boundary layer (boundary 1) or the shared one (0, once: from the lower
+ * polygon)? */
+static inline int wf__edge_drawn(long across, size_t p, int boundary) {
+    if (boundary)
+        return across < 0;
+    return across >= 0 && (size_t)across >= p;
+}
 
 /* ---- the libpng writer (png_write.c; not in a build without libpng) --- */
 
