@@ -1,7 +1,7 @@
 /* What the pictures share: pixel helpers of the PNG pictures and their
  * legend, the libpng writer (png_write.c), the checks of the lists drawn
  * over a map (lists.c), SVG text (svg_write.c), how a mesh's edges are
- * drawn. Not installed. */
+ * drawn, the measured picture of a mesh (mesh_picture.c). Not installed. */
 #ifndef WF_RENDER_INTERNAL_H
 #define WF_RENDER_INTERNAL_H
 
@@ -138,6 +138,55 @@ static inline int wf__edge_drawn(long across, size_t p, int boundary) {
         return across < 0;
     return across >= 0 && (size_t)across >= p;
 }
+
+/* ---- pictures of meshes (mesh_picture.c) -------------------------------- */
+
+/* A picture of a mesh, measured and its options checked (mesh_picture.c):
+ * what wf_mesh_svg_opts documents, in pixels. */
+typedef struct wf__mesh_pic {
+    const wf_mesh *m;
+    wf_mesh_svg_opts o;
+    wf_allocator alloc;
+    size_t polygons, links;        /* links 0 when hidden */
+    double minx, miny, maxx, maxy; /* the mesh's box, world units */
+    double k, margin;              /* pixels a world unit; the margin */
+    size_t width, height;          /* pixels */
+    /* widths, lengths and radii in pixels */
+    double edge_w, boundary_w, link_w, dash, gap, head_len, head_half;
+    double line_w, mark_r, ring_w;
+    wf_rgb outside, ground, corridor, edge, boundary, link;
+    wf_vec2 *v; /* a polygon's corners, in pixels */
+    long *across;
+    size_t cap;
+} wf__mesh_pic;
+
+/* Draws the picture of m that opts describe with draw(pic, ud, diag),
+ * once `to` (the stream or file the picture goes to) is there (else
+ * WF_E_INVALID_ARG, diag `no_to`) and every option is checked against m
+ * (WF_E_INVALID_ARG, diag says which) and the picture measured
+ * (WF_E_NOMEM); what draw returns. Every mesh picture starts here. */
+typedef wf_status (*wf__mesh_draw_fn)(wf__mesh_pic *pic, void *ud,
+                                      wf_diag *diag);
+wf_status wf__mesh_pic_draw(const void *to, const char *no_to, const wf_mesh *m,
+                            const wf_mesh_svg_opts *opts, wf__mesh_draw_fn draw,
+                            void *ud, wf_diag *diag);
+
+/* A world point in pixels. */
+wf_vec2 wf__mesh_pic_px(const wf__mesh_pic *pic, wf_vec2 w);
+
+/* Polygon p's corners in pixels into pic->v, and pic->across; returns how
+ * many. */
+size_t wf__mesh_pic_polygon(wf__mesh_pic *pic, size_t p);
+
+/* Link id drawn: a quadratic arc from a through control point c to b, in
+ * pixels, and `heads` arrowheads (tip first): at b, then at a for a
+ * two-way link (none when its ends meet). */
+typedef struct wf__link_arc {
+    wf_vec2 a, c, b;
+    wf_vec2 head[2][3];
+    int heads;
+} wf__link_arc;
+void wf__mesh_pic_link(const wf__mesh_pic *pic, size_t id, wf__link_arc *arc);
 
 /* ---- the libpng writer (png_write.c; not in a build without libpng) --- */
 
