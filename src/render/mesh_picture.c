@@ -142,6 +142,7 @@ static void frame(wf__mesh_pic *pic) {
     pic->gap = 6 * u;
     pic->head_len = 14 * u;
     pic->head_half = 7 * u;
+    pic->bend = 24 * u;
     pic->line_w = 4 * u;
     pic->mark_r = 8 * u;
     pic->ring_w = 2 * u;
@@ -150,7 +151,7 @@ static void frame(wf__mesh_pic *pic) {
     pic->corridor = wf__blend(pic->ground, (wf_rgb){70, 150, 235}, 110);
     pic->edge = wf__mesh_edge_color(0);
     pic->boundary = wf__mesh_edge_color(1);
-    pic->link = (wf_rgb){120, 40, 170};
+    pic->link = (wf_rgb){150, 60, 230};
 }
 
 static void pic_free(wf__mesh_pic *pic) {
@@ -241,17 +242,20 @@ void wf__mesh_pic_link(const wf__mesh_pic *pic, size_t id, wf__link_arc *arc) {
         return;
     arc->a = wf__mesh_pic_px(pic, l.a);
     arc->b = wf__mesh_pic_px(pic, l.b);
-    /* bent by a tenth of its length (the control point a fifth) to the
-     * side facing the picture's centre, so that it reads as a jump and
-     * stays in the picture */
+    /* bent to the side facing the picture's centre (so that it stays in
+     * the picture), by a tenth of its length (the control point a fifth)
+     * but at least 12 pixels at size 800 and at most a quarter of its
+     * length, so that even a short one reads as a jump beside a path */
     const double dx = arc->b.x - arc->a.x, dy = arc->b.y - arc->a.y;
     const double mx = (arc->a.x + arc->b.x) / 2, my = (arc->a.y + arc->b.y) / 2;
+    const double len = hypot(dx, dy);
     const double side =
         (pic->width / 2.0 - mx) * dy - (pic->height / 2.0 - my) * dx;
-    const double sign =
-        side >= 0 ? 1 : -1; /* a tie: up for a → b going right */
-    arc->c.x = mx + sign * dy / 5;
-    arc->c.y = my - sign * dx / 5;
+    /* a tie: up for a → b going right */
+    const double sign = side >= 0 ? 1 : -1;
+    const double f = len > 0 ? fmin(0.5, fmax(0.2, pic->bend / len)) : 0;
+    arc->c.x = mx + sign * dy * f;
+    arc->c.y = my - sign * dx * f;
     arc->heads = arrowhead(pic, arc->c, arc->b, arc->head[0]);
     if (arc->heads && l.two_way)
         arc->heads += arrowhead(pic, arc->c, arc->a, arc->head[1]);

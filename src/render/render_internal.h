@@ -152,7 +152,7 @@ typedef struct wf__mesh_pic {
     double k, margin;              /* pixels a world unit; the margin */
     size_t width, height;          /* pixels */
     /* widths, lengths and radii in pixels */
-    double edge_w, boundary_w, link_w, dash, gap, head_len, head_half;
+    double edge_w, boundary_w, link_w, dash, gap, head_len, head_half, bend;
     double line_w, mark_r, ring_w;
     wf_rgb outside, ground, corridor, edge, boundary, link;
     wf_vec2 *v; /* a polygon's corners, in pixels */
