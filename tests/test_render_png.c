@@ -822,7 +822,7 @@ static void test_mesh_picture_layers(void **state) {
     image_free(&im);
     free(svg);
     /* the links drawn; the polygon round (3, 5) tinted */
-    const size_t corridor[1] = {(size_t)wf_mesh_locate(m, (wf_vec2){3, 5})};
+    const long corridor[1] = {wf_mesh_locate(m, (wf_vec2){3, 5})};
     o = wf_mesh_svg_opts_default();
     o.corridor = corridor;
     o.corridor_count = 1;

@@ -368,8 +368,8 @@ static void test_mesh_picture(void **state) {
     wf_mesh_info info;
     assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
     const wf_vec2 marks[2] = {path.points[0], path.points[path.count - 1]};
-    const size_t corridor[2] = {(size_t)wf_mesh_locate(m, marks[0]),
-                                (size_t)wf_mesh_locate(m, marks[1])};
+    const long corridor[2] = {wf_mesh_locate(m, marks[0]),
+                              wf_mesh_locate(m, marks[1])};
     wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
     o.polylines = &path;
     o.polyline_count = 1;
@@ -512,7 +512,7 @@ static void test_mesh_picture_refusals(void **state) {
     assert_refused(m, &o, "corridor_count without corridor");
     wf_mesh_info info;
     assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
-    const size_t ids[2] = {0, info.polygons};
+    long ids[2] = {0, (long)info.polygons};
     o.corridor = ids;
     o.corridor_count = 2;
     char want[96];
@@ -520,6 +520,8 @@ static void test_mesh_picture_refusals(void **state) {
              "corridor[1] is %zu, not a polygon of the mesh (it has %zu)",
              info.polygons, info.polygons);
     assert_refused(m, &o, want);
+    ids[1] = -1;
+    assert_refused(m, &o, "corridor[1] is -1, not a polygon of the mesh");
     /* a write that fails */
     FILE *f = fopen("/dev/full", "w");
     if (f) {

@@ -395,7 +395,7 @@ typedef struct wf_mesh_svg_opts {
     size_t polyline_count;
     /** Polygons to tint: indices from 0 to the mesh's polygons − 1, as
      *  wf_mesh_locate gives them (NULL: none). */
-    const size_t *corridor;
+    const long *corridor;
     size_t corridor_count;
     /** Points to mark (a start, a goal) in world units (NULL: none). */
     const wf_vec2 *marks;

@@ -41,9 +41,9 @@ static wf_status check_opts(const wf_mesh_svg_opts *o, size_t polygons,
     if (o->corridor_count && !o->corridor)
         return invalid(diag, "corridor_count without corridor");
     for (size_t i = 0; i < o->corridor_count; i++)
-        if (o->corridor[i] >= polygons) {
+        if (o->corridor[i] < 0 || (size_t)o->corridor[i] >= polygons) {
             wf__diag_set(diag, NULL, 0, 0,
-                         "corridor[%zu] is %zu, not a polygon of the mesh "
+                         "corridor[%zu] is %ld, not a polygon of the mesh "
                          "(it has %zu)",
                          i, o->corridor[i], polygons);
             return WF_E_INVALID_ARG;

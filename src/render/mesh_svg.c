@@ -35,7 +35,7 @@ static void polygons(wf__svg *s, wf__mesh_pic *pic) {
     put_color(s, "fill", pic->corridor);
     wf__svg_put(s, ">\n");
     for (size_t i = 0; i < pic->o.corridor_count && !s->err; i++)
-        polygon(s, pic, pic->o.corridor[i]);
+        polygon(s, pic, (size_t)pic->o.corridor[i]);
     wf__svg_put(s, "</g>\n");
 }
 

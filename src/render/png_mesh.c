@@ -132,7 +132,8 @@ static void draw(canvas *c, wf__mesh_pic *pic) {
     for (size_t p = 0; p < pic->polygons; p++)
         fill_convex(c, pic->v, wf__mesh_pic_polygon(pic, p), pic->ground);
     for (size_t i = 0; i < o->corridor_count; i++)
-        fill_convex(c, pic->v, wf__mesh_pic_polygon(pic, o->corridor[i]),
+        fill_convex(c, pic->v,
+                    wf__mesh_pic_polygon(pic, (size_t)o->corridor[i]),
                     pic->corridor);
     edges(c, pic, 0);
     edges(c, pic, 1);
