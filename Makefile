@@ -29,7 +29,7 @@ VALGRIND_PKGS := $(TEST_PKGS) valgrind
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
 FUZZ_BUILD   ?= $(BUILD)/fuzz
-FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph edits cli prep hierarchy tiled outlines
+FUZZ_PARSERS := movingai_map scen ascii_map csv_map legend graph edits cli prep hierarchy tiled outlines mesh
 
 .PHONY: all run test bench install clean deps-build deps-test deps-bench \
         deps-python python deps-web web playground fuzz check-valgrind deps-valgrind check-tsan check-nopng soak

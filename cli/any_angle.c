@@ -1,8 +1,11 @@
-/* What path's --any-angle and --smooth share with the output: the names
- * of the any-angle searches and polylines as text. */
+/* What path's --any-angle, --smooth and --mesh share with the output: the
+ * names of the any-angle searches and polylines as text. */
+#include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 int cli_parse_any_angle(const char *cmd, const char *arg, int *out) {
     static const char *const names[] = {WF_ANY_ANGLE_NAMES(CLI_NAME) NULL};
@@ -30,10 +33,37 @@ const char *cli_any_angle_name(int algo) {
     }
 }
 
+/* One decimal where that is exact (an any-angle path's points are
+ * multiples of 0.5), else the fewest digits that read back as v (a mesh
+ * path's ends, in 1/128 of a cell). */
+static void print_coord(double v) {
+    if (v * 2 == floor(v * 2))
+        printf("%.1f", v);
+    else
+        cli_json_num(v);
+}
+
+void cli_print_polyline_figures(const wf_polyline *p) {
+    if (!p->count)
+        return;
+    printf("cost: %.6f\n", p->cost);
+    printf("length: %.6f (%zu points, %zu segments)\n", p->length, p->count,
+           p->count - 1);
+}
+
+void cli_print_stats(const wf_stats *s) {
+    printf("expanded: %" PRIu64 "  generated: %" PRIu64
+           "  heap operations: %" PRIu64 "\n",
+           s->expanded, s->generated, s->heap_ops);
+}
+
 void cli_print_polyline(const wf_polyline *p) {
     fputs("polyline:", stdout);
-    /* points are multiples of 0.5: one decimal is exact */
-    for (size_t i = 0; i < p->count; i++)
-        printf(" %.1f,%.1f", p->points[i].x, p->points[i].y);
+    for (size_t i = 0; i < p->count; i++) {
+        putchar(' ');
+        print_coord(p->points[i].x);
+        putchar(',');
+        print_coord(p->points[i].y);
+    }
     putchar('\n');
 }

@@ -64,6 +64,9 @@ double cli_now_ms(void);
  * "wayfind: CMD: --OPT: why" and returns -1. */
 int cli_parse_point(const char *cmd, const char *opt, const char *s,
                     wf_point *out);
+/* "X,Y", two finite numbers (a point in world units: a mesh's). */
+int cli_parse_vec(const char *cmd, const char *opt, const char *s,
+                  wf_vec2 *out);
 int cli_parse_int(const char *cmd, const char *opt, const char *s, long lo,
                   long hi, long *out);
 int cli_parse_double(const char *cmd, const char *opt, const char *s,
@@ -148,6 +151,22 @@ int cli_parse_any_angle(const char *cmd, const char *arg, int *out);
 const char *cli_any_angle_name(int algo);
 /* "polyline: X,Y X,Y ..." on stdout. */
 void cli_print_polyline(const wf_polyline *p);
+/* "cost: C" and "length: L (N points, S segments)" lines of a polyline
+ * found (none for an empty one). */
+void cli_print_polyline_figures(const wf_polyline *p);
+/* "expanded: E  generated: G  heap operations: H". */
+void cli_print_stats(const wf_stats *s);
+
+/* path --mesh FILE (path_mesh.c): one query between two points of the
+ * mesh in FILE, MAP (may be NULL) checked against it; from and to as given
+ * ("X,Y"; NULL: the map's start or goal mark, a cell centre). Prints the
+ * polyline as --any-angle does; returns the exit code. */
+typedef struct cli_mesh_query {
+    const char *mesh, *map, *legend;
+    const char *from, *to;
+    int json;
+} cli_mesh_query;
+int cli_path_mesh(const char *cmd, const cli_mesh_query *q);
 
 /* --cost TILE=VALUE overrides, collected while parsing options and turned
  * into a filter once the map is loaded. */
@@ -283,6 +302,8 @@ struct cli_option {
      * printing why */
     int (*handler)(const char *cmd, const cli_option *row, const char *arg);
     const char *help; /* CLI_HELP: the text */
+    const char *more; /* CLI_HELP: more of it, or NULL (C promises string
+                         literals of 4095 bytes only) */
 };
 
 /* Most rows a table holds. */
@@ -307,6 +328,9 @@ struct cli_option {
      .handler = (handler_)}
 #define CLI_OPTION_HELP(text_)                                                 \
     {.name = "help", .kind = CLI_HELP, .help = (text_)}
+/* ... of a text in two parts, printed one after the other */
+#define CLI_OPTION_HELP2(text_, more_)                                         \
+    {.name = "help", .kind = CLI_HELP, .help = (text_), .more = (more_)}
 #define CLI_OPTION_END {.name = NULL}
 
 /* The rows of the shared search options, into the wf_search_opts at @p o. */

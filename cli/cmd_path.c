@@ -1,6 +1,5 @@
 /* wayfind path: one query on one map, or a file of them. */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,19 +9,33 @@
 
 static const char help[] =
     "usage: " CLI_PROG " path MAP [--from X,Y] [--to X,Y] [options]\n"
+    "       " CLI_PROG " path [MAP] --mesh FILE --from X,Y --to X,Y\n"
     "\n"
     "Finds a least-cost path on MAP (Moving AI .map, ASCII map, or CSV tile\n"
     "map with a legend) and prints its cost, length, search statistics and\n"
     "cells. --from/--to default to the map's own start and goal marks.\n"
     "\n"
-    "  --from X,Y             start cell (column X, row Y; 0,0 is top-left)\n"
-    "  --to X,Y               goal cell\n"
+    "With --mesh, answers on the navigation mesh saved by '" CLI_PROG "\n"
+    "mesh MAP --out FILE' (for the unit it was made for) instead: the\n"
+    "shortest path between two points, printed as --any-angle prints it.\n"
+    "--from and --to are then points in cell units, any real numbers (the\n"
+    "centre of cell 3,4 is 3.5,4.5; the top-left corner of the map is 0,0).\n"
+    "MAP may be left out; when it is given, the mesh must be MAP's (the\n"
+    "file's digest) and the points on it; its marks are the defaults.\n"
+    "\n"
+    "  --from X,Y             start cell (column X, row Y; 0,0 is top-left);\n"
+    "                         with --mesh a point (two numbers)\n"
+    "  --to X,Y               goal cell; with --mesh a point\n"
+    "  --mesh FILE            answer on the mesh in FILE (see above); goes\n"
+    "                         with --format and --legend only\n"
     "  --queries FILE         instead of --from/--to: one query a line of FILE\n"
     "                         ('-': stdin), 'SX SY GX GY', answered in order\n"
     "                         with one workspace, each printed as alone (one\n"
     "                         JSON object a line with --format json), from\n"
     "                         stdin flushed at once (for a driving program)\n"
-    CLI_SEARCH_HELP
+    CLI_SEARCH_HELP;
+
+static const char help_more[] =
     "  --any-angle A          an any-angle path through cell centres instead\n"
     "                         of a grid path: theta, lazy-theta, anya (exact;\n"
     "                         needs --corners one-free and one cost), mesh\n"
@@ -49,8 +62,9 @@ static const char help[] =
     "\n"
     "Exit status: 0 path found (every path, with --queries), 1 no path (or\n"
     "--max-expansions reached; also when a --size agent cannot stand on the\n"
-    "start or goal, which stderr says), 2 usage (--size out of 1-64), 3 bad\n"
-    "input, 4 I/O error.\n";
+    "start or goal, or a --mesh point is off the mesh, which stderr says), 2\n"
+    "usage (--size out of 1-64, a malformed point), 3 bad input (a mesh file\n"
+    "that is not MAP's or is damaged), 4 I/O error.\n";
 
 
 typedef struct args {
@@ -61,6 +75,8 @@ typedef struct args {
     const char *queries;
     const char *prep;
     const char *hierarchy;
+    const char *mesh;
+    const char *from_s, *to_s; /* --from, --to as given */
     wf_ch_query *chq; /* with --hierarchy */
     int has_from, has_to, json, draw, explored, smooth;
     int any_angle; /* a wf_any_angle, 0: a grid search */
@@ -75,11 +91,49 @@ static int any_angle_option(const char *cmd, const cli_option *row,
     return cli_parse_any_angle(cmd, arg, (int *)row->target);
 }
 
+/* The first option given that does not go with --mesh (the mesh file is
+ * made for one unit and answers one query between points), or NULL. */
+static const char *mesh_clash(const args *a) {
+    const wf_search_opts d = wf_search_opts_default();
+    const wf_search_opts *o = &a->opts;
+    return a->queries                     ? "--queries"
+           : a->draw || a->explored       ? "--draw and --explored"
+           : a->png || a->svg             ? "--png and --svg"
+           : a->prep || a->hierarchy      ? "--prep and --hierarchy"
+           : a->any_angle || a->smooth    ? "--any-angle and --smooth (a "
+                                            "mesh path is any-angle)"
+           : a->costs.n || o->move.size != d.move.size
+               ? "--cost and --size (give them to '" CLI_PROG " mesh': "
+                 "the file is made for one unit)"
+           : o->move.connect != 8 || (o->move.corners != d.move.corners &&
+                                         o->move.corners != WF_CORNERS_ONE_FREE)
+               ? "--connect 4 and --corners other than one-free (a mesh's "
+                 "paths run in any direction under the one-free rule)"
+           : o->heuristic != d.heuristic || o->weight != d.weight ||
+                   o->algo != d.algo || o->max_expansions ||
+                   o->goal_fallback != d.goal_fallback
+               ? "--heuristic, --weight, --algo, --max-expansions and "
+                 "--nearest"
+               : NULL;
+}
+
+/* --mesh: the options it takes; 0, or -1 after a usage error. */
+static int check_mesh_options(const args *a) {
+    const char *clash = mesh_clash(a);
+    if (!clash)
+        return 0;
+    cli_usage_error(CMD, "--mesh answers one query on a saved mesh: it "
+                         "does not take %s",
+                    clash);
+    return -1;
+}
+
 /* 0: parsed; -1: exit with *code. */
 static int parse(int argc, char **argv, args *a, int *code) {
     const cli_option opts[] = {
-        CLI_OPTION_GIVEN("from", CLI_POINT, &a->from, &a->has_from),
-        CLI_OPTION_GIVEN("to", CLI_POINT, &a->to, &a->has_to),
+        CLI_OPTION_GIVEN("from", CLI_STRING, &a->from_s, &a->has_from),
+        CLI_OPTION_GIVEN("to", CLI_STRING, &a->to_s, &a->has_to),
+        CLI_OPTION("mesh", CLI_STRING, &a->mesh),
         CLI_OPTION("format", CLI_FORMAT, &a->json),
         CLI_OPTION("draw", CLI_FLAG, &a->draw),
         CLI_OPTION("explored", CLI_FLAG, &a->explored),
@@ -92,14 +146,22 @@ static int parse(int argc, char **argv, args *a, int *code) {
         CLI_OPTION("hierarchy", CLI_STRING, &a->hierarchy),
         CLI_OPTION_CUSTOM("any-angle", &a->any_angle, any_angle_option),
         CLI_OPTION("smooth", CLI_FLAG, &a->smooth),
-        CLI_OPTION_HELP(help),
+        CLI_OPTION_HELP2(help, help_more),
         CLI_SEARCH_OPTIONS(&a->opts),
         CLI_OPTION_END};
     int first = cli_parse_options(CMD, argc, argv, opts, code);
     if (first < 0)
         return -1;
     *code = CLI_EXIT_USAGE;
+    if (a->mesh && first == argc)
+        return check_mesh_options(a); /* no MAP: the mesh file alone */
     if (cli_map_operand(CMD, argc, argv, first, &a->map) != 0)
+        return -1;
+    if (a->mesh)
+        return check_mesh_options(a);
+    if ((a->has_from &&
+         cli_parse_point(CMD, "from", a->from_s, &a->from) != 0) ||
+        (a->has_to && cli_parse_point(CMD, "to", a->to_s, &a->to) != 0))
         return -1;
     if (a->queries &&
         (a->has_from || a->has_to || a->draw || a->png || a->svg)) {
@@ -166,18 +228,13 @@ static void print_text(const args *a, wf_status st, const wf_path *p,
     if (a->opts.move.size > 1)
         printf(", size %d", a->opts.move.size);
     fputs(")\n", stdout);
-    if (!p && line->count) {
-        printf("cost: %.6f\n", line->cost);
-        printf("length: %.6f (%zu points, %zu segments)\n", line->length,
-               line->count, line->count - 1);
-    }
+    if (!p)
+        cli_print_polyline_figures(line);
     if (p && p->count) {
         printf("cost: %.6f\n", p->cost);
         printf("length: %zu cells, %zu moves\n", p->count, p->count - 1);
     }
-    printf("expanded: %" PRIu64 "  generated: %" PRIu64
-           "  heap operations: %" PRIu64 "\n",
-           stats->expanded, stats->generated, stats->heap_ops);
+    cli_print_stats(stats);
     if (p && p->count) {
         fputs("path:", stdout);
         for (size_t i = 0; i < p->count; i++)
@@ -375,6 +432,34 @@ static int write_pictures(const args *a, const wf_grid *g,
     return code;
 }
 
+/* --draw: the map with the path, the polyline's cells and (--explored)
+ * the search's, on stdout (stderr beside JSON). */
+static wf_status draw(const args *a, const wf_grid *g, const wf_search *ws,
+                      const wf_path *path, const wf_polyline *line) {
+    wf_ascii_opts ao;
+    memset(&ao, 0, sizeof ao);
+    ao.path = path;
+    ao.polylines = line;
+    ao.polyline_count = line->count ? 1 : 0;
+    ao.has_start = ao.has_goal = 1;
+    ao.start = a->from;
+    ao.goal = a->to;
+    wf_status st = WF_OK;
+    uint8_t *cells = NULL;
+    if (a->explored) {
+        cells = malloc((size_t)wf_grid_width(g) * (size_t)wf_grid_height(g));
+        if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK)
+            st = WF_E_NOMEM;
+        ao.cells = cells;
+    }
+    if (a->json)
+        fflush(stdout);
+    if (st >= 0)
+        st = wf_render_ascii(a->json ? stderr : stdout, g, &ao);
+    free(cells);
+    return st;
+}
+
 int cli_path(int argc, char **argv) {
     args a;
     memset(&a, 0, sizeof a);
@@ -382,6 +467,11 @@ int cli_path(int argc, char **argv) {
     int code;
     if (parse(argc, argv, &a, &code) != 0)
         return code;
+    if (a.mesh) {
+        const cli_mesh_query q = {a.mesh, a.map, a.legend, a.from_s, a.to_s,
+                                  a.json};
+        return cli_path_mesh(CMD, &q);
+    }
 
     wf_grid *g = NULL;
     wf_jump_table *jumps = NULL;
@@ -421,28 +511,8 @@ int cli_path(int argc, char **argv) {
         st = answer(&a, ws, g, &path, &line, &found);
     if (ws)
         say_why(ws, found, NULL, 0);
-    if (st >= 0 && a.draw) {
-        wf_ascii_opts ao;
-        memset(&ao, 0, sizeof ao);
-        ao.path = &path;
-        ao.polylines = &line;
-        ao.polyline_count = line.count ? 1 : 0;
-        ao.has_start = ao.has_goal = 1;
-        ao.start = a.from;
-        ao.goal = a.to;
-        uint8_t *cells = NULL;
-        if (a.explored) {
-            cells = malloc((size_t)wf_grid_width(g) * (size_t)wf_grid_height(g));
-            if (!cells || wf_search_cell_states(ws, g, cells) != WF_OK)
-                st = WF_E_NOMEM;
-            ao.cells = cells;
-        }
-        if (a.json)
-            fflush(stdout);
-        if (st >= 0)
-            st = wf_render_ascii(a.json ? stderr : stdout, g, &ao);
-        free(cells);
-    }
+    if (st >= 0 && a.draw)
+        st = draw(&a, g, ws, &path, &line);
     if (st < 0 && found < 0 && ws && wf_search_message(ws)[0]) {
         cli_error(CMD, "%s", wf_search_message(ws));
         /* options the search refuses are a usage error */

@@ -162,6 +162,28 @@ int cli_parse_point(const char *cmd, const char *opt, const char *s,
     return 0;
 }
 
+int cli_parse_vec(const char *cmd, const char *opt, const char *s,
+                  wf_vec2 *out) {
+    const char *comma = strchr(s, ',');
+    char *end = NULL;
+    double v[2] = {0, 0};
+    int ok = comma != NULL && comma != s;
+    for (int i = 0; i < 2 && ok; i++) {
+        const char *from = i ? comma + 1 : s;
+        errno = 0;
+        v[i] = strtod(from, &end);
+        ok = end != from && end == (i ? from + strlen(from) : comma) &&
+             errno != ERANGE && isfinite(v[i]);
+    }
+    if (!ok) {
+        cli_error(cmd, "--%s: expected X,Y (two finite numbers), got '%s'",
+                  opt, s);
+        return -1;
+    }
+    *out = (wf_vec2){v[0], v[1]};
+    return 0;
+}
+
 int cli_parse_size(const char *cmd, const char *s, int *w, int *h) {
     const char *x = strchr(s, 'x');
     char buf[32];

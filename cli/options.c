@@ -93,6 +93,8 @@ int cli_parse_options(const char *cmd, int argc, char **argv,
         const cli_option *o = &opts[c - ROW_BASE];
         if (o->kind == CLI_HELP) {
             *code = cli_help(o->help);
+            if (o->more)
+                *code = cli_help(o->more);
             return -1;
         }
         if (apply(cmd, o, optarg) != 0)

@@ -47,6 +47,14 @@ void fuzz_binary_file(const wf_grid *g, const uint8_t *data, size_t size,
                       size_t header, size_t at, uint64_t seed,
                       fuzz_parse_fn parse);
 
+/* A binary file's parser refused it (status s, its object *out NULL when
+ * out_null): as it may, WF_E_PARSE with a message in d, or WF_E_NOMEM or
+ * WF_E_TOO_BIG. */
+void fuzz_check_refused(wf_status s, int out_null, const wf_diag *d);
+
+/* The fixed map of a binary file's target, from its ASCII text. */
+wf_grid *fuzz_ascii_map(const char *text);
+
 /* The first and last passable cells in row-major order; 0 when none. */
 int fuzz_passable_ends(const wf_grid *g, wf_point *first, wf_point *last);
 

@@ -89,9 +89,7 @@ static void parse_one(const wf_grid *g, const uint8_t *data, size_t size) {
     memset(&d, 0, sizeof d);
     wf_status s = wf_ch_parse(data, size, "f.ch", g, NULL, NULL, NULL, &c, &d);
     if (s != WF_OK) {
-        FUZZ_CHECK(s == WF_E_PARSE || s == WF_E_NOMEM || s == WF_E_TOO_BIG);
-        FUZZ_CHECK(c == NULL);
-        FUZZ_CHECK(s != WF_E_PARSE || d.message[0] != '\0');
+        fuzz_check_refused(s, c == NULL, &d);
         return;
     }
     check_hierarchy(g, c, data, size);
@@ -99,9 +97,7 @@ static void parse_one(const wf_grid *g, const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    wf_grid *g = NULL;
-    FUZZ_CHECK(wf_ascii_map_parse(map_text, sizeof map_text - 1, "ch.txt",
-                                  NULL, &g, NULL, NULL) == WF_OK);
+    wf_grid *g = fuzz_ascii_map(map_text);
     fuzz_binary_file(g, data, size, HEADER, 48, 0xA54FF53A5F1D36F1u,
                      parse_one);
     wf_grid_destroy(g);

@@ -69,9 +69,7 @@ static void parse_one(const wf_grid *g, const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    wf_grid *g = NULL;
-    FUZZ_CHECK(wf_ascii_map_parse(map_text, sizeof map_text - 1, "prep.txt",
-                                  NULL, &g, NULL, NULL) == WF_OK);
+    wf_grid *g = fuzz_ascii_map(map_text);
     fuzz_binary_file(g, data, size, WF_JUMP_FILE_HEADER, 32,
                      0xBB67AE8584CAA73Bu, parse_one);
     wf_grid_destroy(g);

@@ -23,6 +23,19 @@ int fuzz_near(double a, double b) {
     return a == b || fabs(a - b) <= 1e-14 * fmax(fabs(a), fabs(b));
 }
 
+void fuzz_check_refused(wf_status s, int out_null, const wf_diag *d) {
+    FUZZ_CHECK(s == WF_E_PARSE || s == WF_E_NOMEM || s == WF_E_TOO_BIG);
+    FUZZ_CHECK(out_null);
+    FUZZ_CHECK(s != WF_E_PARSE || d->message[0] != '\0');
+}
+
+wf_grid *fuzz_ascii_map(const char *text) {
+    wf_grid *g = NULL;
+    FUZZ_CHECK(wf_ascii_map_parse(text, strlen(text), "map.txt", NULL, &g,
+                                  NULL, NULL) == WF_OK);
+    return g;
+}
+
 int fuzz_passable_ends(const wf_grid *g, wf_point *first, wf_point *last) {
     int w = wf_grid_width(g), h = wf_grid_height(g), found = 0;
     for (int y = 0; y < h; y++)

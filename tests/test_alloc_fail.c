@@ -3,6 +3,8 @@
  * operation runs with no refusal. Each refused run must return WF_E_NOMEM
  * and free everything it took (the allocator counts live blocks and checks
  * the size given back on each free; ASan checks the rest). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+
 #include "wf_test.h"
 
 #include <stdio.h>
@@ -189,6 +191,55 @@ static wf_status op_ch_build(const wf_allocator *a, fail_alloc *fa) {
     }
     wf_ch_query_free(q);
     wf_ch_free(c);
+    wf_grid_destroy(g);
+    return s;
+}
+
+/* The navigation mesh of a cave map, a query state and one path on it. */
+static wf_status op_mesh_build(const wf_allocator *a, fail_alloc *fa) {
+    wf_grid *g = setup_caves(a, fa);
+    wf_mesh *m = (wf_mesh *)&m;
+    wf_mesh_query *q = NULL;
+    wf_status s = wf_mesh_from_grid(g, NULL, NULL, NULL, a, &m, NULL);
+    if (s != WF_OK)
+        assert_null(m);
+    else if ((s = wf_mesh_query_create(a, &q)) == WF_OK) {
+        wf_point from, to;
+        passable_ends(g, &from, &to);
+        wf_polyline p;
+        wf_polyline_init(&p, a);
+        s = wf_mesh_path(q, m, (wf_vec2){from.x + 0.5, from.y + 0.5},
+                         (wf_vec2){to.x + 0.5, to.y + 0.5}, &p);
+        if (s == WF_NO_PATH)
+            s = WF_OK; /* the caves' two ends may lie apart */
+        wf_polyline_free(&p);
+    }
+    wf_mesh_query_destroy(q);
+    wf_mesh_destroy(m);
+    wf_grid_destroy(g);
+    return s;
+}
+
+/* A mesh file of a cave map read back, checked against the map. */
+static wf_status op_mesh_file(const wf_allocator *a, fail_alloc *fa) {
+    wf_grid *g = setup_caves(a, fa);
+    wf_mesh *m = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    setup_begin(fa);
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, a, &m, NULL), WF_OK);
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(wf_mesh_write(f, m), WF_OK);
+    assert_int_equal(fclose(f), 0);
+    wf_mesh_destroy(m);
+    setup_end(fa);
+    m = (wf_mesh *)&m;
+    wf_status s = wf_mesh_parse(buf, len, "caves.mesh", g, a, &m, NULL);
+    if (s != WF_OK)
+        assert_null(m);
+    wf_mesh_destroy(m);
+    free(buf);
     wf_grid_destroy(g);
     return s;
 }
@@ -631,6 +682,8 @@ FAIL_TEST(grid_create)
 FAIL_TEST(grid_clone)
 FAIL_TEST(cpd_build)
 FAIL_TEST(ch_build)
+FAIL_TEST(mesh_build)
+FAIL_TEST(mesh_file)
 FAIL_TEST(graph_build)
 FAIL_TEST(graph_from_grid)
 FAIL_TEST(search_reserve)
@@ -671,6 +724,8 @@ int main(void) {
         cmocka_unit_test(test_grid_clone),
         cmocka_unit_test(test_cpd_build),
         cmocka_unit_test(test_ch_build),
+        cmocka_unit_test(test_mesh_build),
+        cmocka_unit_test(test_mesh_file),
         cmocka_unit_test(test_graph_build),
         cmocka_unit_test(test_graph_from_grid),
         cmocka_unit_test(test_search_reserve),

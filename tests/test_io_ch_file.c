@@ -40,16 +40,6 @@ static void fix_checksum(unsigned char *b, size_t len) {
     wf_test_fix_checksum(b, len, 64, 48, 0xA54FF53A5F1D36F1u);
 }
 
-static uint32_t get32(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-
-static void put32(unsigned char *p, uint32_t v) {
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
 /* Parses b[0..len) for g and the default unit with filter f: the status,
  * and the message in *d. */
 static wf_status parse(const unsigned char *b, size_t len, const wf_grid *g,
@@ -177,7 +167,7 @@ static void test_bad_files(void **state) {
     unsigned char *b = file_bytes(c, g, &len);
     unsigned char *x = malloc(len + 16);
     assert_non_null(x);
-    const uint32_t nodes = get32(b + 28);
+    const uint32_t nodes = wf_test_get32(b + 28);
 
     expect_refused(b, 10, g, "truncated");
     expect_refused(b, 100, g, "truncated"); /* the header, not the costs */
@@ -189,7 +179,7 @@ static void test_bad_files(void **state) {
     x[0] = 'X';
     expect_refused(x, len, g, "not a hierarchy file");
     memcpy(x, b, len);
-    put32(x + 8, 9);
+    wf_test_put32(x + 8, 9);
     expect_refused(x, len, g, "version 9");
     memcpy(x, b, len);
     x[len / 2] ^= 0x10;
@@ -200,11 +190,12 @@ static void test_bad_files(void **state) {
     const size_t firsts = cells + 4 * (size_t)nodes;
     const size_t arcs = firsts + 4 * ((size_t)nodes + 1);
     memcpy(x, b, len);
-    put32(x + cells, get32(x + cells + 4)); /* one cell twice */
+    /* one cell twice */
+    wf_test_put32(x + cells, wf_test_get32(x + cells + 4));
     fix_checksum(x, len);
     expect_refused(x, len, g, "two nodes");
     memcpy(x, b, len);
-    put32(x + arcs, 0); /* an arc of node 0 going down to node 0 */
+    wf_test_put32(x + arcs, 0); /* an arc of node 0 going down to node 0 */
     fix_checksum(x, len);
     expect_refused(x, len, g, "not above");
     memcpy(x, b, len);
@@ -212,14 +203,13 @@ static void test_bad_files(void **state) {
     fix_checksum(x, len);
     expect_refused(x, len, g, "corrupted: arc 0");
     memcpy(x, b, len);
-    put32(x + firsts + 4, get32(x + firsts + 4) + 1); /* node 0's list
-                                                          takes node 1's
-                                                          first arc */
+    /* node 0's list takes node 1's first arc */
+    wf_test_put32(x + firsts + 4, wf_test_get32(x + firsts + 4) + 1);
     fix_checksum(x, len);
     expect_refused(x, len, g, "corrupted: arc");
     memcpy(x, b, len);
-    put32(x + firsts + 4 * (size_t)nodes, /* the lists stop short */
-          get32(x + firsts + 4 * (size_t)nodes) - 1);
+    wf_test_put32(x + firsts + 4 * (size_t)nodes, /* the lists stop short */
+                  wf_test_get32(x + firsts + 4 * (size_t)nodes) - 1);
     fix_checksum(x, len);
     expect_refused(x, len, g, "arcs end at");
 
@@ -303,7 +293,7 @@ static unsigned char *forge(const wf_grid *g, const wf_move *mv,
     size_t real_len;
     unsigned char *head = file_bytes(real, g, &real_len);
     wf_ch_free(real);
-    assert_int_equal(get32(head + 28), nodes);
+    assert_int_equal(wf_test_get32(head + 28), nodes);
     const size_t top = 64 + 256 * 8;
     *len = top + 4 * (2 * (size_t)nodes + 1) + (size_t)n * (20 + 24);
     unsigned char *b = calloc(1, *len);
@@ -313,21 +303,21 @@ static unsigned char *forge(const wf_grid *g, const wf_move *mv,
     put64(b + 32, n);
     unsigned char *q = b + top;
     for (uint32_t r = 0; r < nodes; r++, q += 4)
-        put32(q, cell_of[r]);
+        wf_test_put32(q, cell_of[r]);
     for (uint32_t r = 0, k = 0; r <= nodes; r++, q += 4) {
         while (k < n && arcs[k].from < r)
             k++;
-        put32(q, k);
+        wf_test_put32(q, k);
     }
     for (uint32_t k = 0; k < n; k++, q += 20) {
-        put32(q, arcs[k].to);
+        wf_test_put32(q, arcs[k].to);
         put64(q + 4, bits(arcs[k].out));
         put64(q + 12, bits(arcs[k].in));
     }
     for (uint32_t k = 0; k < n; k++)
         for (int d = 0; d < 2; d++, q += 12)
             for (int i = 0; i < 3; i++)
-                put32(q + 4 * i, arcs[k].via[d][i]);
+                wf_test_put32(q + 4 * i, arcs[k].via[d][i]);
     fix_checksum(b, *len);
     return b;
 }

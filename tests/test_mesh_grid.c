@@ -128,16 +128,11 @@ static void test_random_maps(void **state) {
 /* Moving AI maps: the mesh's length equals Anya's on every `step`-th
  * scenario entry, each path legal; mesh size and build time printed. */
 static void check_map(const char *map, size_t step, tally *tl) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/movingai/%s", WF_SHARED_DIR, map);
-    wf_grid *g = NULL;
-    assert_int_equal(wf_movingai_map_read(path, NULL, &g, NULL), WF_OK);
-    wf_scen sc = {0};
-    snprintf(path, sizeof path, "%s/movingai/%s.scen", WF_SHARED_DIR, map);
-    assert_int_equal(wf_scen_read(path, NULL, &sc, NULL), WF_OK);
-    wf_mesh *m;
-    assert_int_equal(wf_mesh_from_grid(g, &ONE_FREE, NULL, NULL, NULL, &m, NULL),
-                     WF_OK);
+    wf_test_mesh_map mm;
+    wf_test_mesh_map_read(&mm, WF_SHARED_DIR "/movingai", map);
+    const wf_grid *g = mm.g;
+    const wf_mesh *m = mm.m;
+    const wf_scen *sc = &mm.sc;
     wf_mesh_info info;
     assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
     wf_search *ws;
@@ -150,8 +145,8 @@ static void check_map(const char *map, size_t step, tally *tl) {
     wf_search_opts o = wf_search_opts_default();
     o.move = ONE_FREE;
     const int before = tl->queries;
-    for (size_t i = 0; i < sc.count; i += step) {
-        const wf_scen_entry *e = &sc.entries[i];
+    for (size_t i = 0; i < sc->count; i += step) {
+        const wf_scen_entry *e = &sc->entries[i];
         const wf_status st = wf_search_any_angle(ws, g, e->start, e->goal,
                                                  WF_ANY_ANGLE_ANYA, &o, &a);
         check_query(q, m, g, e->start, e->goal,
@@ -165,9 +160,7 @@ static void check_map(const char *map, size_t step, tally *tl) {
     wf_polyline_free(&p);
     wf_mesh_query_destroy(q);
     wf_search_destroy(ws);
-    wf_mesh_destroy(m);
-    wf_scen_free(&sc);
-    wf_grid_destroy(g);
+    wf_test_mesh_map_free(&mm);
 }
 
 static void test_movingai(void **state) {
@@ -428,18 +421,6 @@ static void test_out_of_memory(void **state) {
     wf_grid_destroy(g);
 }
 
-/* A random map of up to side × side cells (any of the 12 kinds) and its
- * mesh for a unit of size 1. */
-static wf_grid *random_map(wf_test_rng *r, uint32_t side, wf_mesh **m) {
-    const int w = 1 + (int)wf_test_rng_below(r, side);
-    const int h = 1 + (int)wf_test_rng_below(r, side);
-    wf_grid *g;
-    assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
-    wf_test_fill_any_angle(g, r, (int)wf_test_rng_below(r, 12));
-    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, m, NULL), WF_OK);
-    return g;
-}
-
 /* wf_mesh_nearest against every polygon, on random maps and points in and
  * around the grid: the same distance, a point on the mesh. */
 static void test_nearest(void **state) {
@@ -448,7 +429,7 @@ static void test_nearest(void **state) {
     int points = 0, off = 0;
     for (int k = 0; k < wf_test_count(200); k++) {
         wf_mesh *m;
-        wf_grid *g = random_map(&r, 20, &m);
+        wf_grid *g = wf_test_random_mesh(&r, 20, &m);
         const int w = wf_grid_width(g), h = wf_grid_height(g);
         wf_mesh_info info;
         assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
@@ -561,7 +542,7 @@ static void test_raycast(void **state) {
     int rays = 0, clear = 0;
     for (int k = 0; k < wf_test_count(500); k++) {
         wf_mesh *m;
-        wf_grid *g = random_map(&r, 16, &m);
+        wf_grid *g = wf_test_random_mesh(&r, 16, &m);
         for (int i = 0; i < 20; i++) {
             const wf_point s = wf_test_open_cell(&r, g, 1);
             const wf_point t = wf_test_open_cell(&r, g, 1);

@@ -4,8 +4,7 @@
  * points, either orientation, coordinates from 2^-30 to 2^40 world
  * units), equal the grid's mesh when the outlines are a grid's cells, and
  * every bad outline is refused with a message naming it. */
-#include "outline_oracle.h"
-#include "wf_test.h"
+#include "outline_world.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,151 +12,6 @@
 #include <string.h>
 
 #include "wayfind/mesh.h"
-
-#define MAXP 1200
-#define MAXO 80
-
-/* Outlines and the points they use. */
-typedef struct world {
-    wf_vec2 pt[MAXP];
-    size_t np;
-    wf_outline o[MAXO];
-    size_t n;
-} world;
-
-static void begin(world *w, wf_outline_kind kind) {
-    w->o[w->n] = (wf_outline){w->pt + w->np, 0, kind, NULL};
-}
-
-static void add(world *w, double x, double y) {
-    assert_true(w->np < MAXP);
-    w->pt[w->np++] = (wf_vec2){x, y};
-    w->o[w->n].count++;
-}
-
-/* Ends the outline begun last, reversed half the time. */
-static void end(world *w, wf_test_rng *r) {
-    wf_outline *o = &w->o[w->n++];
-    const int reverse = (int)wf_test_rng_below(r, 2);
-    for (size_t i = 0; reverse && i < o->count / 2; i++) {
-        wf_vec2 *p = (wf_vec2 *)o->points;
-        const wf_vec2 t = p[i];
-        p[i] = p[o->count - 1 - i];
-        p[o->count - 1 - i] = t;
-    }
-}
-
-/* The ground: the square [0, 48]² with extra points along its sides, some
- * pushed outwards (so it is not convex). */
-static void ground(world *w, wf_test_rng *r) {
-    static const int corner[4][2] = {{0, 0}, {48, 0}, {48, 48}, {0, 48}};
-    begin(w, WF_OUTLINE_WALKABLE);
-    for (int side = 0; side < 4; side++) {
-        add(w, corner[side][0], corner[side][1]);
-        int at = 0;
-        for (int k = 0; k < 3; k++) {
-            at += 1 + (int)wf_test_rng_below(r, 14);
-            if (at >= 48)
-                break;
-            const int out = (int)wf_test_rng_below(r, 6);
-            const double x = side == 0 ? at : side == 1 ? 48 + out
-                           : side == 2 ? 48 - at : -out;
-            const double y = side == 0 ? -out : side == 1 ? at
-                           : side == 2 ? 48 + out : 48 - at;
-            add(w, x, y);
-        }
-    }
-    end(w, r);
-}
-
-/* A hole in the lattice cell of 8 × 8 at (x0, y0): the whole cell, a
- * triangle on its corners, midpoints or inner points, or a smaller
- * rectangle, sometimes with a repeated or an extra collinear point. */
-static void hole(world *w, wf_test_rng *r, int x0, int y0) {
-    const uint32_t kind = wf_test_rng_below(r, 20);
-    if (kind >= 11)
-        return;
-    begin(w, WF_OUTLINE_OBSTACLE);
-    if (kind < 5) {
-        const int x1 = kind < 4 ? x0 + 8 : x0 + 2 + (int)wf_test_rng_below(r, 6);
-        const int y1 = kind < 4 ? y0 + 8 : y0 + 2 + (int)wf_test_rng_below(r, 6);
-        add(w, x0, y0);
-        if (wf_test_rng_below(r, 3) == 0)
-            add(w, (x0 + x1) / 2, y0); /* collinear */
-        add(w, x1, y0);
-        add(w, x1, y1);
-        if (wf_test_rng_below(r, 3) == 0)
-            add(w, x1, y1); /* repeated */
-        add(w, x0, y1);
-    } else {
-        wf_vec2 p[3];
-        do {
-            for (int i = 0; i < 3; i++) {
-                const uint32_t c = wf_test_rng_below(r, 12);
-                p[i] = c < 9 ? (wf_vec2){x0 + 4.0 * (c % 3), y0 + 4.0 * (c / 3)}
-                             : (wf_vec2){x0 + 1.0 + wf_test_rng_below(r, 7),
-                                         y0 + 1.0 + wf_test_rng_below(r, 7)};
-            }
-        } while ((p[1].x - p[0].x) * (p[2].y - p[0].y) ==
-                 (p[1].y - p[0].y) * (p[2].x - p[0].x));
-        for (int i = 0; i < 3; i++)
-            add(w, p[i].x, p[i].y);
-    }
-    end(w, r);
-}
-
-/* The ground as walkable strips side by side, [x, x + 16] × [0, 48]
- * (their sides on lattice lines, so no hole crosses them), with extra
- * points on the lines they share: edges and corners inside the ground
- * that bound nothing. */
-static void strips(world *w, wf_test_rng *r) {
-    for (int x = 0; x < 48; x += 16) {
-        begin(w, WF_OUTLINE_WALKABLE);
-        add(w, x, 0), add(w, x + 16, 0);
-        for (int y = 0; y < 48; y += 4 + (int)wf_test_rng_below(r, 10))
-            if (y && x + 16 < 48)
-                add(w, x + 16, y);
-        add(w, x + 16, 48), add(w, x, 48);
-        for (int y = 48; y > 0; y -= 4 + (int)wf_test_rng_below(r, 10))
-            if (y < 48 && x > 0)
-                add(w, x, y);
-        end(w, r);
-    }
-}
-
-static void random_world(world *w, wf_test_rng *r) {
-    w->np = w->n = 0;
-    if (wf_test_rng_below(r, 3) == 0)
-        strips(w, r);
-    else
-        ground(w, r);
-    for (int y = 0; y < 48; y += 8)
-        for (int x = 0; x < 48; x += 8)
-            hole(w, r, x, y);
-}
-
-/* The same outlines with every point times f, into s. */
-static void scaled(const world *w, double f, world *s) {
-    memcpy(s, w, sizeof *s);
-    for (size_t i = 0; i < w->np; i++)
-        s->pt[i] = (wf_vec2){w->pt[i].x * f, w->pt[i].y * f};
-    for (size_t i = 0; i < w->n; i++)
-        s->o[i].points = s->pt + (w->o[i].points - w->pt);
-}
-
-/* A random point on a quarter lattice round the ground, on the ground
- * (by the reference) 7 times in 8 when it can find one. */
-static wf_vec2 some_point(const wf_oracle *ref, wf_test_rng *r) {
-    wf_vec2 p;
-    const int tries = wf_test_rng_below(r, 8) ? 20 : 1;
-    for (int i = 0; i < tries; i++) {
-        p = (wf_vec2){((int)wf_test_rng_below(r, 112) - 8) / 2.0 + 0.25,
-                      ((int)wf_test_rng_below(r, 112) - 8) / 2.0 + 0.25};
-        if (wf_oracle_where(ref, p) == 1)
-            break;
-    }
-    return p;
-}
 
 typedef struct tally {
     long worlds, queries, paths, none, segments;
@@ -201,7 +55,7 @@ static void check_query(const wf_oracle *ref, wf_mesh_query *q,
 static void test_random_worlds(void **state) {
     (void)state;
     static const double scales[] = {1, 0.125, 3, 0x1p-30, 0x1p40};
-    static world w, s;
+    static wf_world w, s;
     wf_test_rng r = {29};
     tally tl = {0};
     wf_mesh_query *q;
@@ -210,9 +64,9 @@ static void test_random_worlds(void **state) {
     wf_polyline_init(&p, NULL);
     const int worlds = wf_test_count(150);
     for (int k = 0; k < worlds; k++) {
-        random_world(&w, &r);
+        wf_world_random_mixed(&w, &r);
         const double f = scales[k % 5];
-        scaled(&w, f, &s);
+        wf_world_scaled(&w, f, &s);
         wf_mesh *m;
         wf_diag d = {0};
         const wf_status st = wf_mesh_from_outlines(s.o, s.n, NULL, NULL, &m, &d);
@@ -221,8 +75,8 @@ static void test_random_worlds(void **state) {
         assert_int_equal(st, WF_OK);
         wf_oracle *ref = wf_oracle_create(w.o, w.n);
         for (int i = 0; i < 24; i++)
-            check_query(ref, q, m, f, some_point(ref, &r), some_point(ref, &r),
-                        &p, &tl);
+            check_query(ref, q, m, f, wf_world_point(ref, &r),
+                        wf_world_point(ref, &r), &p, &tl);
         wf_oracle_destroy(ref);
         wf_mesh_destroy(m);
         tl.worlds++;
@@ -298,7 +152,7 @@ static void check_links_taken(const wf_mesh *m, wf_mesh_query *q,
 
 static void test_links(void **state) {
     (void)state;
-    static world w;
+    static wf_world w;
     wf_test_rng r = {31};
     wf_mesh_query *q;
     assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
@@ -306,7 +160,7 @@ static void test_links(void **state) {
     wf_polyline_init(&p, NULL);
     long queries = 0, paths = 0, taken = 0, links = 0, refusals = 0;
     for (int k = 0; k < wf_test_count(60); k++) {
-        random_world(&w, &r);
+        wf_world_random_mixed(&w, &r);
         wf_mesh *m;
         assert_int_equal(wf_mesh_from_outlines(w.o, w.n, NULL, NULL, &m, NULL),
                          WF_OK);
@@ -315,7 +169,7 @@ static void test_links(void **state) {
         size_t n = 0;
         const uint32_t tries = 1 + wf_test_rng_below(&r, 6);
         for (uint32_t i = 0; i < tries; i++) {
-            const wf_mesh_link c = {some_point(ref, &r), some_point(ref, &r),
+            const wf_mesh_link c = {wf_world_point(ref, &r), wf_world_point(ref, &r),
                                     wf_test_rng_below(&r, 4) * 2.5,
                                     (int)wf_test_rng_below(&r, 2)};
             const int wa = wf_oracle_where(ref, c.a), wb = wf_oracle_where(ref, c.b);
@@ -336,7 +190,7 @@ static void test_links(void **state) {
         }
         links += (long)n;
         for (int i = 0; i < 12; i++) {
-            const wf_vec2 s = some_point(ref, &r), t = some_point(ref, &r);
+            const wf_vec2 s = wf_world_point(ref, &r), t = wf_world_point(ref, &r);
             if (wf_oracle_where(ref, s) < 0 || wf_oracle_where(ref, t) < 0)
                 continue;
             const double want = linked_shortest(ref, s, t, l, n);
@@ -367,32 +221,9 @@ static void test_links(void **state) {
     wf_mesh_query_destroy(q);
 }
 
-/* The outlines of grid g's blocked cells (runs of them as one rectangle
- * half the time) in the ground [0, w] × [0, h]. */
-static void grid_world(const wf_grid *g, world *w, wf_test_rng *r) {
-    w->np = w->n = 0;
-    const int gw = wf_grid_width(g), gh = wf_grid_height(g);
-    begin(w, WF_OUTLINE_WALKABLE);
-    add(w, 0, 0), add(w, gw, 0), add(w, gw, gh), add(w, 0, gh);
-    end(w, r);
-    for (int y = 0; y < gh; y++)
-        for (int x = 0; x < gw; x++) {
-            if (wf_grid_passable(g, x, y))
-                continue;
-            int x1 = x + 1;
-            if (wf_test_rng_below(r, 2))
-                while (x1 < gw && !wf_grid_passable(g, x1, y))
-                    x1++;
-            begin(w, WF_OUTLINE_OBSTACLE);
-            add(w, x, y), add(w, x1, y), add(w, x1, y + 1), add(w, x, y + 1);
-            end(w, r);
-            x = x1 - 1;
-        }
-}
-
 static void test_grid_cells(void **state) {
     (void)state;
-    static world w;
+    static wf_world w;
     wf_test_rng r = {7};
     wf_mesh_query *q;
     assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
@@ -406,7 +237,7 @@ static void test_grid_cells(void **state) {
                   gh = 2 + (int)wf_test_rng_below(&r, 11);
         assert_int_equal(wf_grid_create(gw, gh, NULL, &g), WF_OK);
         wf_test_fill_any_angle(g, &r, k % 12);
-        grid_world(g, &w, &r);
+        wf_world_grid(g, &w, &r);
         wf_mesh *mg, *mo;
         assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, &mg, NULL), WF_OK);
         assert_int_equal(wf_mesh_from_outlines(w.o, w.n, NULL, NULL, &mo, NULL),
@@ -521,7 +352,7 @@ static void test_bad_outlines(void **state) {
 /* What the allocation test makes: a mesh of w, a link between e[0] and
  * e[1], and a path from e[2] to e[3]. */
 typedef struct oom_case {
-    const world *w;
+    const wf_world *w;
     wf_vec2 e[4];
 } oom_case;
 
@@ -547,9 +378,9 @@ static wf_status build_link_query(const wf_allocator *a, void *ctx) {
 
 static void test_out_of_memory(void **state) {
     (void)state;
-    static world w;
+    static wf_world w;
     wf_test_rng r = {5};
-    random_world(&w, &r);
+    wf_world_random_mixed(&w, &r);
     /* a link between two points of the ground, and a path across */
     oom_case c = {&w, {{0, 0}}};
     wf_mesh *once;

@@ -596,6 +596,78 @@ WF_API wf_status wf_ch_read(const char *path, const wf_grid *g,
                             const wf_allocator *alloc, wf_ch **out,
                             wf_diag *diag);
 
+/* ---- Navigation meshes ------------------------------------------------- */
+
+/** Version of the mesh file format that this build writes and reads. */
+#define WF_MESH_FILE_VERSION 1
+/** The largest mesh file read (WF_FILE_MAX; 8 bytes a corner and a
+ *  polygon's corner, 4 a polygon). */
+#define WF_MESH_FILE_MAX WF_FILE_MAX
+
+/**
+ * Writes the navigation mesh @p m in the binary format of docs/formats.md
+ * ("Mesh files"): an 80-byte header (magic "WFMESH\r\n", a checksum of
+ * the rest, the format version, the fixed-point scale, the counts of
+ * vertices, polygons and their corners, what the mesh was made from: for
+ * a grid, its size, the unit's movement model and a digest of the grid's
+ * terrain and costs; the cost of a unit of length), then the vertices and
+ * the polygons, each its corners and the polygon across each edge. What a
+ * mesh derives from those (pieces, point buckets, areas) is not stored: a
+ * reader makes it again, the same. A mesh read from a file writes back as
+ * the same bytes. To put one in a file, hand it to wf_file_write
+ * (replaced whole or not at all). O(corners); allocates nothing. Not
+ * saved yet (refused): off-mesh links (add them again after reading) and
+ * a scale that is not a whole number from 1 to 2^24 (an outline mesh
+ * whose coordinates reach beyond ±2^26, or a scale set so). A tiled mesh
+ * is saved as the mesh it is; read back, it has no tiles to update.
+ * Errors: WF_E_INVALID_ARG (NULL, links, such a scale), WF_E_IO (a write
+ * or the flush failed).
+ */
+WF_API wf_status wf_mesh_write(FILE *f, const wf_mesh *m);
+/**
+ * Reads a mesh file held in @p buf (@p len bytes) into a new mesh (*out,
+ * NULL on error; @p alloc may be NULL: malloc), which answers every query
+ * (wf_mesh_path, wf_mesh_locate, wf_mesh_nearest, wf_mesh_raycast,
+ * wf_mesh_random_point, wf_mesh_polygon, wf_mesh_describe) exactly as the
+ * mesh that was written. @p name is used in diagnostics (may be NULL).
+ *
+ * @p g (may be NULL) is the map the mesh was made from, when the caller
+ * has it: the file must then be a grid's mesh of a map of @p g's size
+ * whose digest (terrain codes and the cost of each terrain: any edit or
+ * other costs count) is @p g's. Without @p g the file alone is trusted to
+ * be of the map it names. The filter the mesh was made with is not
+ * recorded.
+ *
+ * Nothing in the file is trusted. A file that is too short, does not start
+ * with the magic, has another version, was made for another map, has been
+ * cut or extended, or whose contents do not match their checksum is
+ * WF_E_PARSE; and so is one whose checksum matches but whose mesh does not
+ * hold together: numbers out of range (scale, cost, the unit, a grid's
+ * corners off the grid), a corner used by no polygon or two at one point,
+ * a polygon of fewer than 3 corners, not convex and counter-clockwise or
+ * winding round more than once, an edge shared with a polygon that does
+ * not share it back. So no file makes a query crash, read outside the
+ * mesh or run on without end. (Polygons that overlap without sharing an
+ * edge are not sought: a file forged with its checksum recomputed may so
+ * give paths across them. The checksum is there to catch accidents, not
+ * attacks.) @p diag says what was wrong ("made for another map: ...",
+ * "truncated: ...", "corrupted: polygon 12 is not convex and
+ * counter-clockwise at its corner 3 (vertex 40)").
+ *
+ * Errors: WF_E_INVALID_ARG, WF_E_PARSE, WF_E_TOO_BIG, WF_E_NOMEM.
+ * O(corners log corners) time; memory a small multiple of the file's
+ * length.
+ */
+WF_API wf_status wf_mesh_parse(const void *buf, size_t len, const char *name,
+                               const wf_grid *g, const wf_allocator *alloc,
+                               wf_mesh **out, wf_diag *diag);
+/** wf_file_read (at most WF_MESH_FILE_MAX bytes, and no more than the
+ *  header's counts give: an endless stream costs the header) +
+ *  wf_mesh_parse; adds WF_E_IO. */
+WF_API wf_status wf_mesh_read(const char *path, const wf_grid *g,
+                              const wf_allocator *alloc, wf_mesh **out,
+                              wf_diag *diag);
+
 /* ---- JSON output ------------------------------------------------------- */
 
 /**

@@ -4,8 +4,8 @@
  * polygons, and the exact shortest paths across them.
  *
  * A mesh is built from outlines (walkable ground and obstacles as closed
- * polygons in world units) or from a tile map (a grid and the unit that
- * walks it):
+ * polygons in world units, for a unit of any radius) or from a tile map
+ * (a grid and the unit that walks it):
  * the outlines of the cells the unit may stand on are traced, the space
  * inside them is cut into triangles (a constrained Delaunay
  * triangulation), and neighbouring triangles are merged while their union
@@ -34,8 +34,14 @@
  * without the open list, and a root reached more dearly than before is
  * not searched again.
  *
+ * For steering, wf_mesh_corridor lists the polygons a path crosses and
+ * wf_mesh_funnel pulls a string through them (the funnel algorithm) from
+ * wherever the unit has got to: the corners to head for next.
+ *
  * A mesh is immutable once built: any number of threads may query it at
- * once, each with its own wf_mesh_query.
+ * once, each with its own wf_mesh_query. It can be saved and read back,
+ * answering every query as before, without building it again
+ * (wf_mesh_write, wf_mesh_read in io.h).
  *
  * Part of the core layer: libc and libm only, no I/O.
  */
@@ -88,6 +94,11 @@ typedef struct wf_mesh_opts {
      *  whole map). A tiled mesh can follow the grid's edits tile by tile
      *  (wf_mesh_update). */
     unsigned tile;
+    /** The radius of the unit the mesh is for, in world units; 0: a point.
+     *  With r > 0 the mesh holds the ground at least r from its boundary
+     *  (see wf_mesh_from_outlines); a grid's mesh takes the unit's size
+     *  from its wf_move instead. */
+    double radius;
 } wf_mesh_opts;
 
 /**
@@ -131,14 +142,57 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
  * ground meet (two obstacles touching at a corner, say) joins nothing: a
  * path does not pass through it, as on a grid.
  *
- * Time: about O(c log c) for c corners. On error, @p diag (may be NULL)
- * says why, naming the outline(s) by their names and, for a crossing,
- * where.
+ * With opts->radius r > 0 the mesh is for a unit of radius r: it holds
+ * the ground at least r from its boundary (every outline edge, or part of
+ * one, with ground on one side only), so every path keeps r from every
+ * obstacle and from the ground's edge. What lies within r of the boundary
+ * is taken away by convex polygons, their union however they overlap.
+ * Let P be the regular polygon of 16 sides round the circle of radius
+ * r + 4 / scale, a side's normal along each axis: on each boundary edge a
+ * strip on its ground side, as high as P's rim is far in the edge's
+ * normal direction; at each corner where the boundary turns away from the
+ * ground, a fan, the part of P round the corner between the two edges'
+ * normals (so within P swept along the edges, a capsule). Their points
+ * are rounded to the fixed point, which moves a side 0.71 / scale at
+ * most: they hold everything within r + 3 / scale. Where two sides cross,
+ * or a side crosses an edge, both bend through a point of the fixed
+ * point within half a unit of both (0.71 / scale; rarely more, where
+ * crossings crowd within a unit or two); the 3 / scale added to r absorbs
+ * that, and a last check removes any triangle nearer than r to the
+ * boundary whatever the rounding did. So:
+ * - every point of the mesh is at least r from the boundary as the fixed
+ *   point rounds the outlines (r − 0.71 / scale from the outlines given);
+ * - a point of the ground at least (r + 4 / scale) / cos(pi / 16) +
+ *   2 / scale ≈ 1.0196 r + 6 / scale from the boundary is on it (P's
+ *   corners reach 1.96 % beyond r): a corridor narrower than 2r is
+ *   closed, one wider than about 2.04 r + 12 / scale open;
+ * - a path is as short as the shortest one round the strips and fans, to
+ *   within the rounding of their corners and bends (tests: 0.074 / scale
+ *   per corner of the path at most).
+ * A radius no part of the ground holds gives an empty mesh (0 polygons):
+ * then wf_mesh_path says WF_NO_PATH, wf_mesh_nearest −1, and
+ * wf_mesh_random_point WF_NO_PATH. A point within r of the boundary is off
+ * the mesh: a path from it is WF_NO_PATH, and wf_mesh_nearest gives the
+ * nearest point where the unit fits. The default scale leaves room for the
+ * polygons (coordinates plus 1.03 r below 2^26 units); a scale given in
+ * opts must too.
+ *
+ * Time: about O(c log c) for c corners; a radius makes the triangulation
+ * again with the strips' and fans' points and crossings (about 3 times as
+ * many triangles), some 10 times the time: on a world of 10,290 corners
+ * (1,024 obstacles), 20 ms without a radius, 190–270 ms with one of 0.5
+ * to 9 (the obstacles 8 to 24 across, 31 apart). On error, @p diag (may
+ * be NULL) says why, naming the outline(s) by their names and, for a
+ * crossing, where.
  *
  * Errors: WF_E_INVALID_ARG (NULL, fewer than 3 points, a point not
  * finite or too far out for opts->scale, a bad kind or cost, no walkable
  * outline, an outline without area, a crossing, an obstacle outside the
- * ground), WF_E_TOO_BIG, WF_E_NOMEM.
+ * ground; a radius negative or not finite, larger than the outlines'
+ * extent (the longer side of their bounding box: no ground is that far
+ * from an edge), or whose polygons do not fit opts->scale), WF_E_TOO_BIG
+ * (too many points, or over 2^24 crossings of the polygons' sides),
+ * WF_E_NOMEM.
  */
 WF_API wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
                                        const wf_mesh_opts *opts,
@@ -196,8 +250,12 @@ WF_API long wf_mesh_locate(const wf_mesh *m, wf_vec2 p);
  * The point of @p m nearest to @p p (p itself when it is on the mesh)
  * into @p out (may be NULL), for a click or a unit off the mesh: its
  * polygon's index, or -1 for an empty mesh, NULL or a point that is not
- * finite or too far out. On a tie, the lowest polygon. About O(polygons
- * within the distance to the mesh).
+ * finite or too far out. The point is moved to one of the fixed point's
+ * that the polygon holds, so that a query from it finds it on the mesh:
+ * the nearest of the nine round it (within 1.5 / scale), or in a polygon
+ * too thin for any, its nearest corner. On a mesh made for a radius, it
+ * is the nearest point where the unit fits. On a tie, the lowest polygon.
+ * About O(polygons within the distance to the mesh).
  */
 WF_API long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out);
 
@@ -236,6 +294,15 @@ WF_API wf_status wf_mesh_random_point(const wf_mesh *m, uint64_t *state,
  */
 WF_API size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
                               long *across, size_t max);
+
+/**
+ * 1 when point @p pt, rounded to the fixed point, lies in polygon @p p of
+ * @p m (its edges and corners count), else 0 (also for NULL, a bad index,
+ * a point not finite or too far out). Exact, where wf_mesh_locate names
+ * only the lowest of the polygons sharing an edge or corner: for keeping
+ * track of where a unit is along a corridor (wf_mesh_funnel). O(corners).
+ */
+WF_API int wf_mesh_polygon_contains(const wf_mesh *m, size_t p, wf_vec2 pt);
 
 /** A new, empty query state. Errors: WF_E_INVALID_ARG, WF_E_NOMEM. */
 WF_API wf_status wf_mesh_query_create(const wf_allocator *alloc,
@@ -306,6 +373,85 @@ WF_API wf_status wf_mesh_get_link(const wf_mesh *m, size_t id,
  */
 WF_API size_t wf_mesh_path_links(const wf_mesh_query *q, size_t *ids,
                                  size_t *at, size_t max);
+
+/* ------------------------------------------------------------------------ */
+/* Corridors and string pulling, for steering                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The corridor of @p path on @p m: the polygons its segments cross, in
+ * order, each listed once for each time the path enters it, each sharing
+ * an edge with the one before, the first holding the path's first point
+ * and the last its last point. This is the chain wf_mesh_funnel pulls a
+ * string through, as a unit steers along a path (below).
+ *
+ * Points are rounded to the mesh's fixed point as wf_mesh_path rounds its
+ * ends. Each segment is walked as wf_mesh_raycast walks it. Where the
+ * path passes exactly through a corner, or bends there, the polygons
+ * round the corner between the one it arrives in and the one it leaves by
+ * are listed too, turning across shared edges only, so the chain stays
+ * edge to edge and never crosses a point where two blocked cells touch
+ * diagonally. Every corner of a grid's mesh lies on its boundary, so only
+ * one way round is open: the path's side. A segment running along an
+ * edge lists the polygon it was in; the first polygon is the lowest
+ * holding the first point and the path's direction from it.
+ *
+ * At most @p max polygons go into @p out (may be NULL with max 0);
+ * *@p count gets the corridor's length even when that is more than @p max
+ * (then call again with room for *count). Returns WF_OK; WF_NO_PATH when
+ * a point is off the mesh or a segment leaves it (*count 0);
+ * WF_E_INVALID_ARG (m, path or count NULL, out NULL with max > 0, an
+ * empty path, a point not finite), WF_E_RANGE (a point too far out for
+ * the fixed point). No allocation. O(polygons crossed + corners turned
+ * round × their polygons).
+ */
+WF_API wf_status wf_mesh_corridor(const wf_mesh *m, const wf_polyline *path,
+                                  long *out, size_t max, size_t *count);
+
+/**
+ * String pulling (the funnel algorithm): into @p out the shortest path
+ * from @p from to @p to through the @p n polygons of @p corridor in
+ * order, crossing from each into the next by the edge they share: its
+ * corners (the two ends and the corners it bends round, in world units,
+ * the ends rounded to the mesh's fixed point), its length and cost
+ * (length × the mesh's cost; stats zero), as wf_mesh_path gives them.
+ * Over the corridor of wf_mesh_path's path it is that path again (the
+ * same length); over any other chain, the best path the chain allows. A
+ * corridor that turns back (into a polygon and straight back out by the
+ * same edge, as the corridor of a path doing so does) has that stretch
+ * cut first, which only shortens the path. Exact: every test is an
+ * integer orientation on fixed-point corners.
+ *
+ * Steering: plan once (wf_mesh_path, wf_mesh_corridor), then each frame
+ * drop the corridor's polygons behind the unit and pull the string from
+ * where it is; points[1] is the corner to steer for:
+ *
+ *     long c[512];  size_t n, at = 0;
+ *     wf_mesh_corridor(m, &path, c, 512, &n);  // once; here n <= 512
+ *     // each frame, the unit at pos: the last polygon ahead holding it
+ *     for (size_t k = n; k-- > at;)
+ *         if (wf_mesh_polygon_contains(m, (size_t)c[k], pos)) {
+ *             at = k;
+ *             break;
+ *         }
+ *     if (wf_mesh_funnel(m, c + at, n - at, pos, goal, &corners) == WF_OK)
+ *         steer_towards(corners.points[1]);
+ *     else
+ *         plan_again();                        // pushed off the corridor
+ *
+ * Returns WF_OK; WF_NO_PATH when @p from is not in the first polygon or
+ * @p to not in the last (closed: an edge or corner counts; out->count 0);
+ * WF_E_INVALID_ARG (m, corridor or out NULL, n 0, a point not finite, a
+ * polygon index out of range, two polygons in a row that share no edge),
+ * WF_E_RANGE (a point too far out for the fixed point), WF_E_NOMEM. Room
+ * for 2n + 1 points is reserved in @p out first (half of it as scratch);
+ * nothing else is allocated. Time: O(n × corners a polygon) when the path
+ * bends at few corners, O(n²) at worst (each bend takes the portals after
+ * it again).
+ */
+WF_API wf_status wf_mesh_funnel(const wf_mesh *m, const long *corridor,
+                                size_t n, wf_vec2 from, wf_vec2 to,
+                                wf_polyline *out);
 
 #ifdef __cplusplus
 }

@@ -32,38 +32,7 @@ static const char magic[8] = {'W', 'F', 'C', 'H', 'I', 'E', 'R', '\n'};
 #define COSTS (256 * 8)
 #define ARC_BYTES 20
 #define VIA_BYTES 24
-#define DIGEST_SEED 0x3C6EF372FE94F82Bu
 #define CHECKSUM_SEED 0xA54FF53A5F1D36F1u
-
-/* The digest of g's terrain: its size, then the terrain codes packed 8
- * cells to a word in row-major order, the last word padded with 0. */
-static uint64_t terrain_digest(const wf_grid *g) {
-    uint64_t h = wf__mix(DIGEST_SEED, (uint64_t)(uint32_t)g->width << 32 |
-                                          (uint32_t)g->height);
-    uint64_t w = 0;
-    for (size_t c = 0; c < g->cells; c++) {
-        w |= (uint64_t)g->terrain[c] << (8 * (c & 7));
-        if ((c & 7) == 7 || c + 1 == g->cells) {
-            h = wf__mix(h, w);
-            w = 0;
-        }
-    }
-    return h;
-}
-
-/* The checksum of b[0..n): 8 bytes a word, the last padded with 0. */
-static uint64_t checksum(const unsigned char *b, size_t n) {
-    uint64_t h = CHECKSUM_SEED;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        h = wf__mix(h, wf__get64(b + i));
-    if (i < n) {
-        unsigned char last[8] = {0};
-        memcpy(last, b + i, n - i);
-        h = wf__mix(h, wf__get64(last));
-    }
-    return h;
-}
 
 /* Bytes after the header of a file of n nodes and a arcs (a bounded by
  * the caller so that this cannot overflow). */
@@ -118,8 +87,8 @@ wf_status wf_ch_write(FILE *f, const wf_ch *c, const wf_grid *g) {
     wf__put32(h + 24, (uint32_t)p.unit->move.corners);
     wf__put32(h + 28, p.nodes);
     wf__put64(h + 32, p.arcs);
-    wf__put64(h + 40, terrain_digest(g));
-    wf__put64(h + 48, checksum(body, len));
+    wf__put64(h + 40, wf__grid_digest(g));
+    wf__put64(h + 48, wf__checksum(CHECKSUM_SEED, body, len));
     const int ok = fwrite(h, 1, HEADER, f) == HEADER &&
                    fwrite(body, 1, len, f) == len && fflush(f) == 0 &&
                    !ferror(f);
@@ -127,50 +96,25 @@ wf_status wf_ch_write(FILE *f, const wf_ch *c, const wf_grid *g) {
     return ok ? WF_OK : WF_E_IO;
 }
 
+static const wf__binary_kind kind = {magic, HEADER, 8, WF_CH_FILE_VERSION,
+                                     "hierarchy file",
+                                     "wayfind prep --hierarchy"};
+
 /* The first 64 bytes: a hierarchy file of this version for g's size and
  * terrain. */
 static wf_status check_map(const unsigned char *b, size_t len,
                            const char *name, const wf_grid *g,
                            wf_diag *diag) {
-    if (len < HEADER) {
-        wf__diag_set(diag, name, 0, 0,
-                     "truncated: %zu bytes, not even the %d-byte header of "
-                     "a hierarchy file", len, HEADER);
-        return WF_E_PARSE;
-    }
-    if (memcmp(b, magic, sizeof magic) != 0) {
-        wf__diag_set(diag, name, 0, 0,
-                     "not a hierarchy file (it does not start with "
-                     "\"WFCHIER\")");
-        return WF_E_PARSE;
-    }
-    const uint32_t version = wf__get32(b + 8), w = wf__get32(b + 12),
-                   h = wf__get32(b + 16);
-    if (version != WF_CH_FILE_VERSION) {
-        wf__diag_set(diag, name, 0, 0,
-                     "hierarchy file version %u, this build reads version "
-                     "%d (make it again with wayfind prep --hierarchy)",
-                     version, WF_CH_FILE_VERSION);
-        return WF_E_PARSE;
-    }
-    if (w != (uint32_t)g->width || h != (uint32_t)g->height) {
-        wf__diag_set(diag, name, 0, 0,
-                     "made for another map: a %" PRIu32 "x%" PRIu32
-                     " one, this map is %dx%d", w, h, g->width, g->height);
-        return WF_E_PARSE;
-    }
-    if (wf__get64(b + 40) != terrain_digest(g)) {
-        wf__diag_set(diag, name, 0, 0,
-                     "made for another map: its terrain digest differs "
-                     "from this map's (or the map was edited since)");
-        return WF_E_PARSE;
-    }
-    if (wf__get64(b + 56) != 0) {
+    wf_status s = wf__binary_head(b, len, name, &kind, diag);
+    if (s == WF_OK)
+        s = wf__binary_map(b, 12, wf__get64(b + 40), wf__grid_digest(g),
+                           "terrain digest", name, g, diag);
+    if (s == WF_OK && wf__get64(b + 56) != 0) {
         wf__diag_set(diag, name, 0, 0, "corrupted: the reserved header word "
                                        "is not 0");
-        return WF_E_PARSE;
+        s = WF_E_PARSE;
     }
-    return WF_OK;
+    return s;
 }
 
 /* The movement model in the header and the costs after it: the unit u's,
@@ -267,7 +211,7 @@ static wf_status check_file(const unsigned char *b, size_t len,
                      len, nodes, arcs, HEADER + body_bytes(nodes, arcs));
         return WF_E_PARSE;
     }
-    if (checksum(b + HEADER, rest) != wf__get64(b + 48)) {
+    if (wf__checksum(CHECKSUM_SEED, b + HEADER, rest) != wf__get64(b + 48)) {
         wf__diag_set(diag, name, 0, 0,
                      "corrupted: the contents do not match the file's "
                      "checksum");

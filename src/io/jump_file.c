@@ -91,52 +91,26 @@ static size_t jump_file_bytes(const wf_grid *g) {
     return WF_JUMP_FILE_HEADER + g->cells * 8 * sizeof(int32_t);
 }
 
+static const wf__binary_kind kind = {magic, WF_JUMP_FILE_HEADER, 8,
+                                     WF_JUMP_FILE_VERSION, "jump table file",
+                                     "wayfind prep"};
+
 /* The header: WF_OK when it fits g. */
 static wf_status check_header(const unsigned char *b, size_t len,
                               const char *name, const wf_grid *g,
                               wf_diag *diag) {
-    if (len < WF_JUMP_FILE_HEADER) {
-        wf__diag_set(diag, name, 0, 0,
-                     "truncated: %zu bytes, not even the %d-byte header of "
-                     "a jump table file",
-                     len, WF_JUMP_FILE_HEADER);
-        return WF_E_PARSE;
-    }
-    if (memcmp(b, magic, sizeof magic) != 0) {
-        wf__diag_set(diag, name, 0, 0,
-                     "not a jump table file (it does not start with "
-                     "\"WFJUMPS\")");
-        return WF_E_PARSE;
-    }
-    const uint32_t version = wf__get32(b + 8), w = wf__get32(b + 12),
-                   h = wf__get32(b + 16), entry = wf__get32(b + 20);
-    if (version != WF_JUMP_FILE_VERSION) {
-        wf__diag_set(diag, name, 0, 0,
-                     "jump table file version %u, this build reads version "
-                     "%d (make it again with wayfind prep)",
-                     version, WF_JUMP_FILE_VERSION);
-        return WF_E_PARSE;
-    }
+    const wf_status s = wf__binary_head(b, len, name, &kind, diag);
+    if (s != WF_OK)
+        return s;
+    const uint32_t entry = wf__get32(b + 20);
     if (entry != sizeof(int32_t)) {
         wf__diag_set(diag, name, 0, 0,
                      "entries of %u bytes, this build reads %zu", entry,
                      sizeof(int32_t));
         return WF_E_PARSE;
     }
-    if (w != (uint32_t)g->width || h != (uint32_t)g->height) {
-        wf__diag_set(diag, name, 0, 0,
-                     "made for another map: a %" PRIu32 "x%" PRIu32
-                     " one, this map is %dx%d",
-                     w, h, g->width, g->height);
-        return WF_E_PARSE;
-    }
-    if (wf__get64(b + 24) != pass_digest(g)) {
-        wf__diag_set(diag, name, 0, 0,
-                     "made for another map: its passability digest differs "
-                     "from this map's (or the map was edited since)");
-        return WF_E_PARSE;
-    }
-    return WF_OK;
+    return wf__binary_map(b, 12, wf__get64(b + 24), pass_digest(g),
+                          "passability digest", name, g, diag);
 }
 
 /* Everything but the entries themselves: WF_OK when the header and the
@@ -157,10 +131,8 @@ static wf_status check_file(const unsigned char *b, size_t len,
                      len, g->width, g->height, want);
         return WF_E_PARSE;
     }
-    uint64_t sum = CHECKSUM_SEED;
-    for (size_t i = WF_JUMP_FILE_HEADER; i < len; i += 8)
-        sum = wf__mix(sum, wf__get64(b + i));
-    if (sum != wf__get64(b + 32)) {
+    if (wf__checksum(CHECKSUM_SEED, b + WF_JUMP_FILE_HEADER,
+                     len - WF_JUMP_FILE_HEADER) != wf__get64(b + 32)) {
         wf__diag_set(diag, name, 0, 0,
                      "corrupted: the entries do not match the file's "
                      "checksum");
@@ -202,22 +174,16 @@ wf_status wf_jump_table_parse(const void *buf, size_t len, const char *name,
     return WF_OK;
 }
 
-typedef struct read_ctx {
-    const wf_grid *g;
-    const wf_allocator *alloc;
-    wf_jump_table **out;
-} read_ctx;
-
 static wf_status parse_read(void *ctx, const char *buf, size_t len,
                             const char *name, wf_diag *diag) {
-    read_ctx *c = ctx;
+    wf__binary_read *c = ctx;
     return wf_jump_table_parse(buf, len, name, c->g, c->alloc, c->out, diag);
 }
 
 /* A jump table file's length, which the map alone decides, once the
  * header b[0..n) fits it; 0 when it does not (the parser then says why). */
 static size_t file_bytes(void *ctx, const unsigned char *b, size_t n) {
-    const wf_grid *g = ((const read_ctx *)ctx)->g;
+    const wf_grid *g = ((const wf__binary_read *)ctx)->g;
     return check_header(b, n, NULL, g, NULL) == WF_OK ? jump_file_bytes(g)
                                                       : 0;
 }
@@ -229,7 +195,7 @@ wf_status wf_jump_table_read(const char *path, const wf_grid *g,
         *out = NULL;
     if (!path || !g || !out)
         return WF_E_INVALID_ARG;
-    read_ctx c = {g, alloc, out};
+    wf__binary_read c = {g, alloc, out};
     const wf__file_limit lim = {WF_JUMP_FILE_HEADER, file_bytes, &c,
                                "data after the entries"};
     return wf__read_parse_limited(path, WF_JUMP_FILE_MAX, &lim,

@@ -13,6 +13,7 @@
 
 #include "wayfind/ch.h"
 #include "wayfind/core.h"
+#include "wayfind/mesh.h"
 #include "wayfind/polyline.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -45,6 +46,17 @@ static inline int wf__mul_size(size_t a, size_t b, size_t *out) {
     return 1;
 }
 
+/* ---- the hash of the binary files -------------------------------------- */
+
+/* The hash of the binary files (jump tables, hierarchies, meshes) and of
+ * the digests of the maps they were made from, over 64-bit words: each is
+ * xored in, then the state is multiplied by an odd constant and its high
+ * half folded into the low (docs/formats.md). */
+WF_INLINE uint64_t wf__mix(uint64_t h, uint64_t w) {
+    h = (h ^ w) * 0x9E3779B97F4A7C15u;
+    return h ^ (h >> 32);
+}
+
 /* ---- diagnostics ------------------------------------------------------- */
 
 /* Fills d (may be NULL) with file, line, column and a printf message. */
@@ -53,6 +65,13 @@ __attribute__((format(printf, 5, 6)))
 #endif
 void wf__diag_set(wf_diag *d, const char *file, unsigned line, unsigned col,
                   const char *fmt, ...);
+/* Writes a printf message into msg (size bytes) and returns 1: the failure
+ * value of the checks of data from outside that say why they refuse it
+ * (ch_check.c, mesh_check.c; each wraps it as FAIL(...)). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+int wf__refuse(char *msg, size_t size, const char *fmt, ...);
 
 /* ---- grid -------------------------------------------------------------- */
 
@@ -179,6 +198,13 @@ wf_status wf__grid_watch_owned(wf_grid *g, wf_grid_watch_fn fn, void *ud,
 WF_INLINE void wf__grid_poke(wf_grid *g, int x, int y, uint8_t t) {
     g->terrain[(size_t)y * (size_t)g->width + (size_t)x] = t;
 }
+
+/* The digest of g's size and terrain codes (digest.c): from a fixed seed,
+ * the word width << 32 | height, then the codes 8 cells to a
+ * little-endian word in row-major order, the last padded with 0. What a
+ * file made for one map records of it: any other map, or this one edited,
+ * gives another digest (but for a collision of the hash). O(cells). */
+uint64_t wf__grid_digest(const wf_grid *g);
 
 /* The allocator g was created with, for scratch memory that layers above
  * core size by the grid. */
@@ -570,5 +596,62 @@ wf_status wf__ch_alloc(const wf_grid *g, const wf_move *move,
  * the grid has one. Then makes c ready to query. WF_OK when it holds;
  * else WF_E_PARSE and why in msg, or WF_E_NOMEM. O(cells + arcs). */
 wf_status wf__ch_check(wf_ch *c, const wf_grid *g, char *msg, size_t size);
+
+/* ---- navigation meshes (core/mesh: mesh_check.c) ----------------------- */
+
+/* A point of a mesh, in its fixed-point units. */
+typedef struct wf__mpt {
+    int32_t x, y;
+} wf__mpt;
+
+/* What a mesh holds besides what it derives from it, for the io layer to
+ * save or fill: its corners (vert, fixed point), and each polygon p's
+ * corners pvert[pstart[p] .. pstart[p + 1]) counter-clockwise with, across
+ * each edge (from pvert[i] to the next corner), the polygon padj[i] or
+ * UINT32_MAX for the boundary; the fixed-point units a world unit (scale),
+ * what a world unit of path costs and, for a mesh made from a grid
+ * (from_grid 1), the grid's size and wf__mesh_grid_digest and the unit's
+ * movement model. */
+typedef struct wf__mesh_parts {
+    uint32_t vertices, polygons, corners; /* corners: of all polygons */
+    int32_t scale;
+    double cost;
+    wf__mpt *vert;
+    uint32_t *pstart, *pvert, *padj;
+    int from_grid;
+    int grid_width, grid_height;
+    uint64_t grid_digest;
+    wf_move move;
+} wf__mesh_parts;
+
+/* The parts of m; its arrays are m's own, to read. */
+void wf__mesh_parts_of(const wf_mesh *m, wf__mesh_parts *p);
+/* A mesh of p's counts and scalars (its arrays are not read), whose
+ * arrays are uninitialised: for a reader to fill through wf__mesh_parts_of
+ * and hand to wf__mesh_check before any other use. WF_E_TOO_BIG (a count
+ * of 2^32 - 1: that is "none"), WF_E_NOMEM. */
+wf_status wf__mesh_alloc(const wf__mesh_parts *p, const wf_allocator *alloc,
+                         wf_mesh **out);
+/* Checks a mesh filled from outside, then derives the rest as a mesh
+ * built here is (wf__mesh_index), so that it answers every query as the
+ * mesh it was saved from, and whatever it holds, no query reads outside
+ * its arrays or runs on without end: scale, cost and source in range; for
+ * a grid's mesh, scale WF_MESH_GRID_SCALE, the unit's move as
+ * wf_mesh_from_grid records it (8-connected) and every corner on the grid;
+ * every corner on one polygon at least and no two at one point; every
+ * polygon of 3 corners or more, convex and counter-clockwise, winding once
+ * round; every edge shared with the polygon across it, whose edge joins
+ * the same two corners the other way and names it back. (Polygons that
+ * overlap without sharing a directed edge are not sought: a forged file
+ * may give paths across them, never a crash.) With g (which the caller
+ * has found to be the mesh's grid: size and digest) the mesh is marked as
+ * made from g as it is now. WF_OK; WF_E_PARSE and why in msg; WF_E_NOMEM.
+ * O(corners log corners). */
+wf_status wf__mesh_check(wf_mesh *m, const wf_grid *g, char *msg,
+                         size_t size);
+/* What a mesh made from g records of it: wf__grid_digest (size, terrain),
+ * continued with each terrain's cost of entering (the 64 bits of the
+ * double, 0 to 255), which decide where a unit may stand. O(cells). */
+uint64_t wf__mesh_grid_digest(const wf_grid *g);
 
 #endif

@@ -200,6 +200,17 @@ case_ "/dev/zero as a hierarchy (--hierarchy)" 3 "not a hierarchy file" -- "$WF"
 { cat "$TMP/a.ch"; head -c 1048576 /dev/zero; } >"$TMP/long.ch"
 case_ "a jump table with 1 MiB of zeros after it" 3 "(data after the entries)" -- "$WF" path "$TMP/a.txt" --prep "$TMP/long.jump"
 case_ "a hierarchy with 1 MiB of zeros after it" 3 "(data after the arrays)" -- "$WF" path "$TMP/a.txt" --hierarchy "$TMP/long.ch"
+# Mesh files (path --mesh) likewise, and the points of a mesh query.
+case_ "/dev/zero as a mesh file (--mesh)" 3 "not a mesh file" -- "$WF" path --mesh /dev/zero --from 0.5,0.5 --to 1.5,1.5
+"$WF" mesh "$TMP/a.txt" --out "$TMP/a.mesh" >/dev/null
+{ cat "$TMP/a.mesh"; head -c 1048576 /dev/zero; } >"$TMP/long.mesh"
+head -c 90 "$TMP/a.mesh" >"$TMP/cut.mesh"
+case_ "a mesh file with 1 MiB of zeros after it" 3 "(data after the arrays)" -- "$WF" path --mesh "$TMP/long.mesh" --from 0.5,0.5 --to 1.5,1.5
+case_ "a mesh file cut short" 3 "truncated: 90 bytes" -- "$WF" path --mesh "$TMP/cut.mesh" --from 0.5,0.5 --to 1.5,1.5
+case_ "a mesh file of another map" 3 "made for another map: a 2x2 one" -- "$WF" path "$A" --mesh "$TMP/a.mesh" --from 1.5,1.5 --to 5.5,5.5
+case_ "a mesh query point NaN" 2 "--from: expected X,Y (two finite numbers), got 'nan,0.5'" -- "$WF" path --mesh "$TMP/a.mesh" --from nan,0.5 --to 1.5,1.5
+case_ "a mesh query point off the mesh" 1 "the goal (5, 5) is not on the mesh" -- "$WF" path --mesh "$TMP/a.mesh" --from 0.5,0.5 --to 5,5
+case_ "a mesh query point too far out" 3 "the start (1e+300, 0.5) lies too far out" -- "$WF" path --mesh "$TMP/a.mesh" --from 1e300,0.5 --to 1.5,1.5
 # forged_revisit.ch: the 6-node hierarchy of test_io_ch_file's
 # test_forged_hierarchies for this 3 x 2 map, its checksum made right:
 # every array checks, but the shortcut (0,0) -> (2,0) unpacks into a path

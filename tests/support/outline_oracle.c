@@ -303,6 +303,18 @@ void wf_oracle_destroy(wf_oracle *r) {
     free(r);
 }
 
+void wf_oracle_wedges(const wf_oracle *r,
+                      void (*fn)(void *ud, wf_vec2 at, wf_vec2 from,
+                                 wf_vec2 to),
+                      void *ud) {
+    for (size_t i = 0; i < r->nv; i++) {
+        const overt *v = &r->v[i];
+        for (int j = 0; j < v->m; j++)
+            if (v->node[j] >= 0)
+                fn(ud, v->p, v->dir[j], v->dir[(j + 1) % v->m]);
+    }
+}
+
 /* The length from an end p to a corner's wedge it sees straight: the
  * node it arrives at, or -1. */
 static int seen_node(const wf_oracle *r, wf_vec2 p, const overt *v) {
@@ -316,7 +328,6 @@ double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
     const size_t n = (size_t)r->nodes;
     double best = clear_open(r, s, t) ? hypot(t.x - s.x, t.y - s.y) : INFINITY;
     double *dist = malloc(n * sizeof *dist + 1), *to_t = malloc(n * sizeof *to_t + 1);
-    char *done = calloc(n + 1, 1);
     for (size_t i = 0; i < n; i++)
         dist[i] = to_t[i] = INFINITY;
     for (size_t i = 0; i < r->nv; i++) {
@@ -327,6 +338,15 @@ double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
         if (b >= 0)
             to_t[b] = hypot(v->p.x - t.x, v->p.y - t.y);
     }
+    best = wf_oracle_dijkstra(n, r->adj, dist, to_t, best);
+    free(dist);
+    free(to_t);
+    return best;
+}
+
+double wf_oracle_dijkstra(size_t n, const double *adj, double *dist,
+                          const double *to_t, double best) {
+    char *done = calloc(n + 1, 1);
     for (;;) {
         size_t u = n;
         for (size_t i = 0; i < n; i++)
@@ -338,11 +358,9 @@ double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
         if (dist[u] + to_t[u] < best)
             best = dist[u] + to_t[u];
         for (size_t w = 0; w < n; w++)
-            if (dist[u] + r->adj[u * n + w] < dist[w])
-                dist[w] = dist[u] + r->adj[u * n + w];
+            if (dist[u] + adj[u * n + w] < dist[w])
+                dist[w] = dist[u] + adj[u * n + w];
     }
-    free(dist);
-    free(to_t);
     free(done);
     return best;
 }

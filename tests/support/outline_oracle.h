@@ -31,5 +31,19 @@ int wf_oracle_where(const wf_oracle *r, wf_vec2 p);
 double wf_oracle_shortest(const wf_oracle *r, wf_vec2 s, wf_vec2 t);
 /* May a path run straight from s to t (both on ground, off every edge)? */
 int wf_oracle_clear(const wf_oracle *r, wf_vec2 s, wf_vec2 t);
+/* Calls fn for every wedge of ground round every corner of the outlines
+ * (a ring's corner, or one lying on another's edge): the corner and the
+ * directions of the wedge's two sides, counter-clockwise from `from` to
+ * `to`. */
+void wf_oracle_wedges(const wf_oracle *r,
+                      void (*fn)(void *ud, wf_vec2 at, wf_vec2 from,
+                                 wf_vec2 to),
+                      void *ud);
+/* Dijkstra over n nodes joined by lengths adj (n × n, INFINITY: not
+ * joined) from a start at dist[i] from node i (overwritten) to a goal at
+ * to_t[i] from it: the least of `best` (the straight way, say) and every
+ * path through the nodes. O(n²). */
+double wf_oracle_dijkstra(size_t n, const double *adj, double *dist,
+                          const double *to_t, double best);
 
 #endif

@@ -267,6 +267,35 @@ wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at) {
     wf_allocator a = {test_alloc_fn, ta};
     return a;
 }
+wf_grid *wf_test_random_mesh(wf_test_rng *r, uint32_t side, wf_mesh **m) {
+    const int w = 1 + (int)wf_test_rng_below(r, side);
+    const int h = 1 + (int)wf_test_rng_below(r, side);
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(w, h, NULL, &g), WF_OK);
+    wf_test_fill_any_angle(g, r, (int)wf_test_rng_below(r, 12));
+    assert_int_equal(wf_mesh_from_grid(g, NULL, NULL, NULL, NULL, m, NULL), WF_OK);
+    return g;
+}
+
+void wf_test_mesh_map_read(wf_test_mesh_map *mm, const char *dir,
+                           const char *map) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, map);
+    memset(mm, 0, sizeof *mm);
+    assert_int_equal(wf_movingai_map_read(path, NULL, &mm->g, NULL), WF_OK);
+    snprintf(path, sizeof path, "%s/%s.scen", dir, map);
+    assert_int_equal(wf_scen_read(path, NULL, &mm->sc, NULL), WF_OK);
+    const wf_move one_free = {8, WF_CORNERS_ONE_FREE, 1};
+    assert_int_equal(wf_mesh_from_grid(mm->g, &one_free, NULL, NULL, NULL, &mm->m,
+                                       NULL),
+                     WF_OK);
+}
+
+void wf_test_mesh_map_free(wf_test_mesh_map *mm) {
+    wf_mesh_destroy(mm->m);
+    wf_scen_free(&mm->sc);
+    wf_grid_destroy(mm->g);
+}
 
 /* the any-angle rule */
 static const wf_move ONE_FREE = {8, WF_CORNERS_ONE_FREE, 1};
@@ -338,6 +367,16 @@ void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
     }
     for (int k = 0; k < 8; k++)
         b[at + (size_t)k] = (unsigned char)(h >> (8 * k));
+}
+
+uint32_t wf_test_get32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+void wf_test_put32(unsigned char *p, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
 }
 
 void wf_test_write_padded(char *path, const void *b, size_t len, long total) {

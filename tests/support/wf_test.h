@@ -37,6 +37,22 @@ void wf_test_print_map(const wf_grid *g, wf_point s, wf_point t);
  * tests: noise at six densities (0 to 45 %), cells touching diagonally,
  * corridors of walls with gaps. */
 void wf_test_fill_any_angle(wf_grid *g, wf_test_rng *r, int kind);
+/* A random map of 1 to @p side cells a side (one of the 12 kinds above)
+ * and its mesh for a unit of size 1 into @p m; fails the test on error. */
+wf_grid *wf_test_random_mesh(wf_test_rng *r, uint32_t side, wf_mesh **m);
+/* A Moving AI map, its scenarios and its mesh for a unit of size 1 under
+ * the one-free rule. */
+typedef struct wf_test_mesh_map {
+    wf_grid *g;
+    wf_scen sc;
+    wf_mesh *m;
+} wf_test_mesh_map;
+/* Reads @p map (a path below @p dir, e.g. "dao/arena.map") and its
+ * scenario file (map + ".scen") and builds the mesh; fails the test on
+ * error. */
+void wf_test_mesh_map_read(wf_test_mesh_map *mm, const char *dir,
+                           const char *map);
+void wf_test_mesh_map_free(wf_test_mesh_map *mm);
 
 /* Search options with a random movement model (4- or 8-connected, any
  * corner rule) and, unless @p uniform, sometimes @p f as a filter that
@@ -75,6 +91,11 @@ void wf_test_ref_dijkstra(const wf_test_pricing *pr, wf_point s,
  * with 0), written little-endian at b[at..at+8). */
 void wf_test_fix_checksum(unsigned char *b, size_t len, size_t from,
                           size_t at, uint64_t seed);
+
+/* The little-endian 32-bit number at p, and writing one there: for tests
+ * that edit binary files by hand. */
+uint32_t wf_test_get32(const unsigned char *p);
+void wf_test_put32(unsigned char *p, uint32_t v);
 
 /* Writes b[0..len) to a new file named from @p path (a mkstemp template,
  * filled in) followed by a hole of zeros up to @p total bytes (a sparse
@@ -118,7 +139,6 @@ typedef struct wf_test_alloc {
 /* Zeroes @p ta and returns an allocator over it that refuses the
  * @p fail_at-th allocation (0: none). */
 wf_allocator wf_test_alloc_init(wf_test_alloc *ta, size_t fail_at);
-
 /* Runs @p attempt (which frees all it made before returning) with an
  * allocator refusing its 1st allocation, then its 2nd, and so on until a
  * run meets no refusal: each refused run must return WF_E_NOMEM, the

@@ -17,6 +17,14 @@ void wf__diag_set(wf_diag *d, const char *file, unsigned line, unsigned col,
     va_end(ap);
 }
 
+int wf__refuse(char *msg, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, size, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
 char *wf_diag_format(const wf_diag *d, char *buf, size_t size) {
     if (!buf || size == 0)
         return buf;

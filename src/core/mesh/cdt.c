@@ -10,6 +10,27 @@
 
 #include "mesh_internal.h"
 
+/* The points and their triangles moved to arrays of cap, both or
+ * neither (each block must be freed at the size it was made). */
+static wf_status grow_points(wf__cdt *c, size_t cap) {
+    wf__mpt *p = wf__alloc(&c->alloc, cap * sizeof *p);
+    uint32_t *vt = wf__alloc(&c->alloc, cap * sizeof *vt);
+    if (!p || !vt) {
+        wf__free(&c->alloc, p, cap * sizeof *p);
+        wf__free(&c->alloc, vt, cap * sizeof *vt);
+        return WF_E_NOMEM;
+    }
+    if (c->np) {
+        memcpy(p, c->p, c->np * sizeof *p);
+        memcpy(vt, c->vt, c->np * sizeof *vt);
+    }
+    wf__free(&c->alloc, c->p, c->cap_p * sizeof *c->p);
+    wf__free(&c->alloc, c->vt, c->cap_p * sizeof *c->vt);
+    c->p = p, c->vt = vt;
+    c->cap_p = (uint32_t)cap;
+    return WF_OK;
+}
+
 static wf_status grow(wf__cdt *c, size_t more_points, size_t more_tris) {
     if (c->np + more_points > c->cap_p) {
         size_t cap = c->cap_p ? c->cap_p * 2 : 64;
@@ -17,17 +38,8 @@ static wf_status grow(wf__cdt *c, size_t more_points, size_t more_tris) {
             cap *= 2;
         if (cap > WF__NONE / 4)
             return WF_E_TOO_BIG;
-        wf__mpt *p = wf__realloc(&c->alloc, c->p, c->cap_p * sizeof *p,
-                                 cap * sizeof *p);
-        if (!p)
+        if (grow_points(c, cap) != WF_OK)
             return WF_E_NOMEM;
-        c->p = p;
-        uint32_t *vt = wf__realloc(&c->alloc, c->vt, c->cap_p * sizeof *vt,
-                                   cap * sizeof *vt);
-        if (!vt)
-            return WF_E_NOMEM;
-        c->vt = vt;
-        c->cap_p = (uint32_t)cap;
     }
     if (c->nt + more_tris > c->cap_t) {
         size_t cap = c->cap_t ? c->cap_t * 2 : 128;
@@ -85,12 +97,35 @@ wf_status wf__cdt_init(wf__cdt *c, const wf_allocator *alloc, int32_t x0,
     return WF_OK;
 }
 
+wf_status wf__cdt_of(wf__cdt *c, const wf_allocator *alloc, const wf__mpt *p,
+                     size_t n, uint32_t *ids) {
+    int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+    for (size_t k = 0; k < n; k++) {
+        x0 = p[k].x < x0 ? p[k].x : x0, x1 = p[k].x > x1 ? p[k].x : x1;
+        y0 = p[k].y < y0 ? p[k].y : y0, y1 = p[k].y > y1 ? p[k].y : y1;
+    }
+    const int32_t pad = 2 + (x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0) / 8;
+    wf_status st = wf__cdt_init(c, alloc, x0 - pad, y0 - pad, x1 + pad,
+                                y1 + pad, n);
+    unsigned shift = 0;
+    while (((int64_t)(x1 - x0) >> shift) >= (1 << 21) ||
+           ((int64_t)(y1 - y0) >> shift) >= (1 << 21))
+        shift++;
+    return st == WF_OK ? wf__cdt_insert_all(c, p, n, (wf__mpt){x0, y0}, shift,
+                                            ids)
+                       : st;
+}
+
 void wf__cdt_free(wf__cdt *c) {
     wf__free(&c->alloc, c->p, c->cap_p * sizeof *c->p);
     wf__free(&c->alloc, c->vt, c->cap_p * sizeof *c->vt);
     wf__free(&c->alloc, c->t, c->cap_t * sizeof *c->t);
     wf__free(&c->alloc, c->work, c->cap_work * sizeof *c->work);
+    wf__free(&c->alloc, c->cross.e, c->cross.cap * sizeof *c->cross.e);
+    wf__free(&c->alloc, c->made.e, c->made.cap * sizeof *c->made.e);
+    const wf_allocator a = c->alloc;
     memset(c, 0, sizeof *c);
+    c->alloc = a;
 }
 
 void wf__cdt_flip(wf__cdt *c, uint32_t t, int k) {
@@ -155,34 +190,39 @@ static wf_status legalise(wf__cdt *c) {
     return WF_OK;
 }
 
-/* Walks from c->last to the triangle holding p; *on: -1 inside, k on
- * edge k, 3 + k at corner k. */
+/* Where p is in triangle t: -2 outside, else as wf__cdt_insert_at's on. */
+static int where(const wf__cdt *c, uint32_t t, wf__mpt p) {
+    const wf__tri *x = &c->t[t];
+    int zero = -1, zeros = 0;
+    for (int k = 0; k < 3; k++) {
+        const int64_t o = wf__orient(c->p[x->v[k]], c->p[x->v[(k + 1) % 3]], p);
+        if (o < 0)
+            return -2;
+        if (o == 0)
+            zero = k, zeros++;
+    }
+    if (zeros == 2)
+        for (int k = 0; k < 3; k++)
+            if (c->p[x->v[k]].x == p.x && c->p[x->v[k]].y == p.y)
+                return 3 + k;
+    return zeros ? zero : -1;
+}
+
+/* Walks from c->last to the triangle holding p (a visibility walk, which
+ * ends in a Delaunay triangulation); *on as for wf__cdt_insert_at. */
 static uint32_t locate(const wf__cdt *c, wf__mpt p, int *on) {
     uint32_t t = c->last < c->nt ? c->last : 0;
     for (;;) {
         const wf__tri *x = &c->t[t];
-        int zero = -1, zeros = 0, moved = 0;
-        for (int k = 0; k < 3; k++) {
-            const int64_t o = wf__orient(c->p[x->v[k]],
-                                         c->p[x->v[(k + 1) % 3]], p);
-            if (o < 0) {
-                t = x->nb[k];
-                moved = 1;
-                break;
-            }
-            if (o == 0)
-                zero = k, zeros++;
+        int k = 0;
+        while (k < 3 && wf__orient(c->p[x->v[k]], c->p[x->v[(k + 1) % 3]],
+                                   p) >= 0)
+            k++;
+        if (k == 3) {
+            *on = where(c, t, p);
+            return t;
         }
-        if (moved)
-            continue;
-        if (zeros == 2) {
-            for (int k = 0; k < 3; k++)
-                if (c->p[x->v[k]].x == p.x && c->p[x->v[k]].y == p.y)
-                    *on = 3 + k;
-        } else {
-            *on = zeros ? zero : -1;
-        }
-        return t;
+        t = x->nb[k];
     }
 }
 
@@ -230,9 +270,8 @@ static void split_edge(wf__cdt *c, uint32_t t, int k, uint32_t p) {
     c->work[c->nwork++] = u2 << 2;
 }
 
-wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id) {
-    int on = -1;
-    const uint32_t t = locate(c, p, &on);
+wf_status wf__cdt_insert_at(wf__cdt *c, wf__mpt p, uint32_t t, int on,
+                           uint32_t *id) {
     if (on >= 3) {
         *id = c->t[t].v[on - 3];
         c->last = t;
@@ -254,6 +293,66 @@ wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id) {
     c->last = c->vt[v];
     *id = v;
     return s;
+}
+
+wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id) {
+    int on = -1;
+    const uint32_t t = locate(c, p, &on);
+    return wf__cdt_insert_at(c, p, t, on, id);
+}
+
+void wf__cdt_walk_begin(const wf__cdt *c, wf__walk *w, uint32_t a,
+                        wf__mpt to) {
+    const wf__mpt *P = c->p;
+    w->from = P[a];
+    w->to = to;
+    uint32_t t = c->vt[a];
+    for (;;) {
+        const wf__tri *x = &c->t[t];
+        const int i = x->v[0] == a ? 0 : x->v[1] == a ? 1 : 2;
+        const uint32_t r = x->v[(i + 1) % 3], s = x->v[(i + 2) % 3];
+        const int64_t orr = wf__orient(w->from, to, P[r]);
+        const int64_t os = wf__orient(w->from, to, P[s]);
+        w->t = t;
+        if (orr <= 0 && os >= 0) {
+            /* the wedge r, a, s (under 180 degrees) holds the direction */
+            w->k = orr == 0 || os == 0 ? -1 : (i + 1) % 3;
+            w->at = orr == 0 ? r : s;
+            return;
+        }
+        t = x->nb[(i + 2) % 3];
+    }
+}
+
+void wf__cdt_walk_next(const wf__cdt *c, wf__walk *w) {
+    const uint32_t u = c->t[w->t].nb[w->k];
+    const int j = wf__cdt_back(c, u, w->t);
+    const uint32_t v = c->t[u].v[(j + 2) % 3];
+    const int64_t o = wf__orient(w->from, w->to, c->p[v]);
+    w->t = u;
+    w->at = v;
+    /* u is (s, r, v): leave through v -> s when v is right, else r -> v */
+    w->k = o == 0 ? -1 : o < 0 ? (j + 2) % 3 : (j + 1) % 3;
+}
+
+uint32_t wf__cdt_locate_from(const wf__cdt *c, uint32_t a, wf__mpt p,
+                             int *on) {
+    if (c->p[a].x == p.x && c->p[a].y == p.y) {
+        const uint32_t t = c->vt[a];
+        *on = 3 + (c->t[t].v[0] == a ? 0 : c->t[t].v[1] == a ? 1 : 2);
+        return t;
+    }
+    wf__walk w;
+    wf__cdt_walk_begin(c, &w, a, p);
+    for (;;) {
+        *on = where(c, w.t, p);
+        if (*on != -2)
+            return w.t;
+        if (w.k < 0) /* p lies beyond a point on the way: go on from it */
+            wf__cdt_walk_begin(c, &w, w.at, p);
+        else
+            wf__cdt_walk_next(c, &w);
+    }
 }
 
 /* The Hilbert-curve index of (x, y) on a 2^21 square: inserting points in
@@ -356,4 +455,55 @@ wf_status wf__cdt_classify(wf__cdt *c) {
     wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
     wf__free(&c->alloc, seen, c->nt);
     return WF_OK;
+}
+
+void wf__cdt_weigh(const wf__cdt *c, int32_t *delta, uint32_t t, int k,
+                   const int32_t w[2]) {
+    const uint32_t u = c->t[t].nb[k];
+    const size_t j = 3 * (size_t)u + (size_t)wf__cdt_back(c, u, t);
+    for (int q = 0; q < 2; q++) {
+        delta[2 * (3 * (size_t)t + (size_t)k) + q] -= w[q];
+        delta[2 * j + q] += w[q];
+    }
+}
+
+wf_status wf__cdt_count(wf__cdt *c, const int32_t *delta, int32_t *count) {
+    uint32_t *queue = wf__alloc(&c->alloc, (size_t)c->nt * sizeof *queue);
+    uint8_t *seen = wf__alloc(&c->alloc, c->nt);
+    if (queue && seen) {
+        memset(seen, 0, c->nt);
+        size_t head = 0, tail = 0;
+        queue[tail++] = c->vt[0];
+        seen[c->vt[0]] = 1;
+        count[2 * c->vt[0]] = count[2 * c->vt[0] + 1] = 0;
+        while (head < tail) {
+            const uint32_t t = queue[head++];
+            for (int k = 0; k < 3; k++) {
+                const uint32_t u = c->t[t].nb[k];
+                if (u == WF__NONE || seen[u])
+                    continue;
+                seen[u] = 1;
+                for (int q = 0; q < 2; q++)
+                    count[2 * u + q] = count[2 * t + q] +
+                                       delta[2 * (3 * t + k) + q];
+                queue[tail++] = u;
+            }
+        }
+        for (uint32_t t = 0; t < c->nt; t++)
+            c->t[t].in = count[2 * t] > 0 && count[2 * t + 1] == 0;
+    }
+    wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
+    wf__free(&c->alloc, seen, c->nt);
+    return queue && seen ? WF_OK : WF_E_NOMEM;
+}
+
+void wf__cdt_outline(wf__cdt *c) {
+    for (uint32_t t = 0; t < c->nt; t++) {
+        c->t[t].con = 0;
+        for (int k = 0; k < 3; k++) {
+            const uint32_t u = c->t[t].nb[k];
+            const int other = u == WF__NONE ? 0 : c->t[u].in;
+            c->t[t].con |= (uint8_t)((c->t[t].in != other) << k);
+        }
+    }
 }

@@ -6,13 +6,8 @@
  * segment splits it in two; a constraint it would cross is refused. */
 #include "mesh_internal.h"
 
-/* A growable list of edges, each as its two points. */
-typedef struct elist {
-    uint32_t (*e)[2];
-    size_t n, cap;
-} elist;
-
-static wf_status elist_add(wf__cdt *c, elist *l, uint32_t a, uint32_t b) {
+static wf_status elist_add(wf__cdt *c, wf__elist *l, uint32_t a,
+                           uint32_t b) {
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
         uint32_t(*e)[2] = wf__realloc(&c->alloc, l->e, l->cap * sizeof *e,
@@ -28,14 +23,21 @@ static wf_status elist_add(wf__cdt *c, elist *l, uint32_t a, uint32_t b) {
     return WF_OK;
 }
 
-static void mark(wf__cdt *c, uint32_t a, uint32_t b) {
+void wf__cdt_mark(wf__cdt *c, uint32_t a, uint32_t b, int on) {
     int k;
-    uint32_t t = wf__cdt_edge(c, a, b, &k);
-    if (t != WF__NONE) {
+    const uint32_t t = wf__cdt_edge(c, a, b, &k);
+    if (t == WF__NONE)
+        return;
+    const uint32_t u = c->t[t].nb[k];
+    const int j = u != WF__NONE ? wf__cdt_back(c, u, t) : 0;
+    if (on) {
         c->t[t].con |= (uint8_t)(1u << k);
-        const uint32_t u = c->t[t].nb[k];
         if (u != WF__NONE)
-            c->t[u].con |= (uint8_t)(1u << wf__cdt_back(c, u, t));
+            c->t[u].con |= (uint8_t)(1u << j);
+    } else {
+        c->t[t].con &= (uint8_t)~(1u << k);
+        if (u != WF__NONE)
+            c->t[u].con &= (uint8_t)~(1u << j);
     }
 }
 
@@ -52,63 +54,30 @@ static int crosses(const wf__cdt *c, uint32_t p, uint32_t q, uint32_t a,
 
 /* From a towards b: the first point on the open segment a–b, or b, and
  * the edges the segment crosses before it, into l. */
-static wf_status walk(wf__cdt *c, uint32_t a, uint32_t b, elist *l,
+static wf_status walk(wf__cdt *c, uint32_t a, uint32_t b, wf__elist *l,
                       uint32_t *stop) {
-    const wf__mpt *P = c->p;
-    uint32_t t = c->vt[a];
-    /* the triangle round a whose wedge holds the direction to b */
-    for (;;) {
-        const wf__tri *x = &c->t[t];
-        const int i = x->v[0] == a ? 0 : x->v[1] == a ? 1 : 2;
-        const uint32_t r = x->v[(i + 1) % 3], s = x->v[(i + 2) % 3];
-        const int64_t orr = wf__orient(P[a], P[b], P[r]);
-        const int64_t os = wf__orient(P[a], P[b], P[s]);
-        const wf__mpt ab = {P[b].x - P[a].x, P[b].y - P[a].y};
-        if (r == b || (orr == 0 && (int64_t)ab.x * (P[r].x - P[a].x) +
-                                           (int64_t)ab.y * (P[r].y - P[a].y) >
-                                       0)) {
-            *stop = r;
-            return WF_OK;
-        }
-        if (orr < 0 && os > 0)
-            break;
-        t = x->nb[(i + 2) % 3];
-    }
-    /* cross edge k of t, which runs from right of a → b to left of it */
-    int k = (c->t[t].v[0] == a ? 0 : c->t[t].v[1] == a ? 1 : 2);
-    k = (k + 1) % 3;
-    for (;;) {
-        const wf__tri *y = &c->t[t];
-        if (y->con >> k & 1) {
-            c->clash[0] = y->v[k];
-            c->clash[1] = y->v[(k + 1) % 3];
+    wf__walk w;
+    for (wf__cdt_walk_begin(c, &w, a, c->p[b]); w.k >= 0;
+         wf__cdt_walk_next(c, &w)) {
+        const wf__tri *y = &c->t[w.t];
+        const uint32_t e0 = y->v[w.k], e1 = y->v[(w.k + 1) % 3];
+        if (y->con >> w.k & 1) {
+            c->clash[0] = e0;
+            c->clash[1] = e1;
             return WF_E_INVALID_ARG;
         }
-        wf_status st = elist_add(c, l, y->v[k], y->v[(k + 1) % 3]);
+        wf_status st = elist_add(c, l, e0, e1);
         if (st != WF_OK)
             return st;
-        const uint32_t u = y->nb[k];
-        const int j = wf__cdt_back(c, u, t);
-        const uint32_t w = c->t[u].v[(j + 2) % 3];
-        t = u;
-        if (w == b) {
-            *stop = b;
-            return WF_OK;
-        }
-        const int64_t ow = wf__orient(P[a], P[b], P[w]);
-        if (ow == 0) {
-            *stop = w;
-            return WF_OK;
-        }
-        /* u is (s, r, w): leave through w → s when w is right, else r → w */
-        k = ow < 0 ? (j + 2) % 3 : (j + 1) % 3;
     }
+    *stop = w.at;
+    return WF_OK;
 }
 
 /* Flips the edges of l until none crosses a–b; the edges made that do not
  * cross go into made. */
-static wf_status uncross(wf__cdt *c, uint32_t a, uint32_t b, elist *l,
-                         elist *made) {
+static wf_status uncross(wf__cdt *c, uint32_t a, uint32_t b, wf__elist *l,
+                         wf__elist *made) {
     size_t head = 0;
     wf_status s = WF_OK;
     while (s == WF_OK && head < l->n) {
@@ -139,7 +108,7 @@ static wf_status uncross(wf__cdt *c, uint32_t a, uint32_t b, elist *l,
 
 /* Flips the new edges (never the constraint a–b) until each has an empty
  * circumcircle on its side of the constraints. */
-static void restore(wf__cdt *c, uint32_t a, uint32_t b, elist *made) {
+static void restore(wf__cdt *c, uint32_t a, uint32_t b, wf__elist *made) {
     int swapped = 1;
     while (swapped) {
         swapped = 0;
@@ -166,22 +135,22 @@ static void restore(wf__cdt *c, uint32_t a, uint32_t b, elist *made) {
     }
 }
 
-wf_status wf__cdt_constrain(wf__cdt *c, uint32_t a, uint32_t b) {
-    elist cross = {0}, made = {0};
-    wf_status s = WF_OK;
-    while (s == WF_OK && a != b) {
-        uint32_t stop = b;
-        cross.n = made.n = 0;
-        s = walk(c, a, b, &cross, &stop);
-        if (s == WF_OK && cross.n)
-            s = uncross(c, a, stop, &cross, &made);
-        if (s == WF_OK) {
-            restore(c, a, stop, &made);
-            mark(c, a, stop);
-        }
-        a = stop;
+wf_status wf__cdt_constrain_piece(wf__cdt *c, uint32_t a, uint32_t b,
+                                  uint32_t *stop) {
+    c->cross.n = c->made.n = 0;
+    wf_status s = walk(c, a, b, &c->cross, stop);
+    if (s == WF_OK && c->cross.n)
+        s = uncross(c, a, *stop, &c->cross, &c->made);
+    if (s == WF_OK) {
+        restore(c, a, *stop, &c->made);
+        wf__cdt_mark(c, a, *stop, 1);
     }
-    wf__free(&c->alloc, cross.e, cross.cap * sizeof *cross.e);
-    wf__free(&c->alloc, made.e, made.cap * sizeof *made.e);
+    return s;
+}
+
+wf_status wf__cdt_constrain(wf__cdt *c, uint32_t a, uint32_t b) {
+    wf_status s = WF_OK;
+    while (s == WF_OK && a != b)
+        s = wf__cdt_constrain_piece(c, a, b, &a);
     return s;
 }

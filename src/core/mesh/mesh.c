@@ -1,13 +1,29 @@
 /* A mesh's life and what it knows of itself: freeing, describing, the
- * connected pieces and dead ends of its polygons, and locating a point
- * (a uniform grid of buckets over the mesh, each listing the polygons
- * whose bounding box meets it, then exact tests). */
+ * corners on its boundary, the edge across each shared one (the edges
+ * sorted by the corners they join, with the one radix sort of the mesh),
+ * the connected pieces and dead ends of its polygons, and locating a
+ * point (a uniform grid of buckets over the mesh, each listing the
+ * polygons whose bounding box meets it, then exact tests). */
 #include <math.h>
 
 #include "mesh_internal.h"
 
-static size_t edges_of(const wf_mesh *m) {
-    return m->pstart ? m->pstart[m->np] : 0;
+/* The most buckets and bucket entries a corner of the mesh (the Moving AI
+ * maps' meshes have 0.4 to 0.9). */
+#define BUCKET_FILL 16
+
+static size_t edges_of(const wf_mesh *m) { return m->ne; }
+
+wf_status wf__mesh_arrays(wf_mesh *m, size_t nv, size_t np, size_t ne) {
+    m->nv = (uint32_t)nv;
+    m->np = (uint32_t)np;
+    m->ne = (uint32_t)ne;
+    m->vert = wf__alloc(&m->alloc, nv * sizeof *m->vert + 1);
+    m->pstart = wf__alloc(&m->alloc, (np + 1) * sizeof *m->pstart);
+    m->pvert = wf__alloc(&m->alloc, ne * sizeof *m->pvert + 1);
+    m->padj = wf__alloc(&m->alloc, ne * sizeof *m->padj + 1);
+    return m->vert && m->pstart && m->pvert && m->padj ? WF_OK
+                                                       : WF_E_NOMEM;
 }
 
 void wf__mesh_clear(wf_mesh *m) {
@@ -30,7 +46,7 @@ void wf__mesh_clear(wf_mesh *m) {
     m->vert = NULL, m->corner = NULL, m->pstart = NULL, m->pvert = NULL;
     m->padj = NULL, m->pback = NULL, m->comp = NULL, m->dead = NULL;
     m->area = NULL, m->bpoly = NULL, m->bstart = NULL;
-    m->nv = m->np = 0;
+    m->nv = m->np = m->ne = 0;
     m->bw = m->bh = 0;
     m->triangles = 0;
 }
@@ -124,7 +140,33 @@ static void box_of(const wf_mesh *m, uint32_t p, uint32_t *x0, uint32_t *y0,
     *y1 = (uint32_t)(hy - m->by0) >> m->bshift;
 }
 
-static wf_status buckets(wf_mesh *m) {
+/* The bucket entries of m's polygons: the buckets each one's bounding box
+ * covers, summed (no overflow: at most 2^32 polygons of 2^60 buckets). */
+static uint64_t bucket_entries(const wf_mesh *m) {
+    uint64_t n = 0;
+    for (uint32_t p = 0; p < m->np; p++) {
+        uint32_t x0, y0, x1, y1;
+        box_of(m, p, &x0, &y0, &x1, &y1);
+        n += ((uint64_t)x1 - x0 + 1) * ((uint64_t)y1 - y0 + 1);
+    }
+    return n;
+}
+
+/* Buckets of 2^shift units from (lx, ly) to (hx, hy). */
+static void bucket_grid(wf_mesh *m, unsigned shift, int32_t lx, int32_t ly,
+                        int32_t hx, int32_t hy) {
+    m->bshift = shift;
+    m->bx0 = lx, m->by0 = ly;
+    m->bw = (uint32_t)(((int64_t)hx - lx) >> shift) + 1;
+    m->bh = (uint32_t)(((int64_t)hy - ly) >> shift) + 1;
+}
+
+/* About one bucket a polygon; coarser while the buckets and the entries
+ * of the polygons' boxes would be more than BUCKET_FILL a corner (or
+ * than 32 bits count), so that long thin polygons across many buckets (a
+ * mesh read from a file may have any shapes) never make the lists
+ * outgrow the mesh. */
+static void bucket_size(wf_mesh *m) {
     int32_t lx = 0, ly = 0, hx = 0, hy = 0;
     for (uint32_t v = 0; v < m->nv; v++) {
         const wf__mpt p = m->vert[v];
@@ -133,15 +175,21 @@ static wf_status buckets(wf_mesh *m) {
         if (v == 0 || p.x > hx) hx = p.x;
         if (v == 0 || p.y > hy) hy = p.y;
     }
-    /* about one bucket a polygon */
     const double area = ((double)hx - lx + 1) * ((double)hy - ly + 1);
     const double side = sqrt(area / (m->np ? m->np : 1));
-    m->bshift = 0;
-    while ((double)((int64_t)1 << m->bshift) < side && m->bshift < 30)
-        m->bshift++;
-    m->bx0 = lx, m->by0 = ly;
-    m->bw = (uint32_t)(((int64_t)hx - lx) >> m->bshift) + 1;
-    m->bh = (uint32_t)(((int64_t)hy - ly) >> m->bshift) + 1;
+    unsigned shift = 0;
+    while ((double)((int64_t)1 << shift) < side && shift < 30)
+        shift++;
+    bucket_grid(m, shift, lx, ly, hx, hy);
+    uint64_t most = BUCKET_FILL * (uint64_t)(edges_of(m) + 1);
+    most = most < UINT32_MAX ? most : UINT32_MAX - 1;
+    while (shift < 30 &&
+           bucket_entries(m) + (uint64_t)m->bw * m->bh > most)
+        bucket_grid(m, ++shift, lx, ly, hx, hy);
+}
+
+static wf_status buckets(wf_mesh *m) {
+    bucket_size(m);
     const size_t nb = (size_t)m->bw * m->bh;
     m->bstart = wf__alloc(&m->alloc, (nb + 1) * sizeof *m->bstart);
     if (!m->bstart)
@@ -175,28 +223,93 @@ static wf_status buckets(wf_mesh *m) {
     return WF_OK;
 }
 
-/* pback: each shared edge's index in the polygon across it. */
-static wf_status backs(wf_mesh *m) {
-    const size_t ne = edges_of(m);
-    m->pback = wf__alloc(&m->alloc, ne * sizeof *m->pback + 1);
-    if (!m->pback)
+/* corner: the corners where a boundary edge starts. */
+static wf_status corners(wf_mesh *m) {
+    m->corner = wf__alloc(&m->alloc, m->nv + 1);
+    if (!m->corner)
         return WF_E_NOMEM;
-    for (uint32_t p = 0; p < m->np; p++)
-        for (uint32_t i = m->pstart[p]; i < m->pstart[p + 1]; i++) {
-            const uint32_t q = m->padj[i];
-            const uint32_t next = i + 1 < m->pstart[p + 1] ? i + 1
-                                                           : m->pstart[p];
-            m->pback[i] = WF__NONE;
-            for (uint32_t k = q == WF__NONE ? 0 : m->pstart[q];
-                 q != WF__NONE && k < m->pstart[q + 1]; k++)
-                if (m->pvert[k] == m->pvert[next])
-                    m->pback[i] = k;
-        }
+    memset(m->corner, 0, m->nv + 1);
+    const size_t ne = edges_of(m);
+    for (size_t i = 0; i < ne; i++)
+        if (m->padj[i] == WF__NONE)
+            m->corner[m->pvert[i]] = 1;
     return WF_OK;
 }
 
+wf_status wf__keyed_sort(wf__keyed *e, size_t n, const wf_allocator *a) {
+    uint64_t any = 0, every = ~(uint64_t)0;
+    for (size_t i = 0; i < n; i++)
+        any |= e[i].key, every &= e[i].key;
+    const uint64_t varies = any ^ every; /* the bits that tell keys apart */
+    if (!varies)
+        return WF_OK;
+    wf__keyed *t = wf__alloc(a, n * sizeof *t);
+    if (!t)
+        return WF_E_NOMEM;
+    wf__keyed *src = e, *dst = t;
+    for (unsigned shift = 0; shift < 64; shift += 8) {
+        if (!((varies >> shift) & 0xFF))
+            continue;
+        size_t at[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            at[((src[i].key >> shift) & 0xFF) + 1]++;
+        for (int b = 0; b < 256; b++)
+            at[b + 1] += at[b];
+        for (size_t i = 0; i < n; i++)
+            dst[at[(src[i].key >> shift) & 0xFF]++] = src[i];
+        wf__keyed *x = src;
+        src = dst, dst = x;
+    }
+    if (src != e)
+        memcpy(e, src, n * sizeof *e);
+    wf__free(a, t, n * sizeof *t);
+    return WF_OK;
+}
+
+/* pback[i] = j when edge j lies in the polygon across edge i. */
+static void link_back(wf_mesh *m, uint32_t i, uint32_t j) {
+    const uint32_t q = m->padj[i];
+    if (q != WF__NONE && j >= m->pstart[q] && j < m->pstart[q + 1])
+        m->pback[i] = j;
+}
+
+/* pback: each shared edge's index in the polygon across it: the edges
+ * sorted by the two corners they join, an edge and the one joining the
+ * same corners the other way are neighbours (WF__NONE when the polygon
+ * across has no such edge, or more edges join those corners). */
+static wf_status backs(wf_mesh *m) {
+    const size_t ne = edges_of(m);
+    m->pback = wf__alloc(&m->alloc, ne * sizeof *m->pback + 1);
+    wf__keyed *e = wf__alloc(&m->alloc, ne * sizeof *e + 1);
+    wf_status st = m->pback && e ? WF_OK : WF_E_NOMEM;
+    for (uint32_t p = 0; st == WF_OK && p < m->np; p++)
+        for (uint32_t i = m->pstart[p]; i < m->pstart[p + 1]; i++) {
+            const uint32_t next = i + 1 < m->pstart[p + 1] ? i + 1
+                                                           : m->pstart[p];
+            const uint64_t u = m->pvert[i], v = m->pvert[next];
+            e[i] = (wf__keyed){u < v ? u << 32 | v : v << 32 | u, i};
+            m->pback[i] = WF__NONE;
+        }
+    if (st == WF_OK)
+        st = wf__keyed_sort(e, ne, &m->alloc);
+    for (size_t k = 0, run; st == WF_OK && k < ne; k += run) {
+        run = 1;
+        while (k + run < ne && e[k + run].key == e[k].key)
+            run++;
+        const uint32_t i = e[k].i, j = e[k + 1 < ne ? k + 1 : k].i;
+        if (run != 2 || m->pvert[i] == m->pvert[j])
+            continue; /* a boundary, or edges that overlap */
+        link_back(m, i, j);
+        link_back(m, j, i);
+    }
+    wf__free(&m->alloc, e, ne * sizeof *e + 1);
+    return st;
+}
+
 wf_status wf__mesh_index(wf_mesh *m) {
-    wf_status s = pieces(m);
+    wf_status s = corners(m);
+    if (s == WF_OK)
+        s = pieces(m);
     if (s == WF_OK)
         s = backs(m);
     if (s == WF_OK)
@@ -204,8 +317,23 @@ wf_status wf__mesh_index(wf_mesh *m) {
     return s == WF_OK ? buckets(m) : s;
 }
 
-size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
-                       size_t max) {
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p, wf__mpt d) {
+    const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
+    const wf__mpt o = {0, 0};
+    for (uint32_t j = s; j < e; j++) {
+        const wf__mpt u = m->vert[m->pvert[j]];
+        const wf__mpt w = m->vert[m->pvert[j + 1 < e ? j + 1 : s]];
+        const int64_t side = wf__orient(u, w, p);
+        /* on the edge's line: the ray must not head out across it */
+        if (side < 0 ||
+            (side == 0 && wf__side(w.x - u.x, w.y - u.y, o, d) < 0))
+            return 0;
+    }
+    return 1;
+}
+
+size_t wf__mesh_locate_toward(const wf_mesh *m, wf__mpt p, wf__mpt d,
+                              uint32_t *out, size_t max) {
     if (!m->np || p.x < m->bx0 || p.y < m->by0)
         return 0;
     const uint32_t x = (uint32_t)(p.x - m->bx0) >> m->bshift,
@@ -216,14 +344,7 @@ size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
     size_t n = 0;
     for (uint32_t i = m->bstart[b]; i < m->bstart[b + 1]; i++) {
         const uint32_t q = m->bpoly[i];
-        const uint32_t s = m->pstart[q], e = m->pstart[q + 1];
-        int inside = 1;
-        for (uint32_t j = s; j < e && inside; j++) {
-            const uint32_t k = j + 1 < e ? j + 1 : s;
-            inside = wf__orient(m->vert[m->pvert[j]], m->vert[m->pvert[k]],
-                                p) >= 0;
-        }
-        if (inside) {
+        if (wf__mesh_holds(m, q, p, d)) {
             if (n < max)
                 out[n] = q;
             n++;
@@ -264,4 +385,13 @@ size_t wf_mesh_polygon(const wf_mesh *m, size_t p, wf_vec2 *out,
             across[i] = m->padj[s + i] == WF__NONE ? -1 : (long)m->padj[s + i];
     }
     return n;
+}
+
+int wf_mesh_polygon_contains(const wf_mesh *m, size_t p, wf_vec2 pt) {
+    wf__mpt f;
+    if (!m || p >= m->np || !isfinite(pt.x) || !isfinite(pt.y) ||
+        !wf__mesh_fix(m, pt, &f))
+        return 0;
+    const wf__mpt zero = {0, 0};
+    return wf__mesh_holds(m, (uint32_t)p, f, zero);
 }

@@ -10,7 +10,6 @@
  * (a run's two sides are the same all along it), so the constraints meet
  * only at their ends. */
 #include <math.h>
-#include <stdlib.h>
 
 #include "mesh_internal.h"
 
@@ -232,6 +231,15 @@ static wf_status grid_opts(const wf_mesh_opts *o, int *tile, wf_diag *diag) {
     return WF_OK;
 }
 
+uint64_t wf__mesh_grid_digest(const wf_grid *g) {
+    uint64_t h = wf__grid_digest(g), bits;
+    for (int t = 0; t < 256; t++) {
+        memcpy(&bits, &g->cost[t], sizeof bits);
+        h = wf__mix(h, bits);
+    }
+    return h;
+}
+
 wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
                             const wf_filter *filter, const wf_mesh_opts *opts,
                             const wf_allocator *alloc, wf_mesh **out,
@@ -274,6 +282,9 @@ wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
     m->from_grid = 1;
     m->grid_serial = g->serial;
     m->grid_version = g->version;
+    m->grid_width = g->width;
+    m->grid_height = g->height;
+    m->grid_digest = wf__mesh_grid_digest(g);
     m->move = mv;
     if (tile) {
         st = wf__mesh_tiles_build(m, ok, pass, g->width, g->height, tile);

@@ -1,7 +1,8 @@
 /* The navigation mesh's internals, for src/core/mesh only: the exact
  * predicates on fixed-point points, the constrained Delaunay
- * triangulation the mesh is made from, the mesh's arrays and the query
- * state of the shortest-path search over it.
+ * triangulation the mesh is made from, the mesh's arrays, the walk of a
+ * segment across them and the query state of the shortest-path search
+ * over it.
  *
  * Every point is an integer pair in the mesh's fixed-point units (scale
  * units per world unit) with |x|, |y| < WF__MESH_LIM, so that an
@@ -18,9 +19,8 @@
 #define WF__MESH_LIM ((int32_t)1 << 28)
 #define WF__NONE UINT32_MAX
 
-typedef struct wf__mpt {
-    int32_t x, y;
-} wf__mpt;
+/* wf__mpt, a point in fixed-point units, is in wf_core_private.h, with
+ * what the io layer reads and fills of a mesh. */
 
 /* Twice the signed area of a, b, c: > 0 when c is left of a → b. */
 WF_INLINE int64_t wf__orient(wf__mpt a, wf__mpt b, wf__mpt c) {
@@ -41,6 +41,10 @@ WF_INLINE int wf__sign64(int64_t v) { return (v > 0) - (v < 0); }
  * 0 on it; exact (predicates.c). */
 int wf__incircle(wf__mpt a, wf__mpt b, wf__mpt c, wf__mpt d);
 
+/* The lattice point nearest the point where segments p–q and a–b cross
+ * (at one point inside both), into x; exact (predicates.c). */
+void wf__crossing(wf__mpt p, wf__mpt q, wf__mpt a, wf__mpt b, wf__mpt *x);
+
 /* ---- constrained Delaunay triangulation (cdt.c, cdt_constrain.c) ------ */
 
 /* A triangle: corners counter-clockwise; edge k runs from v[k] to
@@ -51,6 +55,12 @@ typedef struct wf__tri {
     uint32_t v[3], nb[3];
     uint8_t con, in;
 } wf__tri;
+
+/* A growable list of edges, each as its two points. */
+typedef struct wf__elist {
+    uint32_t (*e)[2];
+    size_t n, cap;
+} wf__elist;
 
 typedef struct wf__cdt {
     wf_allocator alloc;
@@ -63,17 +73,53 @@ typedef struct wf__cdt {
     size_t nwork, cap_work;
     uint32_t last;       /* where the next point location starts */
     uint32_t clash[2];   /* the constrained edge a refused segment crossed */
+    wf__elist cross, made; /* a constraint's crossed and new edges */
 } wf__cdt;
 
 /* An empty triangulation of the box [x0, x1] × [y0, y1] (its four corners
  * and two triangles), room reserved for n more points. */
 wf_status wf__cdt_init(wf__cdt *c, const wf_allocator *alloc, int32_t x0,
                        int32_t y0, int32_t x1, int32_t y1, size_t n);
+/* Empties c (its allocator stays). */
 void wf__cdt_free(wf__cdt *c);
+/* The Delaunay triangulation of the n points p (n >= 1), inserted along a
+ * Hilbert curve, in a box an eighth larger than theirs (2 units at least)
+ * each way; ids[i]: point i's id. */
+wf_status wf__cdt_of(wf__cdt *c, const wf_allocator *alloc, const wf__mpt *p,
+                     size_t n, uint32_t *ids);
 /* Inserts p (strictly inside the box), keeping the triangulation
  * Delaunay; *id: its point (an existing one if p is already there). Only
- * before the first constraint. */
+ * before the first constraint (its walk may circle in a triangulation
+ * that is not Delaunay): afterwards, wf__cdt_locate_from and
+ * wf__cdt_insert_at. */
 wf_status wf__cdt_insert(wf__cdt *c, wf__mpt p, uint32_t *id);
+/* Inserts p, found in triangle t (on: -1 inside, k on edge k, 3 + k at
+ * corner k), flipping unconstrained edges until the triangulation is
+ * constrained Delaunay again; a constrained edge p lies on becomes two.
+ * *id: its point (corner k's when on = 3 + k). */
+wf_status wf__cdt_insert_at(wf__cdt *c, wf__mpt p, uint32_t t, int on,
+                            uint32_t *id);
+/* The triangle holding p (strictly inside the box) and *on as
+ * wf__cdt_insert_at takes it, found by walking the segment from point a
+ * (not a corner of the box) to p: it ends whatever the constraints. */
+uint32_t wf__cdt_locate_from(const wf__cdt *c, uint32_t a, wf__mpt p,
+                             int *on);
+/* A walk along the segment from a point towards `to`: in triangle t,
+ * about to cross its edge k (the segment passes through that edge's
+ * inside), or (k = -1) arrived at point `at`, which lies on the ray from
+ * the start towards `to`. Exact: the triangles are those the segment
+ * meets, in order. */
+typedef struct wf__walk {
+    wf__mpt from, to;
+    uint32_t t, at;
+    int k;
+} wf__walk;
+/* Starts at point a (not a corner of the box): the triangle round a
+ * whose corner holds the direction to `to`. */
+void wf__cdt_walk_begin(const wf__cdt *c, wf__walk *w, uint32_t a,
+                        wf__mpt to);
+/* Crosses edge k of t into the next triangle (w->k must be >= 0). */
+void wf__cdt_walk_next(const wf__cdt *c, wf__walk *w);
 /* Inserts the n points p (each strictly inside the box) in the order of
  * a Hilbert curve over ((x - origin.x) >> shift, (y - origin.y) >> shift),
  * which must stay below 2^21, so that each walk to the next point is
@@ -86,9 +132,28 @@ wf_status wf__cdt_insert_all(wf__cdt *c, const wf__mpt *p, size_t n,
  * WF_E_INVALID_ARG, that edge's points in clash (the edges made before
  * it stay). */
 wf_status wf__cdt_constrain(wf__cdt *c, uint32_t a, uint32_t b);
+/* Its first step: the segment from a to *stop, the first point on the
+ * open segment a–b or b itself, becomes a constrained edge; refused as
+ * above, with nothing changed. */
+wf_status wf__cdt_constrain_piece(wf__cdt *c, uint32_t a, uint32_t b,
+                                  uint32_t *stop);
+/* Marks (on = 1) or unmarks the edge a–b, when there is one, as a
+ * constraint. */
+void wf__cdt_mark(wf__cdt *c, uint32_t a, uint32_t b, int on);
 /* Marks every triangle inside (in = 1) or outside: outside at the box,
  * flipping at each constrained edge crossed. */
 wf_status wf__cdt_classify(wf__cdt *c);
+/* Counting instead of parity: delta[2 (3t + k) + q] is what crossing
+ * edge k of triangle t adds to count q (q = 0, 1). wf__cdt_weigh records
+ * a constrained edge, edge k of t, whose weights w are counted along it
+ * (crossing it from t, on its left, takes w away); wf__cdt_count fills
+ * count[2t + q] from the box (0 there) and marks in = count 0 above 0 and
+ * count 1 zero. */
+void wf__cdt_weigh(const wf__cdt *c, int32_t *delta, uint32_t t, int k,
+                   const int32_t w[2]);
+wf_status wf__cdt_count(wf__cdt *c, const int32_t *delta, int32_t *count);
+/* Constrains exactly the edges between inside and outside triangles. */
+void wf__cdt_outline(wf__cdt *c);
 /* Flips edge k of triangle t (the quadrilateral must be convex). */
 void wf__cdt_flip(wf__cdt *c, uint32_t t, int k);
 /* The edge of t opposite to its neighbour's edge k: which edge of
@@ -101,12 +166,81 @@ WF_INLINE int wf__cdt_back(const wf__cdt *c, uint32_t u, uint32_t t) {
  * *k; WF__NONE when a and b are not joined. */
 uint32_t wf__cdt_edge(const wf__cdt *c, uint32_t a, uint32_t b, int *k);
 
+/* ---- constraints that may cross (cdt_cross.c) ------------------------ */
+
+/* The most crossings one triangulation resolves: beyond, WF_E_TOO_BIG. */
+#define WF__CROSS_MAX ((size_t)1 << 24)
+
+/* A constrained edge's weights (what crossing it from right to left of
+ * lo → hi adds to two counts) and the segments it was cut from (a list
+ * in wf__cross.node, WF__NONE: none); lo = WF__NONE: an empty slot. */
+typedef struct wf__crec {
+    uint32_t lo, hi;
+    int32_t w[2];
+    uint32_t segs;
+} wf__crec;
+
+/* A piece still to be made, with its weights along a → b and the
+ * segments it was cut from. */
+typedef struct wf__cseg {
+    uint32_t a, b;
+    int32_t w[2];
+    uint32_t segs;
+} wf__cseg;
+
+typedef struct wf__cross {
+    wf__cdt *c;
+    wf__crec *rec;       /* the weights of every constrained edge made */
+    size_t cap, used;    /* slots (a power of two), slots used */
+    wf__cseg *todo;
+    size_t ntodo, cap_todo;
+    uint32_t (*seg)[2];  /* every segment added, by its two points */
+    size_t nseg, cap_seg;
+    uint32_t (*node)[2]; /* lists of segments: (segment, next node);
+                            lists are only ever prepended to, so pieces
+                            share their tails */
+    size_t nnode, cap_node;
+    size_t crossings;    /* met so far */
+    size_t loose;        /* of them, bent through a point farther than
+                            half a unit (along an axis) from a segment */
+} wf__cross;
+
+/* Crossing constraints over c (which has none yet), room for about n. */
+wf_status wf__cross_init(wf__cross *x, wf__cdt *c, size_t n);
+void wf__cross_free(wf__cross *x);
+/* Makes the segment a–b, with weights (w0, w1) along a → b, a chain of
+ * constrained edges, bending it and every constraint it crosses through
+ * a new point at each crossing. Errors: WF_E_TOO_BIG (over
+ * WF__CROSS_MAX crossings, or too many points), WF_E_NOMEM. */
+wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
+                        int32_t w1);
+
+/* A 64-bit key and what it stands for (an index): runs' ends by their
+ * place along a curve, edges by the corners they join, corners by where
+ * they are. */
+typedef struct wf__keyed {
+    uint64_t key;
+    uint32_t i;
+} wf__keyed;
+/* Sorts e[0..n) by key, keeping the order of entries with equal keys (a
+ * radix sort, a pass for each byte some keys differ in). WF_E_NOMEM when
+ * it cannot have the n entries of scratch it needs. O(n). */
+wf_status wf__keyed_sort(wf__keyed *e, size_t n, const wf_allocator *a);
+
 /* ---- the mesh ------------------------------------------------------- */
+
+/* What making a mesh for a radius met: crossings of constraints
+ * resolved, of them bent through a point more than half a unit (along an
+ * axis) from a segment (wf__cross), and triangles the last check took
+ * away (wf__mesh_clear). */
+typedef struct wf__inflated {
+    size_t crossings, loose, removed;
+} wf__inflated;
 
 struct wf_mesh {
     wf_allocator alloc;
     double scale;          /* fixed-point units per world unit */
-    uint32_t nv, np;
+    uint32_t nv, np, ne;   /* corners, polygons, their corners in all */
     wf__mpt *vert;
     uint8_t *corner;       /* 1: touches the obstacle boundary */
     uint32_t *pstart;      /* polygon p: corners pvert[pstart[p] ..
@@ -125,6 +259,7 @@ struct wf_mesh {
     uint32_t bw, bh;
     uint32_t *bstart, *bpoly;
     size_t triangles;      /* before merging */
+    wf__inflated inflated; /* what making it for a radius met */
     double cost;           /* of one world unit of length */
     /* off-mesh links: link i joins a to b (and b to a when two-way) */
     struct wf__mlink {
@@ -135,10 +270,13 @@ struct wf_mesh {
     size_t nlink, cap_link;
     /* a mesh built in tiles (mesh_tiles.c), or NULL */
     struct wf__mtiles *tiles;
-    /* what it was built from: a grid (its identity and version, the
-       unit's move) or nothing (outlines) */
+    /* what it was built from: a grid (its identity in this process and
+       version, its size and digest, which a file records, and the unit's
+       move) or nothing (outlines) */
     int from_grid;
     uint64_t grid_serial, grid_version;
+    int grid_width, grid_height;
+    uint64_t grid_digest;
     wf_move move;
 };
 
@@ -159,20 +297,71 @@ void wf__mesh_tiles_free(wf_mesh *m);
 /* Frees m's polygons, corners and index (not the mesh itself, its links
  * or its tiles). */
 void wf__mesh_clear(wf_mesh *m);
+/* Makes c, classified from outlines, the triangulation of what a unit of
+ * radius r (units) fits in, classified: see mesh_radius.c. */
+wf_status wf__mesh_inflate(wf__cdt *c, double r, wf__inflated *met);
+/* Takes away (in = 0) every inside triangle of c nearer than r units to
+ * one of the n edges, counting them in *removed. */
+wf_status wf__cdt_keep_clear(wf__cdt *c, const wf__mpt (*edge)[2], size_t n,
+                             double r, size_t *removed);
+/* Sizes m's own arrays (vert, pstart, pvert, padj) for nv corners, np
+ * polygons and ne polygon corners in all, and sets those counts: what
+ * wf_mesh_destroy frees. */
+wf_status wf__mesh_arrays(wf_mesh *m, size_t nv, size_t np, size_t ne);
 /* Turns the inside triangles of c into the convex polygons of a new mesh
  * m (its scale and source already set): merges across unconstrained
  * edges while the union stays convex, longest edges first. */
 wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
-/* The connected pieces, dead ends and point buckets of m's polygons. */
+/* What m derives from its corners and polygons: the corners touching
+ * the boundary, each shared edge's index across it (pback; WF__NONE when
+ * the polygon across has no such edge, or it twice), the connected pieces,
+ * dead ends, areas and point buckets of its polygons. */
 wf_status wf__mesh_index(wf_mesh *m);
 /* area: the running sums of the polygons' areas (mesh_random.c). */
 wf_status wf__mesh_areas(wf_mesh *m);
+/* Does polygon q hold p (closed) and, when d is not zero, the start of
+ * the ray from p along d (p + e d for every small e > 0)? Exact. */
+int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p, wf__mpt d);
+/* Every polygon of m holding p and the start of the ray along d (as
+ * wf__mesh_holds; d zero: every polygon containing p), in increasing
+ * order, up to max of them into out; returns how many there are. */
+size_t wf__mesh_locate_toward(const wf_mesh *m, wf__mpt p, wf__mpt d,
+                              uint32_t *out, size_t max);
 /* Every polygon of m containing p (closed), up to max of them into out;
  * returns how many there are. */
-size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
-                       size_t max);
+WF_INLINE size_t wf__mesh_locate(const wf_mesh *m, wf__mpt p, uint32_t *out,
+                                 size_t max) {
+    const wf__mpt zero = {0, 0};
+    return wf__mesh_locate_toward(m, p, zero, out, max);
+}
 /* World point → fixed point; 0 when it is not finite or too far out. */
 int wf__mesh_fix(const wf_mesh *m, wf_vec2 w, wf__mpt *out);
+
+/* ---- walking a segment across the polygons (mesh_raycast.c) ---------- */
+
+/* A walk of the segment a → b from polygon poly (holding a): polygon to
+ * polygon across the edges it leaves by; through a corner, round it
+ * across shared edges only (clockwise first, y up) to the polygon holding
+ * its direction, so it never passes where the mesh's sides touch without
+ * an edge. A grid's mesh has every corner on the boundary: only one way
+ * round is open, on the segment's side. */
+typedef struct wf__mwalk {
+    wf__mpt a, b;
+    uint32_t poly;     /* in: where it starts; out: the polygon holding b,
+                          or the last one entered */
+    /* every polygon entered after the first, in order (those round a
+       corner included), is counted in n and, while n < max, kept in out
+       (may be NULL with max 0) */
+    long *out;
+    size_t max, n;
+    /* set when the segment leaves the mesh: the edge of poly (an index
+       in pvert) and the corner it leaves by (WF__NONE: through the edge's
+       inside), or both WF__NONE when it leaves at a */
+    uint32_t edge, corner;
+} wf__mwalk;
+
+/* Walks w: 1 when b is reached, 0 when the segment leaves the mesh. */
+int wf__mesh_walk(const wf_mesh *m, wf__mwalk *w);
 
 /* ---- the shortest-path search (polyanya.c, polyanya_succ.c) ---------- */
 
@@ -223,8 +412,8 @@ struct wf_mesh_query {
 /* The shortest path on m from s to t without links into out (its
  * points; not its length or cost); WF_NO_PATH with the reason in q->msg.
  * q must be sized for m (each call clears its tags). */
-wf_status wf__mesh_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
-                        wf__mpt t, wf_polyline *out);
+wf_status wf__mesh_shortest(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                            wf__mpt t, wf_polyline *out);
 /* wf_mesh_path for a mesh with links: out's points, length and cost. */
 wf_status wf__mesh_link_path(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
                              wf__mpt t, wf_polyline *out);
@@ -255,6 +444,8 @@ int wf__polyanya_seed(wf__mexp *x, wf__mpt s, uint32_t poly, uint32_t j);
 /* End A (a = 1) or B of node n's interval, in fixed-point units. */
 void wf__polyanya_end(const wf_mesh *m, const wf__mnode *n, int a,
                       double *x, double *y);
+/* out's length (the sum of its segments) and cost (length × cost). */
+void wf__mesh_measure(wf_polyline *out, double cost);
 /* The point of edge (u, w) on the ray from r along (dx, dy), in world
  * units × scale (doubles). */
 void wf__mesh_ray_point(wf__mpt r, int32_t dx, int32_t dy, wf__mpt u,

@@ -148,17 +148,14 @@ static wf_status spread(wf_mesh_query *q, const wf_mesh *m, uint32_t from,
 static wf_status walk_len(wf_mesh_query *q, const wf_mesh *m, wf__mpt a,
                           wf__mpt b, double *len) {
     wf_polyline *leg = &q->links->leg;
-    const wf_status st = wf__mesh_walk(q, m, a, b, leg);
+    const wf_status st = wf__mesh_shortest(q, m, a, b, leg);
     *len = INFINITY;
     if (st == WF_NO_PATH)
         return WF_OK;
     if (st != WF_OK)
         return st;
-    *len = 0;
-    for (size_t i = 1; i < leg->count; i++)
-        *len += hypot(leg->points[i].x - leg->points[i - 1].x,
-                      leg->points[i].y - leg->points[i - 1].y);
-    *len *= m->scale;
+    wf__mesh_measure(leg, 1);
+    *len = leg->length * m->scale;
     return WF_OK;
 }
 
@@ -203,7 +200,7 @@ static wf_status settle(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
 static wf_status append_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt a,
                              wf__mpt b, wf_polyline *out) {
     wf_polyline *leg = &q->links->leg;
-    wf_status st = wf__mesh_walk(q, m, a, b, leg);
+    wf_status st = wf__mesh_shortest(q, m, a, b, leg);
     if (st != WF_OK)
         return st;
     const size_t skip = out->count ? 1 : 0;

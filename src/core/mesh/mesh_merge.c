@@ -160,21 +160,6 @@ static void chain(wf_mesh *m, bedge *e, size_t n, size_t at,
     }
 }
 
-/* Sizes m's arrays for nv corners, np polygons and ne edges. */
-static wf_status mesh_alloc(wf_mesh *m, size_t nv, size_t np, size_t ne) {
-    m->nv = (uint32_t)nv;
-    m->np = (uint32_t)np;
-    m->vert = wf__alloc(&m->alloc, nv * sizeof *m->vert + 1);
-    m->corner = wf__alloc(&m->alloc, nv + 1);
-    m->pstart = wf__alloc(&m->alloc, (np + 1) * sizeof *m->pstart);
-    m->pvert = wf__alloc(&m->alloc, ne * sizeof *m->pvert + 1);
-    m->padj = wf__alloc(&m->alloc, ne * sizeof *m->padj + 1);
-    if (!m->vert || !m->corner || !m->pstart || !m->pvert || !m->padj)
-        return WF_E_NOMEM;
-    memset(m->corner, 0, nv + 1);
-    return WF_OK;
-}
-
 /* Polygon ids (pid, by triangle root, in triangle order), corner ids
  * (vid, by point, in point order) and the edge count of each polygon. */
 static void number(wf_mesh *m, const wf__cdt *c, uint32_t *up, uint32_t *pid,
@@ -205,7 +190,7 @@ static wf_status assemble(wf_mesh *m, const wf__cdt *c, uint32_t *up,
                           uint32_t *pid, uint32_t *vid) {
     size_t nv, np, ne;
     number(m, c, up, pid, vid, &nv, &np, &ne);
-    wf_status s = mesh_alloc(m, nv, np, ne);
+    wf_status s = wf__mesh_arrays(m, nv, np, ne);
     bedge *e = wf__alloc(&m->alloc, ne * sizeof *e + 1);
     if (s != WF_OK || !e) {
         wf__free(&m->alloc, e, ne * sizeof *e + 1);
@@ -245,9 +230,6 @@ static wf_status assemble(wf_mesh *m, const wf__cdt *c, uint32_t *up,
     for (size_t p = 0; p < np; p++)
         chain(m, e + m->pstart[p], m->pstart[p + 1] - m->pstart[p],
               m->pstart[p], vid);
-    for (size_t i = 0; i < ne; i++)
-        if (m->padj[i] == WF__NONE)
-            m->corner[m->pvert[i]] = 1;
     wf__free(&m->alloc, e, ne * sizeof *e + 1);
     return WF_OK;
 }

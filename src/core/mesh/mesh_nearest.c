@@ -1,6 +1,8 @@
 /* The nearest point of a mesh to a point off it (a click beside a wall):
  * the point buckets are searched ring by ring outwards from the point's
- * bucket until the next ring lies farther than the best point found. */
+ * bucket until the next ring lies farther than the best point found; the
+ * point is then moved to a lattice point of its polygon, so that a query
+ * from it finds it on the mesh. */
 #include <math.h>
 
 #include "mesh_internal.h"
@@ -36,6 +38,29 @@ static double nearest_in(const wf_mesh *m, uint32_t q, wf__mpt p, double *x,
         return 0;
     }
     return best;
+}
+
+/* The point (x, y) of polygon q moved to a lattice point of q, so that it
+ * is on the mesh as a query rounds it: the nearest of the nine round it
+ * that q holds, else q's nearest corner. */
+static void snap(const wf_mesh *m, uint32_t q, double *x, double *y) {
+    const int64_t x0 = (int64_t)floor(*x + 0.5), y0 = (int64_t)floor(*y + 0.5);
+    double best = INFINITY, bx = *x, by = *y;
+    for (int k = 0; k < 9; k++) {
+        const wf__mpt c = {(int32_t)(x0 + k % 3 - 1),
+                           (int32_t)(y0 + k / 3 - 1)};
+        const double d = hypot(c.x - *x, c.y - *y);
+        if (d < best && wf__mesh_holds(m, q, c, (wf__mpt){0, 0}))
+            best = d, bx = c.x, by = c.y;
+    }
+    const int sliver = best == INFINITY;
+    for (uint32_t j = m->pstart[q]; sliver && j < m->pstart[q + 1]; j++) {
+        const wf__mpt c = m->vert[m->pvert[j]];
+        const double d = hypot(c.x - *x, c.y - *y);
+        if (d < best)
+            best = d, bx = c.x, by = c.y;
+    }
+    *x = bx, *y = by;
 }
 
 typedef struct near {
@@ -90,6 +115,8 @@ long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out) {
             scan(m, bx + r, y, &n);
         }
     }
+    if (n.poly >= 0)
+        snap(m, (uint32_t)n.poly, &n.x, &n.y);
     if (out && n.poly >= 0)
         *out = (wf_vec2){n.x / m->scale, n.y / m->scale};
     return n.poly;

@@ -11,7 +11,9 @@
  * records, for the triangles on either side of each of its pieces, how
  * many walkable and obstacle outlines are entered by crossing it, and a
  * fill from outside the box adds these up. So outlines may be nested,
- * side by side or overlap along edges in any combination. */
+ * side by side or overlap along edges in any combination. For a unit
+ * with a radius, mesh_radius.c then takes away what lies within it of
+ * the walkable triangles' boundary. */
 #include <math.h>
 #include <stdio.h>
 
@@ -20,6 +22,10 @@
 /* The fixed-point coordinates stay below 2^26 in size (the box round
  * them below 2^27): a query point may then lie well beyond them. */
 #define FIX_MAX 67108864.0
+/* How far, in radii, the polygons of a radius reach beyond an edge at
+ * most (the corners of a polygon of 16 sides round a circle of radius r
+ * are r / cos(pi / 16) = 1.0196 r away), rounded up. */
+#define REACH 1.03
 
 typedef struct ring {
     size_t start, n; /* its ids, ids[start .. start + n), counter-clockwise */
@@ -29,7 +35,7 @@ typedef struct build {
     wf__cdt c;
     const wf_outline *o;
     size_t n;
-    double scale;
+    double scale, radius;
     uint32_t *ids;
     size_t nids;
     ring *r;
@@ -53,9 +59,46 @@ static wf_status fail(build *b, size_t i, wf_status st, const char *what) {
     return st;
 }
 
-/* Checks the outlines and picks the scale (opts may be NULL). */
+/* The radius and the scale (opts may be NULL), for outlines whose
+ * coordinates reach `big` and whose bounding box's longer side is
+ * `extent`: with a radius, its polygons reach about REACH r further. */
+static wf_status pick_scale(build *b, const wf_mesh_opts *opts, double big,
+                            double extent) {
+    b->radius = opts ? opts->radius : 0;
+    if (!(b->radius >= 0) || !isfinite(b->radius)) {
+        wf__diag_set(b->diag, "", 0, 0, "radius %g is not a radius: 0 (a "
+                                        "point) or more", b->radius);
+        return WF_E_INVALID_ARG;
+    }
+    if (b->radius > extent) {
+        wf__diag_set(b->diag, "", 0, 0, "radius %g is more than the "
+                     "outlines' extent (%g): no ground is that far from an "
+                     "edge", b->radius, extent);
+        return WF_E_INVALID_ARG;
+    }
+    const double reach = big + REACH * b->radius, room = b->radius ? 8 : 0;
+    b->scale = opts ? opts->scale : 0;
+    if (b->scale == 0) {
+        int e;
+        frexp(reach, &e); /* reach < 2^e */
+        b->scale = ldexp(1, reach > 0 ? (26 - e < 1000 ? 26 - e : 1000) : 0);
+        if (!(reach * b->scale + room < FIX_MAX))
+            b->scale /= 2;
+    } else if (!(b->scale > 0) || !isfinite(b->scale) ||
+               !(reach * b->scale + room < FIX_MAX)) {
+        wf__diag_set(b->diag, "", 0, 0,
+                     "scale %g does not fit: it must be above 0 and keep "
+                     "every coordinate (here up to %g%s) below %g units",
+                     b->scale, reach, b->radius ? " with the radius" : "",
+                     FIX_MAX);
+        return WF_E_INVALID_ARG;
+    }
+    return WF_OK;
+}
+
+/* Checks the outlines, the radius and the scale (opts may be NULL). */
 static wf_status check(build *b, const wf_mesh_opts *opts) {
-    double big = 0;
+    double big = 0, lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
     int walkable = 0;
     for (size_t i = 0; i < b->n; i++) {
         const wf_outline *o = &b->o[i];
@@ -74,6 +117,8 @@ static wf_status check(build *b, const wf_mesh_opts *opts) {
                 return fail(b, i, WF_E_INVALID_ARG, w);
             }
             big = fmax(big, fmax(fabs(x), fabs(y)));
+            lo[0] = fmin(lo[0], x), hi[0] = fmax(hi[0], x);
+            lo[1] = fmin(lo[1], y), hi[1] = fmax(hi[1], y);
         }
         walkable |= o->kind == WF_OUTLINE_WALKABLE;
     }
@@ -82,23 +127,10 @@ static wf_status check(build *b, const wf_mesh_opts *opts) {
                      "no walkable outline: a mesh needs ground to walk on");
         return WF_E_INVALID_ARG;
     }
-    b->scale = opts ? opts->scale : 0;
-    if (b->scale == 0) {
-        int e;
-        frexp(big, &e); /* big < 2^e */
-        b->scale = ldexp(1, big > 0 ? (26 - e < 1000 ? 26 - e : 1000) : 0);
-    } else if (!(b->scale > 0) || !isfinite(b->scale) ||
-               !(big * b->scale < FIX_MAX)) {
-        wf__diag_set(b->diag, "", 0, 0,
-                     "scale %g does not fit: it must be above 0 and keep "
-                     "every coordinate (here up to %g) below %g units",
-                     b->scale, big, FIX_MAX);
-        return WF_E_INVALID_ARG;
-    }
-    return WF_OK;
+    return pick_scale(b, opts, big, fmax(hi[0] - lo[0], hi[1] - lo[1]));
 }
 
-/* Every point in fixed point, inserted; the box round them. */
+/* Every point in fixed point, inserted. */
 static wf_status insert(build *b) {
     b->nids = 0;
     for (size_t i = 0; i < b->n; i++)
@@ -111,26 +143,14 @@ static wf_status insert(build *b) {
         wf__free(&b->c.alloc, p, b->nids * sizeof *p + 1);
         return WF_E_NOMEM;
     }
-    int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
     for (size_t i = 0, k = 0; i < b->n; i++)
         for (size_t j = 0; j < b->o[i].count; j++, k++) {
             const wf_vec2 w = b->o[i].points[j];
             p[k].x = (int32_t)floor(w.x * b->scale + 0.5);
             p[k].y = (int32_t)floor(w.y * b->scale + 0.5);
-            x0 = p[k].x < x0 ? p[k].x : x0, x1 = p[k].x > x1 ? p[k].x : x1;
-            y0 = p[k].y < y0 ? p[k].y : y0, y1 = p[k].y > y1 ? p[k].y : y1;
         }
-    const int32_t pad = 2 + (x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0) / 8;
     const wf_allocator a = b->c.alloc;
-    wf_status st = wf__cdt_init(&b->c, &a, x0 - pad, y0 - pad,
-                                x1 + pad, y1 + pad, b->nids);
-    unsigned shift = 0;
-    while (((int64_t)(x1 - x0) >> shift) >= (1 << 21) ||
-           ((int64_t)(y1 - y0) >> shift) >= (1 << 21))
-        shift++;
-    if (st == WF_OK)
-        st = wf__cdt_insert_all(&b->c, p, b->nids, (wf__mpt){x0, y0}, shift,
-                                b->ids);
+    wf_status st = wf__cdt_of(&b->c, &a, p, b->nids, b->ids);
     wf__free(&b->c.alloc, p, b->nids * sizeof *p + 1);
     return st;
 }
@@ -260,77 +280,54 @@ static void edges(build *b) {
     for (size_t i = 0; i < b->n; i++) {
         const ring *r = &b->r[i];
         const int obstacle = b->o[i].kind == WF_OUTLINE_OBSTACLE;
+        const int32_t w[2] = {!obstacle, obstacle};
         for (size_t j = 0; j < r->n; j++) {
             uint32_t v = b->ids[r->start + j];
             const uint32_t e = b->ids[r->start + (j + 1) % r->n];
             while (v != e) {
                 int k;
                 const uint32_t t = piece(&b->c, v, e, &k);
-                const uint32_t u = b->c.t[t].nb[k];
-                b->delta[2 * (3 * (size_t)t + k) + obstacle] -= 1;
-                b->delta[2 * (3 * (size_t)u + wf__cdt_back(&b->c, u, t)) +
-                         obstacle] += 1;
+                wf__cdt_weigh(&b->c, b->delta, t, k, w);
                 v = b->c.t[t].v[(k + 1) % 3];
             }
         }
     }
 }
 
-/* The counts of every triangle by a fill from the box; in: walkable. */
-static wf_status fill(build *b) {
-    wf__cdt *c = &b->c;
-    uint32_t *queue = wf__alloc(&c->alloc, (size_t)c->nt * sizeof *queue);
-    uint8_t *seen = wf__alloc(&c->alloc, c->nt);
-    if (queue && seen) {
-        memset(seen, 0, c->nt);
-        size_t head = 0, tail = 0;
-        queue[tail++] = c->vt[0];
-        seen[c->vt[0]] = 1;
-        b->count[2 * c->vt[0]] = b->count[2 * c->vt[0] + 1] = 0;
-        while (head < tail) {
-            const uint32_t t = queue[head++];
-            for (int k = 0; k < 3; k++) {
-                const uint32_t u = c->t[t].nb[k];
-                if (u == WF__NONE || seen[u])
-                    continue;
-                seen[u] = 1;
-                for (int q = 0; q < 2; q++)
-                    b->count[2 * u + q] = b->count[2 * t + q] +
-                                          b->delta[2 * (3 * t + k) + q];
-                queue[tail++] = u;
-            }
-        }
-        for (uint32_t t = 0; t < c->nt; t++)
-            c->t[t].in = b->count[2 * t] > 0 && b->count[2 * t + 1] == 0;
-    }
-    wf__free(&c->alloc, queue, (size_t)c->nt * sizeof *queue);
-    wf__free(&c->alloc, seen, c->nt);
-    return queue && seen ? WF_OK : WF_E_NOMEM;
-}
-
-/* An obstacle must lie in walkable ground; the mesh's boundary is where
- * walkable and blocked triangles meet. */
-static wf_status finish(build *b) {
-    wf__cdt *c = &b->c;
+/* An obstacle must lie in walkable ground. */
+static wf_status grounded(build *b) {
     for (size_t i = 0; i < b->n; i++) {
         if (b->o[i].kind != WF_OUTLINE_OBSTACLE)
             continue;
         int k;
         const uint32_t a = b->ids[b->r[i].start];
-        const uint32_t t = piece(c, a, b->ids[b->r[i].start + 1], &k);
+        const uint32_t t = piece(&b->c, a, b->ids[b->r[i].start + 1], &k);
         if (b->count[2 * t] <= 0)
             return fail(b, i, WF_E_INVALID_ARG,
                         "(an obstacle) lies outside every walkable outline");
     }
-    for (uint32_t t = 0; t < c->nt; t++) {
-        c->t[t].con = 0;
-        for (int k = 0; k < 3; k++) {
-            const uint32_t u = c->t[t].nb[k];
-            const int other = u == WF__NONE ? 0 : c->t[u].in;
-            c->t[t].con |= (uint8_t)((c->t[t].in != other) << k);
-        }
-    }
     return WF_OK;
+}
+
+/* Which triangles are walkable: inside a walkable outline (counted from
+ * the box) and inside no obstacle. */
+static wf_status classify(build *b) {
+    const size_t n = (size_t)b->c.nt;
+    b->delta = wf__alloc(&b->c.alloc, 6 * n * sizeof *b->delta + 1);
+    b->count = wf__alloc(&b->c.alloc, 2 * n * sizeof *b->count + 1);
+    wf_status st = b->delta && b->count ? WF_OK : WF_E_NOMEM;
+    if (st == WF_OK) {
+        memset(b->delta, 0, 6 * n * sizeof *b->delta);
+        edges(b);
+        st = wf__cdt_count(&b->c, b->delta, b->count);
+    }
+    if (st == WF_OK)
+        st = grounded(b);
+    wf__free(&b->c.alloc, b->delta, b->delta ? 6 * n * sizeof *b->delta + 1 : 0);
+    wf__free(&b->c.alloc, b->count, b->count ? 2 * n * sizeof *b->count + 1 : 0);
+    b->delta = NULL;
+    b->count = NULL;
+    return st;
 }
 
 static wf_status run(build *b, wf_mesh *m) {
@@ -345,33 +342,21 @@ static wf_status run(build *b, wf_mesh *m) {
     }
     if (st == WF_OK)
         st = constrain(b);
-    if (st == WF_OK) {
-        const size_t n = (size_t)b->c.nt;
-        b->delta = wf__alloc(&b->c.alloc, 6 * n * sizeof *b->delta + 1);
-        b->count = wf__alloc(&b->c.alloc, 2 * n * sizeof *b->count + 1);
-        if (!b->delta || !b->count)
-            st = WF_E_NOMEM;
-        else
-            memset(b->delta, 0, 6 * n * sizeof *b->delta);
-    }
-    if (st == WF_OK) {
-        edges(b);
-        st = fill(b);
-    }
     if (st == WF_OK)
-        st = finish(b);
-    if (st == WF_OK)
+        st = classify(b);
+    if (st == WF_OK && b->radius > 0)
+        st = wf__mesh_inflate(&b->c, b->radius * b->scale, &m->inflated);
+    if (st == WF_OK) {
+        wf__cdt_outline(&b->c);
         st = wf__mesh_from_cdt(m, &b->c);
+    }
     return st == WF_OK ? wf__mesh_index(m) : st;
 }
 
 static void release(build *b) {
     wf_allocator *a = &b->c.alloc;
-    const size_t nt = b->c.nt;
     wf__free(a, b->ids, b->nids * sizeof *b->ids + 1);
     wf__free(a, b->r, b->r ? b->n * sizeof *b->r + 1 : 0);
-    wf__free(a, b->delta, b->delta ? 6 * nt * sizeof *b->delta + 1 : 0);
-    wf__free(a, b->count, b->count ? 2 * nt * sizeof *b->count + 1 : 0);
     wf__cdt_free(&b->c);
 }
 
@@ -419,9 +404,13 @@ wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
     if (!m || st != WF_OK) {
         wf_mesh_destroy(m);
         if (st == WF_E_NOMEM || st == WF_E_TOO_BIG || !m)
-            wf__diag_set(diag, "", 0, 0, "%s",
+            wf__diag_set(diag, "", 0, 0, "%s%s",
                          st == WF_E_TOO_BIG ? "the mesh is too large"
-                                            : "out of memory");
+                                            : "out of memory",
+                         st == WF_E_TOO_BIG && b.radius > 0
+                             ? " (with its radius: too many points, or "
+                               "crossings of the polygons' sides)"
+                             : "");
         return m ? st : WF_E_NOMEM;
     }
     *out = m;

@@ -165,21 +165,14 @@ static void copy_tile(wf_mesh *m, seams *s, const wf_mesh *x, uint32_t *gid,
     m->pstart[*p] = *e;
 }
 
-/* The exact corner array (the vertices came to fewer than the bound the
- * tiles gave), and which corners touch the boundary. */
+/* The exact corner array: the vertices came to fewer than the bound the
+ * tiles gave (which corners touch the boundary, the index finds). */
 static wf_status corners(wf_mesh *m, size_t bound) {
     wf__mpt *v = wf__realloc(&m->alloc, m->vert, bound * sizeof *v + 1,
                              m->nv * sizeof *v + 1);
     if (!v)
         return WF_E_NOMEM;
     m->vert = v;
-    m->corner = wf__alloc(&m->alloc, m->nv + 1);
-    if (!m->corner)
-        return WF_E_NOMEM;
-    memset(m->corner, 0, m->nv + 1);
-    for (uint32_t i = 0; i < m->pstart[m->np]; i++)
-        if (m->padj[i] == WF__NONE)
-            m->corner[m->pvert[i]] = 1;
     return WF_OK;
 }
 
@@ -212,6 +205,7 @@ static wf_status assemble(wf_mesh *m) {
         copy_tile(m, &s, t->tile[i], gid, &p, &e);
     wf__free(&m->alloc, gid, most * sizeof *gid + 1);
     m->np = p;
+    m->ne = e;
     m->triangles = tris;
     for (uint32_t q = 0; st == WF_OK && q < p; q++)
         for (uint32_t i = m->pstart[q]; i < m->pstart[q + 1]; i++) {

@@ -69,27 +69,32 @@ static wf_status fail(wf_mesh_query *q, wf_status s, const char *fmt, ...) {
     return s;
 }
 
+/* The per-corner arrays for nv corners, all three or none (each block
+ * must be freed at the size it was made): new ones, tags cleared (a tag
+ * only says "set in this query", and none is set yet). */
+static wf_status corners_for(wf_mesh_query *q, uint32_t nv) {
+    double *g = wf__alloc(&q->alloc, nv * sizeof *g);
+    uint32_t *by = wf__alloc(&q->alloc, nv * sizeof *by);
+    uint32_t *tag = wf__alloc(&q->alloc, nv * sizeof *tag);
+    if (!g || !by || !tag) {
+        wf__free(&q->alloc, g, nv * sizeof *g);
+        wf__free(&q->alloc, by, nv * sizeof *by);
+        wf__free(&q->alloc, tag, nv * sizeof *tag);
+        return WF_E_NOMEM;
+    }
+    memset(tag, 0, nv * sizeof *tag);
+    wf__free(&q->alloc, q->root_g, q->cap_v * sizeof *q->root_g);
+    wf__free(&q->alloc, q->root_by, q->cap_v * sizeof *q->root_by);
+    wf__free(&q->alloc, q->root_tag, q->cap_v * sizeof *q->root_tag);
+    q->root_g = g, q->root_by = by, q->root_tag = tag;
+    q->cap_v = nv;
+    return WF_OK;
+}
+
 /* Per-corner and per-polygon memory for m, tags cleared when new. */
 static wf_status size_for(wf_mesh_query *q, const wf_mesh *m) {
-    if (m->nv > q->cap_v) {
-        double *g = wf__realloc(&q->alloc, q->root_g,
-                                q->cap_v * sizeof *g, m->nv * sizeof *g);
-        if (!g)
-            return WF_E_NOMEM;
-        q->root_g = g;
-        uint32_t *by = wf__realloc(&q->alloc, q->root_by,
-                                   q->cap_v * sizeof *by, m->nv * sizeof *by);
-        if (!by)
-            return WF_E_NOMEM;
-        q->root_by = by;
-        uint32_t *t = wf__realloc(&q->alloc, q->root_tag,
-                                  q->cap_v * sizeof *t, m->nv * sizeof *t);
-        if (!t)
-            return WF_E_NOMEM;
-        memset(t + q->cap_v, 0, (m->nv - q->cap_v) * sizeof *t);
-        q->root_tag = t;
-        q->cap_v = m->nv;
-    }
+    if (m->nv > q->cap_v && corners_for(q, m->nv) != WF_OK)
+        return WF_E_NOMEM;
     if (m->np > q->cap_p) {
         uint32_t *t = wf__realloc(&q->alloc, q->goal_tag,
                                   q->cap_p * sizeof *t, m->np * sizeof *t);
@@ -133,8 +138,7 @@ static wf_status locate_ends(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
     for (;;) {
         *ns = wf__mesh_locate(m, s, q->ends, q->cap_ends);
         const size_t room = q->cap_ends > *ns ? q->cap_ends - *ns : 0;
-        /* no room: NULL, not q->ends + 0 (q->ends is NULL before the
-         * first query, and NULL + 0 is undefined) */
+        /* no pointer arithmetic on the NULL of a new query */
         *ng = wf__mesh_locate(m, t, room ? q->ends + *ns : NULL, room);
         if (*ns + *ng <= q->cap_ends)
             break;
@@ -189,7 +193,7 @@ static wf_status trace_back(wf_mesh_query *q, const wf_mesh *m, uint32_t f,
     return WF_OK;
 }
 
-static void measure(wf_polyline *out, double cost) {
+void wf__mesh_measure(wf_polyline *out, double cost) {
     double len = 0;
     for (size_t i = 1; i < out->count; i++)
         len += hypot(out->points[i].x - out->points[i - 1].x,
@@ -310,23 +314,27 @@ wf_status wf_mesh_path(wf_mesh_query *q, const wf_mesh *m, wf_vec2 from,
     if (!isfinite(from.x) || !isfinite(from.y) || !isfinite(to.x) ||
         !isfinite(to.y))
         return fail(q, WF_E_INVALID_ARG, "a point is not finite");
-    wf__mpt s, t;
-    if (!wf__mesh_fix(m, from, &s) || !wf__mesh_fix(m, to, &t))
-        return fail(q, WF_E_RANGE, "a point lies too far out for the "
-                                   "mesh's fixed point");
+    wf__mpt s = {0, 0}, t = {0, 0};
+    const int far = !wf__mesh_fix(m, from, &s);
+    if (far || !wf__mesh_fix(m, to, &t)) {
+        const wf_vec2 p = far ? from : to;
+        return fail(q, WF_E_RANGE, "the %s (%g, %g) lies too far out for "
+                                   "the mesh's fixed point",
+                    far ? "start" : "goal", p.x, p.y);
+    }
     wf_status st = m->nlink ? wf__mesh_link_path(q, m, s, t, out)
-                            : wf__mesh_walk(q, m, s, t, out);
+                            : wf__mesh_shortest(q, m, s, t, out);
     out->stats = q->stats;
     out->stats.engine = WF_ALGO_ASTAR;
     if (st == WF_OK && !m->nlink)
-        measure(out, m->cost);
+        wf__mesh_measure(out, m->cost);
     else if (st != WF_OK)
         out->count = 0;
     return st;
 }
 
-wf_status wf__mesh_walk(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
-                        wf__mpt t, wf_polyline *out) {
+wf_status wf__mesh_shortest(wf_mesh_query *q, const wf_mesh *m, wf__mpt s,
+                            wf__mpt t, wf_polyline *out) {
     out->count = 0;
     const wf_status st = size_for(q, m);
     return st == WF_OK ? search(q, m, s, t, out)

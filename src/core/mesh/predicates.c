@@ -1,7 +1,10 @@
-/* The in-circle test in exact integer arithmetic. Its terms reach 2^118
- * for points within WF__MESH_LIM, so they are added as 128-bit numbers
- * made of two 64-bit words: portable C11, the same answer on every
- * compiler and target (no __int128, no floating point). */
+/* The in-circle test and the rounding of crossing points in exact
+ * integer arithmetic. Their terms reach 2^118 for points within
+ * WF__MESH_LIM, so they are added as 128-bit numbers made of two 64-bit
+ * words: portable C11, the same answer on every compiler and target (no
+ * __int128; a double only guesses a quotient, which integers correct). */
+#include <math.h>
+
 #include "mesh_internal.h"
 
 typedef struct i128 {
@@ -56,4 +59,32 @@ int wf__incircle(wf__mpt a, wf__mpt b, wf__mpt c, wf__mpt d) {
     s = add(s, mul(bl, cdx * ady - cdy * adx));
     s = add(s, mul(cl, adx * bdy - ady * bdx));
     return sign(s);
+}
+
+/* a·b − c·d, known to fit in 64 bits though the products do not. */
+static int64_t small_diff(int64_t a, int64_t b, int64_t c, int64_t d) {
+    const i128 r = add(mul(a, b), neg(mul(c, d)));
+    return r.lo <= (uint64_t)INT64_MAX ? (int64_t)r.lo
+                                       : -(int64_t)(~r.lo) - 1;
+}
+
+/* base + num · f / den (den > 0) rounded to the nearest integer (a half
+ * upwards), for |num · f / den| < 2^30 and den < 2^61. */
+static int32_t round_ratio(int32_t base, int64_t num, int64_t f, int64_t den) {
+    int64_t e = llround((double)num * (double)f / (double)den);
+    int64_t r = small_diff(num, f, e, den); /* num · f − e · den */
+    while (2 * r >= den)
+        e++, r -= den;
+    while (2 * r < -den)
+        e--, r += den;
+    return (int32_t)(base + e);
+}
+
+void wf__crossing(wf__mpt p, wf__mpt q, wf__mpt a, wf__mpt b, wf__mpt *x) {
+    int64_t d1 = wf__orient(a, b, p), den = d1 - wf__orient(a, b, q);
+    if (den < 0)
+        d1 = -d1, den = -den;
+    /* p + (q − p) · d1 / den */
+    x->x = round_ratio(p.x, (int64_t)q.x - p.x, d1, den);
+    x->y = round_ratio(p.y, (int64_t)q.y - p.y, d1, den);
 }

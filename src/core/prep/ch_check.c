@@ -4,23 +4,10 @@
  * path of legal moves whose cost is their sum (ch.h). */
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 
 #include "ch_internal.h"
 
-/* Writes why into msg and returns 1 (the checks' failure value). */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(char *msg, size_t size, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, size, fmt, ap);
-    va_end(ap);
-    return 1;
-}
-#define FAIL(...) fail(msg, size, __VA_ARGS__)
+#define FAIL(...) wf__refuse(msg, size, __VA_ARGS__)
 
 /* Every node a cell the unit may stand on, each such cell once. Fills
  * rank_of. */
