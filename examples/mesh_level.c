@@ -2,15 +2,16 @@
  * docs/pictures/level.outlines meshed, a ladder over the inner
  * courtyard's west wall added as a two-way off-mesh link (cost 3), and
  * the cheapest way from the yard's south-west corner into the courtyard,
- * which climbs the ladder, drawn over the mesh beside the walk through
- * the gate that the ladder saves, as SVG and PNG.
+ * which climbs the ladder, drawn over the mesh with the polygons it
+ * walks through (its corridor) tinted, beside the walk through the gate
+ * that the ladder saves, as SVG and PNG.
  *
  *   mesh_level LEVEL.outlines [OUT.svg [OUT.png]]
  *
  * Checks what the library promises: without the ladder the path walks
  * round through the gate; with it the path takes the ladder (that link
  * only), costs its walked length plus the ladder's 3, and is cheaper than
- * the walk. Exit status 0 when they hold.
+ * the walk; its corridor is found. Exit status 0 when they hold.
  *
  * The README's pictures are made by
  *   mesh_level docs/pictures/level.outlines docs/pictures/mesh_level.svg \
@@ -36,11 +37,40 @@ static wf_mesh *load(const char *file) {
     return m;
 }
 
-/* The path over the ladder first (on top), the walk under it. */
-static int draw(const wf_mesh *m, const wf_polyline paths[2], int argc,
-                char **argv) {
+/* The polygons path walks through into c (at most max): the corridor of
+ * each stretch it walks, end to end (a link's jump leaves the mesh, so
+ * the path is cut where it takes one); 0 when that fails. */
+static size_t walked_corridor(const wf_mesh *m, const wf_mesh_query *q,
+                              const wf_polyline *path, long *c, size_t max) {
+    size_t at[8], n = 0, from = 0;
+    const size_t links = wf_mesh_path_links(q, NULL, at, 8);
+    if (links > 8)
+        return 0;
+    for (size_t i = 0; i <= links; i++) {
+        /* up to where link i is taken; the next stretch from where it
+         * lands */
+        const size_t to = i < links ? at[i] + 1 : path->count;
+        wf_polyline stretch = *path;
+        stretch.points += from;
+        stretch.count = to - from;
+        size_t k = 0;
+        if (wf_mesh_corridor(m, &stretch, c + n, max - n, &k) != WF_OK ||
+            k > max - n)
+            return 0;
+        n += k;
+        from = to;
+    }
+    return n;
+}
+
+/* The path over the ladder first (on top), the walk under it, the
+ * climb's corridor under both. */
+static int draw(const wf_mesh *m, const wf_polyline paths[2],
+                const long *corridor, size_t n, int argc, char **argv) {
     const wf_vec2 marks[2] = {start, goal};
     wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.corridor = corridor;
+    o.corridor_count = n;
     o.polylines = paths;
     o.polyline_count = 2;
     o.marks = marks;
@@ -105,9 +135,13 @@ int main(int argc, char **argv) {
         printf("level: %zu polygons, %zu corners, %zu link\n", info.polygons,
                info.vertices, info.links);
         ok = check(q, &paths[1], &paths[0]);
+        long corridor[64];
+        const size_t n = walked_corridor(m, q, &paths[0], corridor, 64);
+        printf("its corridor:          %zu polygons\n", n);
+        ok = ok && n > 0;
         if (!ok)
             fprintf(stderr, "mesh_level: a promise was broken\n");
-        ok = ok && draw(m, paths, argc, argv);
+        ok = ok && draw(m, paths, corridor, n, argc, argv);
     } else {
         fprintf(stderr, "mesh_level: no path (%s%s)\n", d.message,
                 q ? wf_mesh_query_message(q) : "");
