@@ -394,7 +394,8 @@ typedef struct wf_mesh_svg_opts {
     const wf_polyline *polylines;
     size_t polyline_count;
     /** Polygons to tint: indices from 0 to the mesh's polygons − 1, as
-     *  wf_mesh_locate gives them (NULL: none). */
+     *  wf_mesh_corridor gives a path's and wf_mesh_locate a point's
+     *  (NULL: none). */
     const long *corridor;
     size_t corridor_count;
     /** Points to mark (a start, a goal) in world units (NULL: none). */
