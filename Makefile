@@ -71,7 +71,8 @@ deps-web:
 # ../shared/docs/TOOLCHAIN.md). No libpng in the browser: png_none.c; no
 # cJSON either: tiled_none.c in place of the Tiled reader.
 WEB_TILED := $(filter-out src/io/tiled_none.c,$(wildcard src/io/tiled*.c))
-WEB_SRC := $(filter-out src/render/png.c src/render/png_legend.c $(WEB_TILED), \
+WEB_PNG := $(addprefix src/render/,png.c png_legend.c png_write.c png_mesh.c)
+WEB_SRC := $(filter-out $(WEB_PNG) $(WEB_TILED), \
              $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/gen/*.c \
                                src/io/*.c src/render/*.c)))
 WEB_PORT ?= 8642

@@ -52,13 +52,8 @@ static wf_rgb mix(wf_rgb under, wf_rgb over, double a) {
     return c;
 }
 
-/* Renders through a temporary stream and decodes it: an 8-bit RGB PNG. */
-static image render(const wf_grid *g, const wf_png_opts *o) {
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    wf_diag d;
-    memset(&d, 0, sizeof d);
-    assert_int_equal(wf_render_png_file(f, g, o, &d), WF_OK);
+/* Decodes the PNG in f from its start: an 8-bit RGB picture. Closes f. */
+static image decode(FILE *f) {
     rewind(f);
     png_image pi;
     memset(&pi, 0, sizeof pi);
@@ -71,6 +66,26 @@ static image render(const wf_grid *g, const wf_png_opts *o) {
     assert_true(png_image_finish_read(&pi, NULL, im.px, 0, NULL));
     fclose(f);
     return im;
+}
+
+/* Renders through a temporary stream and decodes it. */
+static image render(const wf_grid *g, const wf_png_opts *o) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(wf_render_png_file(f, g, o, &d), WF_OK);
+    return decode(f);
+}
+
+/* The same for a picture of a mesh. */
+static image render_mesh(const wf_mesh *m, const wf_mesh_svg_opts *o) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(wf_render_mesh_png_file(f, m, o, &d), WF_OK);
+    return decode(f);
 }
 
 static void test_size_and_terrain(void **state) {
@@ -701,6 +716,206 @@ static void test_large(void **state) {
     wf_grid_destroy(g);
 }
 
+/* ---- pictures of meshes ------------------------------------------------ */
+
+/* The pixel under world point w of the courtyard's picture. */
+static wf_rgb at(const image *im, wf_vec2 w, int size, int y_up) {
+    const wf_vec2 p = wf_test_courtyard_px(w, size, y_up);
+    return pixel(im, (unsigned)p.x, (unsigned)p.y);
+}
+
+/* The same picture as SVG (caller frees), to read its colours from. */
+static char *mesh_svg(const wf_mesh *m, const wf_mesh_svg_opts *o) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(wf_render_mesh_svg(f, m, o, NULL), WF_OK);
+    fclose(f);
+    return buf;
+}
+
+/* The colour attribute attr of the SVG element of class cls. */
+static wf_rgb svg_color(const char *svg, const char *cls, const char *attr) {
+    char key[64];
+    snprintf(key, sizeof key, "class=\"%s\"", cls);
+    const char *p = strstr(svg, key);
+    assert_non_null(p);
+    snprintf(key, sizeof key, " %s=\"#", attr);
+    p = strstr(p, key);
+    assert_non_null(p);
+    unsigned r, g, b;
+    assert_int_equal(sscanf(p + strlen(key), "%2x%2x%2x", &r, &g, &b), 3);
+    return (wf_rgb){(uint8_t)r, (uint8_t)g, (uint8_t)b};
+}
+
+/* The courtyard with a path over its link: outside and obstacles in the
+ * blocked colour, the yard in ground, the path and marks in theirs. */
+static void test_mesh_picture(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    const wf_vec2 marks[2] = {path.points[0], path.points[path.count - 1]};
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.polylines = &path;
+    o.polyline_count = 1;
+    o.marks = marks;
+    o.mark_count = 2;
+    image im = render_mesh(m, &o);
+    assert_int_equal(im.w, 800);
+    assert_int_equal(im.h, 420);
+    const wf_rgb ground = wf_render_terrain_color(NULL, '.');
+    const wf_rgb outside = wf_render_terrain_color(NULL, '@');
+    const wf_rgb line = wf_render_path_color(0);
+    assert_rgb(pixel(&im, 5, 5), outside); /* the margin */
+    assert_rgb(pixel(&im, 799, 419), outside);
+    assert_rgb(at(&im, (wf_vec2){3, 5}, 800, 0), ground);
+    assert_rgb(at(&im, (wf_vec2){17, 5}, 800, 0), ground);
+    assert_rgb(at(&im, (wf_vec2){9.6, 4.4}, 800, 0), outside); /* the well */
+    assert_rgb(at(&im, (wf_vec2){6, 9.5}, 800, 0), outside);   /* the wall */
+    /* the path walks to the link, takes it over the well, walks on */
+    assert_rgb(at(&im, (wf_vec2){10, 2}, 800, 0), line);
+    assert_rgb(at(&im, (wf_vec2){10, 5.25}, 800, 0), line);
+    assert_rgb(at(&im, (wf_vec2){10, 8}, 800, 0), line);
+    assert_rgb(at(&im, (wf_vec2){10.3, 2}, 800, 0), ground); /* 4 px wide */
+    assert_rgb(at(&im, marks[0], 800, 0), wf_render_mark_color(0));
+    assert_rgb(at(&im, marks[1], 800, 0), wf_render_mark_color(1));
+    image_free(&im);
+    /* y up: the wall at the top, the path's end at (10, 8.5) above its
+     * start */
+    o.y_up = 1;
+    im = render_mesh(m, &o);
+    assert_rgb(at(&im, (wf_vec2){6, 9.5}, 800, 1), outside);
+    assert_rgb(at(&im, (wf_vec2){10, 8}, 800, 1), line);
+    assert_rgb(at(&im, marks[1], 800, 1), wf_render_mark_color(1));
+    image_free(&im);
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
+}
+
+/* Every edge's midpoint in its colour, the corridor tinted, the links'
+ * arrowheads filled: in the colours and at the places of the SVG. */
+static void test_mesh_picture_layers(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.hide_links = 1;
+    image im = render_mesh(m, &o);
+    char *svg = mesh_svg(m, &o);
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    size_t checked = 0;
+    for (size_t p = 0; p < info.polygons; p++) {
+        wf_vec2 v[16];
+        long across[16];
+        const size_t n = wf_mesh_polygon(m, p, v, across, 16);
+        for (size_t i = 0; i < n; i++, checked++) {
+            const wf_vec2 a = v[i], b = v[(i + 1) % n];
+            const wf_vec2 mid = {(a.x + b.x) / 2, (a.y + b.y) / 2};
+            assert_rgb(
+                at(&im, mid, 800, 0),
+                svg_color(svg, across[i] < 0 ? "boundary" : "edges", "stroke"));
+        }
+    }
+    assert_true(checked > 10);
+    image_free(&im);
+    free(svg);
+    /* the links drawn; the polygon round (3, 5) tinted */
+    const long corridor[1] = {wf_mesh_locate(m, (wf_vec2){3, 5})};
+    o = wf_mesh_svg_opts_default();
+    o.corridor = corridor;
+    o.corridor_count = 1;
+    im = render_mesh(m, &o);
+    svg = mesh_svg(m, &o);
+    const wf_rgb tint = svg_color(svg, "corridor", "fill");
+    assert_false(same(tint, wf_render_terrain_color(NULL, '.')));
+    assert_rgb(at(&im, (wf_vec2){3, 5}, 800, 0), tint);
+    const wf_rgb link = svg_color(svg, "links", "fill");
+    size_t heads = 0;
+    const char *head = "<polygon stroke=\"none\" points=\"";
+    for (const char *q = strstr(svg, head); q; q = strstr(q + 1, head)) {
+        double x[3], y[3];
+        assert_int_equal(sscanf(q + strlen(head), "%lf,%lf %lf,%lf %lf,%lf",
+                                &x[0], &y[0], &x[1], &y[1], &x[2], &y[2]),
+                         6);
+        heads++;
+        assert_rgb(pixel(&im, (unsigned)((x[0] + x[1] + x[2]) / 3),
+                         (unsigned)((y[0] + y[1] + y[2]) / 3)),
+                   link);
+    }
+    assert_int_equal(heads, 3);
+    image_free(&im);
+    free(svg);
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
+}
+
+typedef struct mesh_job {
+    const wf_mesh *m;
+    const wf_mesh_svg_opts *o;
+} mesh_job;
+
+static wf_status mesh_attempt(const wf_allocator *a, void *ctx) {
+    const mesh_job *j = ctx;
+    wf_mesh_svg_opts o = *j->o;
+    o.alloc = a;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status s = wf_render_mesh_png_file(f, j->m, &o, &d);
+    if (s == WF_E_NOMEM)
+        assert_non_null(strstr(d.message, "out of memory"));
+    fclose(f);
+    return s;
+}
+
+/* The file whole or not at all, refusals before any file is made, a
+ * failed write, every allocation refused in turn. */
+static void test_mesh_picture_file(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.polylines = &path;
+    o.polyline_count = 1;
+    o.size = 400;
+    char *name = temp_name();
+    wf_diag d;
+    assert_int_equal(wf_render_mesh_png(name, m, &o, &d), WF_OK);
+    image im = decode(fopen(name, "rb"));
+    assert_int_equal(im.w, 400);
+    assert_int_equal(im.h, 210);
+    image_free(&im);
+    remove(name);
+    free(name);
+    const char *bad = "/nonexistent-dir-wf/sub/out.png";
+    assert_int_equal(wf_render_mesh_png(bad, m, &o, &d), WF_E_IO);
+    assert_int_equal(wf_render_mesh_png(NULL, m, &o, &d), WF_E_INVALID_ARG);
+    assert_int_equal(wf_render_mesh_png("", m, &o, &d), WF_E_INVALID_ARG);
+    assert_int_equal(wf_render_mesh_png_file(NULL, m, &o, &d),
+                     WF_E_INVALID_ARG);
+    assert_int_equal(wf_render_mesh_png(bad, NULL, &o, &d), WF_E_INVALID_ARG);
+    assert_non_null(strstr(d.message, "no mesh"));
+    o.size = 5000;
+    assert_int_equal(wf_render_mesh_png(bad, m, &o, &d), WF_E_INVALID_ARG);
+    assert_non_null(strstr(d.message, "size 5000 is outside 32..4096"));
+    o.size = 0;
+    path.points[1].y = NAN;
+    assert_int_equal(wf_render_mesh_png(bad, m, &o, &d), WF_E_INVALID_ARG);
+    assert_non_null(strstr(d.message, "polyline 0 point 1 is not finite"));
+    path.points[1].y = 3;
+    if (access("/dev/full", W_OK) == 0) {
+        assert_int_equal(wf_render_mesh_png("/dev/full", m, &o, &d), WF_E_IO);
+        assert_non_null(strstr(d.message, "cannot write"));
+    }
+    const mesh_job j = {m, &o};
+    assert_true(wf_test_each_refusal("mesh PNG", mesh_attempt, (void *)&j) > 4);
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_size_and_terrain),
@@ -716,6 +931,9 @@ int main(void) {
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_nomem),
         cmocka_unit_test(test_large),
+        cmocka_unit_test(test_mesh_picture),
+        cmocka_unit_test(test_mesh_picture_layers),
+        cmocka_unit_test(test_mesh_picture_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

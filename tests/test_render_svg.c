@@ -15,17 +15,41 @@
 
 #include "wayfind/render.h"
 
+/* An in-memory stream; mem_close returns what was written (caller
+ * frees). */
+typedef struct memfile {
+    FILE *f;
+    char *buf;
+    size_t len;
+} memfile;
+
+static FILE *mem_open(memfile *m) {
+    m->buf = NULL;
+    m->len = 0;
+    m->f = open_memstream(&m->buf, &m->len);
+    assert_non_null(m->f);
+    return m->f;
+}
+
+static char *mem_close(memfile *m) {
+    fclose(m->f);
+    return m->buf;
+}
+
 /* Renders g with o into a string (caller frees). */
 static char *render(const wf_grid *g, const wf_grid_svg_opts *o) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
+    memfile mf;
     wf_diag d;
-    memset(&d, 0, sizeof d);
-    assert_int_equal(wf_render_grid_svg(f, g, o, &d), WF_OK);
-    fclose(f);
-    return buf;
+    assert_int_equal(wf_render_grid_svg(mem_open(&mf), g, o, &d), WF_OK);
+    return mem_close(&mf);
+}
+
+/* Renders m with o into a string (caller frees). */
+static char *render_mesh(const wf_mesh *m, const wf_mesh_svg_opts *o) {
+    memfile mf;
+    wf_diag d;
+    assert_int_equal(wf_render_mesh_svg(mem_open(&mf), m, o, &d), WF_OK);
+    return mem_close(&mf);
 }
 
 static unsigned rgb_hex(wf_rgb c) {
@@ -257,6 +281,30 @@ static void test_team_animation(void **state) {
     wf_grid_destroy(g);
 }
 
+/* How often `needle` occurs in [from, to) (to NULL: the end). */
+static size_t count(const char *from, const char *to, const char *needle) {
+    size_t n = 0;
+    for (const char *p = strstr(from, needle); p && (!to || p < to);
+         p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* The edges of m's polygons seen from each side: shared ones (twice
+ * each) and boundary ones. */
+static void count_edges(const wf_mesh *m, size_t *shared, size_t *boundary) {
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    *shared = *boundary = 0;
+    for (size_t p = 0; p < info.polygons; p++) {
+        long across[16];
+        const size_t n = wf_mesh_polygon(m, p, NULL, across, 16);
+        assert_true(n <= 16);
+        for (size_t i = 0; i < n; i++)
+            *shared += across[i] >= 0, *boundary += across[i] < 0;
+    }
+}
+
 /* A mesh over the terrain: each shared edge once in the thin path, each
  * boundary edge in the thick one. A 3 x 2 room with one wall cell. */
 static void test_mesh(void **state) {
@@ -274,28 +322,244 @@ static void test_mesh(void **state) {
     assert_non_null(thin);
     assert_non_null(thick);
     /* edges: count the moves of each path */
-    size_t shared = 0, boundary = 0, edges = 0;
-    wf_mesh_info info;
-    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
-    for (size_t p = 0; p < info.polygons; p++) {
-        long across[16];
-        const size_t n = wf_mesh_polygon(m, p, NULL, across, 16);
-        for (size_t i = 0; i < n; i++, edges++)
-            shared += across[i] >= 0, boundary += across[i] < 0;
-    }
-    size_t moves_thin = 0, moves_thick = 0;
-    for (const char *c = thin; c < thick; c++)
-        moves_thin += *c == 'M';
-    for (const char *c = thick; *c; c++)
-        moves_thick += *c == 'M';
-    assert_int_equal(moves_thin, shared / 2);
-    assert_int_equal(moves_thick, boundary);
+    size_t shared, boundary;
+    count_edges(m, &shared, &boundary);
+    assert_int_equal(count(thin, thick, "M"), shared / 2);
+    assert_int_equal(count(thick, NULL, "M"), boundary);
     /* the outline round the notch has 8 corners, so 8 edges at least */
     assert_true(boundary >= 8);
-    (void)edges;
     free(svg);
     wf_mesh_destroy(m);
     wf_grid_destroy(g);
+}
+
+/* The element of svg that starts with `start`, up to `end` after it. */
+static const char *part(const char *svg, const char *start, const char *end,
+                        const char **stop) {
+    const char *p = strstr(svg, start);
+    assert_non_null(p);
+    *stop = strstr(p, end);
+    assert_non_null(*stop);
+    return p;
+}
+
+/* Checks that "x,y x,y ..." from p (up to the closing quote) lists the
+ * pixel positions of line's points in the courtyard's picture. */
+static void assert_points(const char *p, const wf_polyline *line, int size,
+                          int y_up) {
+    for (size_t i = 0; i < line->count; i++) {
+        double x, y;
+        int used;
+        assert_int_equal(sscanf(p, "%lf,%lf%n", &x, &y, &used), 2);
+        const wf_vec2 want = wf_test_courtyard_px(line->points[i], size, y_up);
+        assert_true(fabs(x - want.x) <= 0.005 && fabs(y - want.y) <= 0.005);
+        p += used;
+        assert_true(*p == (i + 1 < line->count ? ' ' : '"'));
+    }
+}
+
+/* The courtyard with its links and a path that takes one: every polygon,
+ * shared edge (once), boundary edge, link, arrowhead, path point and mark
+ * is drawn, in the layers render.h names, at the pixels it says. */
+static void test_mesh_picture(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    const wf_vec2 marks[2] = {path.points[0], path.points[path.count - 1]};
+    const long corridor[2] = {wf_mesh_locate(m, marks[0]),
+                              wf_mesh_locate(m, marks[1])};
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.polylines = &path;
+    o.polyline_count = 1;
+    o.marks = marks;
+    o.mark_count = 2;
+    o.corridor = corridor;
+    o.corridor_count = 2;
+    char *svg = render_mesh(m, &o);
+    /* 20 x 10 world units: 760 x 380 pixels inside a margin of 20 */
+    assert_non_null(strstr(svg, "width=\"800\" height=\"420\" "
+                                "viewBox=\"0 0 800 420\""));
+    const char *end;
+    const char *p = part(svg, "<g class=\"polygons\"", "</g>", &end);
+    assert_int_equal(count(p, end, "<polygon "), info.polygons);
+    p = part(svg, "<g class=\"corridor\"", "</g>", &end);
+    assert_int_equal(count(p, end, "<polygon "), 2);
+    size_t shared, boundary;
+    count_edges(m, &shared, &boundary);
+    p = part(svg, "<path class=\"edges\"", "/>", &end);
+    assert_int_equal(count(p, end, "M"), shared / 2);
+    p = part(svg, "<path class=\"boundary\"", "/>", &end);
+    assert_int_equal(count(p, end, "M"), boundary);
+    /* the well's 3 edges, the yard's 8 round the wall */
+    assert_int_equal(boundary, 11);
+    p = part(svg, "<g class=\"links\"", "</g>", &end);
+    assert_int_equal(count(p, end, "<path "), wf_mesh_link_count(m));
+    assert_int_equal(count(p, end, "<polygon "), 3); /* two-way: 2 heads */
+    /* the two-way link from (10, 3) to (10, 7.5) */
+    assert_non_null(strstr(p, "d=\"M400,134Q"));
+    p = part(svg, "<polyline class=\"polyline\"", "/>", &end);
+    assert_int_equal(count(p, end, ","), path.count);
+    assert_points(strstr(p, "points=\"") + 8, &path, 800, 0);
+    assert_int_equal(count(svg, NULL, "<circle class=\"mark\""), 2);
+    assert_non_null(strstr(svg, "<circle class=\"mark\" cx=\"400\" "
+                                "cy=\"58\""));
+    /* layered bottom to top */
+    assert_true(strstr(svg, "\"corridor\"") < strstr(svg, "\"edges\""));
+    assert_true(strstr(svg, "\"boundary\"") < strstr(svg, "\"links\""));
+    assert_true(strstr(svg, "\"links\"") < strstr(svg, "\"polyline\""));
+    assert_true(strstr(svg, "\"polyline\"") < strstr(svg, "\"mark\""));
+    assert_null(strstr(svg, "nan"));
+    assert_null(strstr(svg, "inf"));
+    assert_non_null(strstr(svg, "</svg>\n"));
+    free(svg);
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
+}
+
+/* Size, y up, links hidden; the defaults are a zeroed struct. */
+static void test_mesh_picture_options(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default(), zero;
+    memset(&zero, 0, sizeof zero);
+    assert_memory_equal(&o, &zero, sizeof o);
+    o.polylines = &path;
+    o.polyline_count = 1;
+    o.size = 1600;
+    o.y_up = 1;
+    o.hide_links = 1;
+    char *svg = render_mesh(m, &o);
+    assert_non_null(strstr(svg, "width=\"1600\" height=\"840\""));
+    assert_null(strstr(svg, "class=\"links\""));
+    assert_null(strstr(svg, "class=\"corridor\""));
+    assert_null(strstr(svg, "<circle"));
+    assert_points(strstr(strstr(svg, "<polyline"), "points=\"") + 8, &path,
+                  1600, 1);
+    free(svg);
+    /* the smallest picture keeps a margin of 4 pixels */
+    o.size = WF_MESH_PICTURE_MIN_SIZE;
+    svg = render_mesh(m, &o);
+    assert_non_null(strstr(svg, "width=\"32\" height=\"20\""));
+    free(svg);
+    svg = render_mesh(m, NULL);
+    assert_non_null(strstr(svg, "width=\"800\" height=\"420\""));
+    assert_non_null(strstr(svg, "class=\"links\""));
+    free(svg);
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
+}
+
+/* Refuses o with WF_E_INVALID_ARG, a message holding `says`, and nothing
+ * written. */
+static void assert_refused(const wf_mesh *m, const wf_mesh_svg_opts *o,
+                           const char *says) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(wf_render_mesh_svg(f, m, o, &d), WF_E_INVALID_ARG);
+    if (!strstr(d.message, says))
+        print_error("message '%s', want '%s'\n", d.message, says);
+    assert_non_null(strstr(d.message, says));
+    assert_int_equal(ftell(f), 0);
+    fclose(f);
+}
+
+static void test_mesh_picture_refusals(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    wf_diag d;
+    assert_int_equal(wf_render_mesh_svg(NULL, m, NULL, &d), WF_E_INVALID_ARG);
+    assert_non_null(strstr(d.message, "no stream"));
+    assert_refused(NULL, NULL, "no mesh");
+    const int sizes[] = {-1, 1, WF_MESH_PICTURE_MIN_SIZE - 1,
+                         WF_MESH_PICTURE_MAX_SIZE + 1, 1 << 30};
+    for (int i = 0; i < 5; i++) {
+        wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+        o.size = sizes[i];
+        assert_refused(m, &o, "size");
+    }
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.polyline_count = 1;
+    assert_refused(m, &o, "polyline_count without polylines");
+    wf_polyline bad = path;
+    bad.points = NULL;
+    o.polylines = &bad;
+    assert_refused(m, &o, "a polyline has points NULL");
+    const wf_vec2 far[] = {{NAN, 1}, {1, INFINITY}, {1e300, 1}, {1, -1e12}};
+    const char *why[] = {"polyline 0 point 1 is not finite",
+                         "polyline 0 point 1 is not finite",
+                         "polyline 0 point 1 (1e+300, 1) lies too far",
+                         "lies too far from the mesh"};
+    wf_vec2 pts[2] = {{1, 1}, {0, 0}};
+    bad.points = pts;
+    bad.count = 2;
+    for (int i = 0; i < 4; i++) {
+        pts[1] = far[i];
+        assert_refused(m, &o, why[i]);
+    }
+    o = wf_mesh_svg_opts_default();
+    o.mark_count = 1;
+    assert_refused(m, &o, "mark_count without marks");
+    o.marks = far;
+    assert_refused(m, &o, "mark 0 is not finite");
+    o = wf_mesh_svg_opts_default();
+    o.corridor_count = 1;
+    assert_refused(m, &o, "corridor_count without corridor");
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    long ids[2] = {0, (long)info.polygons};
+    o.corridor = ids;
+    o.corridor_count = 2;
+    char want[96];
+    snprintf(want, sizeof want,
+             "corridor[1] is %zu, not a polygon of the mesh (it has %zu)",
+             info.polygons, info.polygons);
+    assert_refused(m, &o, want);
+    ids[1] = -1;
+    assert_refused(m, &o, "corridor[1] is -1, not a polygon of the mesh");
+    /* a write that fails */
+    FILE *f = fopen("/dev/full", "w");
+    if (f) {
+        assert_int_equal(wf_render_mesh_svg(f, m, NULL, &d), WF_E_IO);
+        fclose(f);
+    }
+    /* without libpng the PNG picture checks the same options first */
+    if (!wf_render_png_supported()) {
+        assert_int_equal(wf_render_mesh_png("/tmp/x.png", m, &o, &d),
+                         WF_E_INVALID_ARG);
+        assert_int_equal(wf_render_mesh_png_file(stdout, m, NULL, &d),
+                         WF_E_UNSUPPORTED);
+        assert_non_null(strstr(d.message, "built without PNG support"));
+    }
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
+}
+
+static wf_status mesh_attempt(const wf_allocator *a, void *ctx) {
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    o.alloc = a;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    wf_status s = wf_render_mesh_svg(f, ctx, &o, NULL);
+    if (s == WF_E_NOMEM)
+        assert_int_equal(ftell(f), 0);
+    fclose(f);
+    return s;
+}
+
+/* The corners of the largest polygon are the picture's only memory. */
+static void test_mesh_picture_nomem(void **state) {
+    (void)state;
+    wf_polyline path;
+    wf_mesh *m = wf_test_courtyard(WF_TEST_DATA "/courtyard.outlines", &path);
+    assert_int_equal(wf_test_each_refusal("mesh SVG", mesh_attempt, m), 2);
+    wf_polyline_free(&path);
+    wf_mesh_destroy(m);
 }
 
 static void test_graph_svg(void **state) {
@@ -336,6 +600,10 @@ int main(void) {
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_graph_svg),
         cmocka_unit_test(test_mesh),
+        cmocka_unit_test(test_mesh_picture),
+        cmocka_unit_test(test_mesh_picture_options),
+        cmocka_unit_test(test_mesh_picture_refusals),
+        cmocka_unit_test(test_mesh_picture_nomem),
         cmocka_unit_test(test_team_animation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

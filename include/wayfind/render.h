@@ -1,5 +1,6 @@
 /*
- * wayfind render: pictures of grids and paths. Reads core types only.
+ * wayfind render: pictures of grids, graphs and navigation meshes, with
+ * paths over them. Reads core types only.
  *
  * ASCII pictures go to any FILE. PNG pictures (through libpng, the only
  * library this layer links) show the terrain, an explored-set overlay, a
@@ -16,6 +17,7 @@
 
 #include "core.h"
 #include "export.h"
+#include "mesh.h"
 #include "polyline.h"
 #include "plan.h"
 
@@ -346,6 +348,116 @@ WF_API wf_graph_svg_opts wf_graph_svg_opts_default(void);
  */
 WF_API wf_status wf_render_graph_svg(FILE *f, const wf_graph *g,
                                      const wf_graph_svg_opts *opts);
+
+/* ------------------------------------------------------------------------ */
+/* Pictures of navigation meshes (SVG and PNG)                              */
+/* ------------------------------------------------------------------------ */
+
+/** wf_mesh_svg_opts.size: the default, the smallest and the largest. */
+#define WF_MESH_PICTURE_SIZE 800
+#define WF_MESH_PICTURE_MIN_SIZE 32
+#define WF_MESH_PICTURE_MAX_SIZE 4096
+
+/**
+ * What a picture of a mesh shows, as SVG (wf_render_mesh_svg) or PNG
+ * (wf_render_mesh_png): start from wf_mesh_svg_opts_default(); a zeroed
+ * struct is the defaults. Arrays are read only during the call.
+ *
+ * The picture is the mesh's bounding box, scaled so that its longer side
+ * spans size − 2 × margin pixels, margin = size / 40 rounded down (at
+ * least 4), drawn margin pixels in from the left and the top: a world
+ * point (x, y) is the pixel point (margin + (x − minx) × k, margin +
+ * (y − miny) × k) with y down, (..., margin + (maxy − y) × k) with y up,
+ * where pixel (i, j) covers [i, i + 1] × [j, j + 1]. Lines are as wide
+ * as at 800 pixels times size / 800. Bottom to top:
+ *  - outside the mesh (blocked), wf_render_terrain_color(NULL, '@');
+ *  - each polygon filled with ground, wf_render_terrain_color(NULL, '.');
+ *  - the corridor's polygons tinted blue;
+ *  - edges two polygons share, thin and blue, each once; the boundary
+ *    (edges with no polygon across, wf_mesh_polygon), thick and dark;
+ *  - the mesh's links, each a dashed purple arc from a to b with an
+ *    arrowhead at b, and one at a too when it is two-way;
+ *  - the polylines, polyline i in wf_render_path_color(i), the first on
+ *    top;
+ *  - the marks, discs in wf_render_mark_color(index) ringed in black.
+ */
+typedef struct wf_mesh_svg_opts {
+    /** The picture's longer side in pixels, margins included, from
+     *  WF_MESH_PICTURE_MIN_SIZE to WF_MESH_PICTURE_MAX_SIZE; 0: 800. */
+    int size;
+    /** 0 (default): y grows downwards, as on a screen, as a grid's cell
+     *  units and Tiled's world units do; non-zero: y grows upwards (a
+     *  world drawn with its largest y at the top). */
+    int y_up;
+    /** Paths (wf_mesh_path) or any polylines in world units (NULL:
+     *  none). */
+    const wf_polyline *polylines;
+    size_t polyline_count;
+    /** Polygons to tint: indices from 0 to the mesh's polygons − 1, as
+     *  wf_mesh_corridor gives a path's and wf_mesh_locate a point's
+     *  (NULL: none). */
+    const long *corridor;
+    size_t corridor_count;
+    /** Points to mark (a start, a goal) in world units (NULL: none). */
+    const wf_vec2 *marks;
+    size_t mark_count;
+    /** Non-zero: the mesh's links are not drawn (default 0: drawn). */
+    int hide_links;
+    /** Temporary memory (a polygon's corners; for a PNG the image and
+     *  libpng's state); NULL: malloc. */
+    const wf_allocator *alloc;
+} wf_mesh_svg_opts;
+
+/** The defaults: 800 pixels, y down, links drawn, nothing over the mesh
+ *  (a zeroed struct). */
+WF_API wf_mesh_svg_opts wf_mesh_svg_opts_default(void);
+
+/**
+ * Writes a picture of @p m (wf_mesh_svg_opts) as SVG to @p f, from its
+ * current position, then flushed, not closed: in pixels (viewBox 0 0 W
+ * H), numbers with at most two decimals, viewable in any browser. Each
+ * layer is one element or group with a class: "polygons" (a <polygon>
+ * each), "corridor", "edges" and "boundary" (a <path> each, one move per
+ * edge), "links" (a <path> and one or two <polygon> arrowheads each),
+ * "polyline" (a <polyline> each), "mark" (a <circle> each). The options are
+ * checked, and the picture measured, before anything is written. @p opts
+ * and @p diag may be NULL.
+ *
+ * Errors: WF_E_INVALID_ARG (f or m NULL, a size outside 32..4096 other
+ * than 0, a count without its array, a polyline with points NULL, a point
+ * that is not finite or lies too far out to draw (beyond a billion pixels),
+ * a corridor polygon the mesh does not have; diag says which), WF_E_NOMEM,
+ * WF_E_IO (a write failed). O(corners + links + points).
+ */
+WF_API wf_status wf_render_mesh_svg(FILE *f, const wf_mesh *m,
+                                    const wf_mesh_svg_opts *opts,
+                                    wf_diag *diag);
+
+/**
+ * Writes the picture of @p m (wf_mesh_svg_opts) as an 8-bit RGB PNG into
+ * the file @p path through wf_file_write (replaced whole or not at all):
+ * each polygon filled by scanlines (a pixel is inside when its centre
+ * is), lines drawn with a square brush, no anti-aliasing. The options are
+ * checked before any file is created. Memory: the whole image (3 bytes a
+ * pixel, at most 48 MiB) and libpng's state, from opts->alloc. @p opts
+ * and @p diag may be NULL.
+ *
+ * Errors: as wf_render_mesh_svg, with path NULL or "" for f NULL;
+ * WF_E_IO (cannot create, write or replace the file; diag names it and
+ * says why); WF_E_UNSUPPORTED (built without libpng,
+ * wf_render_png_supported; after the checks of the options).
+ * O(pixels + corners + links + points).
+ */
+WF_API wf_status wf_render_mesh_png(const char *path, const wf_mesh *m,
+                                    const wf_mesh_svg_opts *opts,
+                                    wf_diag *diag);
+
+/** As wf_render_mesh_png, to the open stream @p f (written from its
+ *  current position and flushed, not closed). On WF_E_IO diag has an empty
+ *  file name. */
+WF_API wf_status wf_render_mesh_png_file(FILE *f, const wf_mesh *m,
+                                         const wf_mesh_svg_opts *opts,
+                                         wf_diag *diag);
 
 #ifdef __cplusplus
 }

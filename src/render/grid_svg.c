@@ -2,26 +2,10 @@
  * paths, polylines and markers, drawn in cell units (viewBox 0 0 W H) so
  * that coordinates are the library's own: a cell's centre is x + 0.5. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 
 #include "render_internal.h"
 #include "wayfind/mesh.h"
-
-typedef struct svg {
-    FILE *f;
-    int err;
-} svg;
-
-__attribute__((format(printf, 2, 3)))
-static void put(svg *s, const char *fmt, ...) {
-    if (s->err)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    s->err = vfprintf(s->f, fmt, ap) < 0;
-    va_end(ap);
-}
 
 static int same(wf_rgb a, wf_rgb b) {
     return a.r == b.r && a.g == b.g && a.b == b.b;
@@ -77,7 +61,7 @@ static wf_rgb cell_color(const wf_rgb pal[256], const uint8_t *t,
 
 /* The terrain: a background of the commonest colour (among the terrain
  * colours; tints are rarer), then a rectangle per run of any other. */
-static void terrain(svg *s, const wf_grid *g, const wf_rgb pal[256],
+static void terrain(wf__svg *s, const wf_grid *g, const wf_rgb pal[256],
                     const uint8_t *cells) {
     const int W = wf_grid_width(g), H = wf_grid_height(g);
     const uint8_t *t = wf_grid_cells(g);
@@ -91,9 +75,10 @@ static void terrain(svg *s, const wf_grid *g, const wf_rgb pal[256],
         }
     }
     const wf_rgb bg = pal[common];
-    put(s, "<rect width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n", W,
-        H, bg.r, bg.g, bg.b);
-    put(s, "<g shape-rendering=\"crispEdges\">\n");
+    wf__svg_put(s,
+                "<rect width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n",
+                W, H, bg.r, bg.g, bg.b);
+    wf__svg_put(s, "<g shape-rendering=\"crispEdges\">\n");
     for (int y = 0; y < H && !s->err; y++) {
         const size_t row = (size_t)y * (size_t)W;
         int x = 0;
@@ -104,36 +89,37 @@ static void terrain(svg *s, const wf_grid *g, const wf_rgb pal[256],
                                    c))
                 end++;
             if (!same(c, bg))
-                put(s,
-                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\" "
-                    "fill=\"#%02x%02x%02x\"/>\n",
-                    x, y, end - x, c.r, c.g, c.b);
+                wf__svg_put(s,
+                            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\" "
+                            "fill=\"#%02x%02x%02x\"/>\n",
+                            x, y, end - x, c.r, c.g, c.b);
             x = end;
         }
     }
-    put(s, "</g>\n");
+    wf__svg_put(s, "</g>\n");
 }
 
 /* A line through points given as doubles in cell units. */
-static void line_begin(svg *s, wf_rgb c, double width) {
-    put(s,
-        "<polyline fill=\"none\" stroke=\"#%02x%02x%02x\" "
-        "stroke-width=\"%.4g\" stroke-linejoin=\"round\" "
-        "stroke-linecap=\"round\" points=\"",
-        c.r, c.g, c.b, width);
+static void line_begin(wf__svg *s, wf_rgb c, double width) {
+    wf__svg_put(s,
+                "<polyline fill=\"none\" stroke=\"#%02x%02x%02x\" "
+                "stroke-width=\"%.4g\" stroke-linejoin=\"round\" "
+                "stroke-linecap=\"round\" points=\"",
+                c.r, c.g, c.b, width);
 }
 
 /* One coordinate of agent i at every step of the plan, as SMIL values. */
-static void track(svg *s, const wf_team_plan *p, size_t i, int y, double inset) {
+static void track(wf__svg *s, const wf_team_plan *p, size_t i, int y,
+                  double inset) {
     for (uint32_t t = 0; t <= p->makespan && !s->err; t++) {
         const wf_point c = wf_team_plan_at(p, i, t);
-        put(s, "%s%.4g", t ? ";" : "", (y ? c.y : c.x) + inset);
+        wf__svg_put(s, "%s%.4g", t ? ";" : "", (y ? c.y : c.x) + inset);
     }
 }
 
 /* The team: each goal outlined, each agent a square sliding from cell to
  * cell, one step every step_seconds, all in step, looping. */
-static void team(svg *s, const wf_grid_svg_opts *o, double cell) {
+static void team(wf__svg *s, const wf_grid_svg_opts *o, double cell) {
     const wf_team_plan *p = o->team;
     const int k = o->team_size ? o->team_size : 1;
     const double step = o->step_seconds > 0 ? o->step_seconds : 0.25;
@@ -141,7 +127,8 @@ static void team(svg *s, const wf_grid_svg_opts *o, double cell) {
     const double inset = 0.1, side = k - 2 * inset, stroke = 1.5 / cell;
     for (size_t i = 0; o->agents && i < p->agents && !s->err; i++) {
         const wf_rgb c = wf_render_path_color(i);
-        put(s,
+        wf__svg_put(
+            s,
             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
             "fill=\"none\" stroke=\"#%02x%02x%02x\" stroke-width=\"%.4g\"/>\n",
             o->agents[i].goal.x, o->agents[i].goal.y, k, k, c.r, c.g, c.b,
@@ -152,26 +139,29 @@ static void team(svg *s, const wf_grid_svg_opts *o, double cell) {
             continue;
         const wf_rgb c = wf_render_path_color(i);
         const wf_point at = wf_team_plan_at(p, i, 0);
-        put(s,
+        wf__svg_put(
+            s,
             "<rect x=\"%.4g\" y=\"%.4g\" width=\"%.4g\" height=\"%.4g\" "
             "rx=\"%.4g\" fill=\"#%02x%02x%02x\" stroke=\"black\" "
             "stroke-width=\"%.4g\">\n",
             at.x + inset, at.y + inset, side, side, side / 4, c.r, c.g, c.b,
             stroke);
         for (int y = 0; y < 2; y++) {
-            put(s, "<animate attributeName=\"%c\" dur=\"%.6gs\" "
-                   "repeatCount=\"indefinite\" calcMode=\"linear\" values=\"",
+            wf__svg_put(
+                s,
+                "<animate attributeName=\"%c\" dur=\"%.6gs\" "
+                "repeatCount=\"indefinite\" calcMode=\"linear\" values=\"",
                 y ? 'y' : 'x', dur);
             track(s, p, i, y, inset);
-            put(s, "\"/>\n");
+            wf__svg_put(s, "\"/>\n");
         }
-        put(s, "</rect>\n");
+        wf__svg_put(s, "</rect>\n");
     }
 }
 
 /* One path of the edges of m's polygons: shared (each once) or boundary.
  * v and across hold *cap corners, grown as a polygon needs. */
-static void mesh_edges(svg *s, const wf_mesh *m, int boundary, wf_vec2 **v,
+static void mesh_edges(wf__svg *s, const wf_mesh *m, int boundary, wf_vec2 **v,
                        long **across, size_t *cap) {
     wf_mesh_info info;
     wf_mesh_describe(m, &info);
@@ -193,29 +183,32 @@ static void mesh_edges(svg *s, const wf_mesh *m, int boundary, wf_vec2 **v,
         }
         for (size_t i = 0; i < n; i++) {
             const size_t j = i + 1 < n ? i + 1 : 0;
-            const long a = (*across)[i];
-            if ((a < 0) != boundary || (!boundary && (size_t)a < p))
+            if (!wf__edge_drawn((*across)[i], p, boundary))
                 continue;
-            put(s, "M%.10g %.10gL%.10g %.10g", (*v)[i].x, (*v)[i].y,
-                (*v)[j].x, (*v)[j].y);
+            wf__svg_put(s, "M%.10g %.10gL%.10g %.10g", (*v)[i].x, (*v)[i].y,
+                        (*v)[j].x, (*v)[j].y);
         }
     }
 }
 
 /* The mesh: shared edges thin and light, the boundary thicker and dark. */
-static void mesh(svg *s, const wf_mesh *m, double cell) {
+static void mesh(wf__svg *s, const wf_mesh *m, double cell) {
     wf_vec2 *v = NULL;
     long *across = NULL;
     size_t cap = 0;
-    put(s, "<path fill=\"none\" stroke=\"#4a7fc1\" stroke-width=\"%.4g\" "
-           "d=\"",
-        fmax(1.0 / 24.0, 0.75 / cell));
+    const wf_rgb shared = wf__mesh_edge_color(0),
+                 outline = wf__mesh_edge_color(1);
+    wf__svg_put(s,
+                "<path fill=\"none\" stroke=\"#%02x%02x%02x\" "
+                "stroke-width=\"%.4g\" d=\"",
+                shared.r, shared.g, shared.b, fmax(1.0 / 24.0, 0.75 / cell));
     mesh_edges(s, m, 0, &v, &across, &cap);
-    put(s, "\"/>\n<path fill=\"none\" stroke=\"#1c2f4a\" "
-           "stroke-width=\"%.4g\" stroke-linecap=\"round\" d=\"",
-        fmax(1.0 / 10.0, 1.5 / cell));
+    wf__svg_put(s,
+                "\"/>\n<path fill=\"none\" stroke=\"#%02x%02x%02x\" "
+                "stroke-width=\"%.4g\" stroke-linecap=\"round\" d=\"",
+                outline.r, outline.g, outline.b, fmax(1.0 / 10.0, 1.5 / cell));
     mesh_edges(s, m, 1, &v, &across, &cap);
-    put(s, "\"/>\n");
+    wf__svg_put(s, "\"/>\n");
     free(v);
     free(across);
 }
@@ -235,11 +228,11 @@ wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
     for (int k = 0; k < 256; k++)
         pal[k] = o.palette ? o.palette[k]
                            : wf_render_terrain_color(g, (uint8_t)k);
-    svg s = {f, 0};
-    put(&s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-        "height=\"%.0f\" viewBox=\"0 0 %d %d\">\n",
-        ceil(W * cell), ceil(H * cell), W, H);
+    wf__svg s = {f, 0};
+    wf__svg_put(&s,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+                "height=\"%.0f\" viewBox=\"0 0 %d %d\">\n",
+                ceil(W * cell), ceil(H * cell), W, H);
     terrain(&s, g, pal, o.cells);
     if (o.mesh)
         mesh(&s, o.mesh, cell);
@@ -252,9 +245,9 @@ wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
             continue;
         line_begin(&s, wf_render_path_color(i), width);
         for (size_t j = 0; j < p->count; j++)
-            put(&s, "%s%.1f,%.1f", j ? " " : "", p->points[j].x + 0.5,
-                p->points[j].y + 0.5);
-        put(&s, "\"/>\n");
+            wf__svg_put(&s, "%s%.1f,%.1f", j ? " " : "", p->points[j].x + 0.5,
+                        p->points[j].y + 0.5);
+        wf__svg_put(&s, "\"/>\n");
     }
     for (size_t i = o.polyline_count; i-- > 0 && !s.err;) {
         const wf_polyline *p = &o.polylines[i];
@@ -262,15 +255,16 @@ wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
             continue;
         line_begin(&s, wf_render_path_color(o.path_count + i), width);
         for (size_t j = 0; j < p->count; j++)
-            put(&s, "%s%.10g,%.10g", j ? " " : "", p->points[j].x,
-                p->points[j].y);
-        put(&s, "\"/>\n");
+            wf__svg_put(&s, "%s%.10g,%.10g", j ? " " : "", p->points[j].x,
+                        p->points[j].y);
+        wf__svg_put(&s, "\"/>\n");
     }
     /* markers: a cell's square, at least 11 px */
     const double m = fmax(1.0, 11.0 / cell);
     for (size_t i = 0; i < o.mark_count && !s.err; i++) {
         const wf_rgb c = wf_render_mark_color(i);
-        put(&s,
+        wf__svg_put(
+            &s,
             "<rect x=\"%.10g\" y=\"%.10g\" width=\"%.4g\" height=\"%.4g\" "
             "fill=\"#%02x%02x%02x\" stroke=\"black\" stroke-width=\"%.4g\"/>\n",
             o.marks[i].x + 0.5 - m / 2, o.marks[i].y + 0.5 - m / 2, m, m, c.r,
@@ -278,7 +272,7 @@ wf_status wf_render_grid_svg(FILE *f, const wf_grid *g,
     }
     if (o.team)
         team(&s, &o, cell);
-    put(&s, "</svg>\n");
+    wf__svg_put(&s, "</svg>\n");
     if (s.err || fflush(f) != 0 || ferror(f)) {
         wf__diag_set(diag, NULL, 0, 0, "write error");
         return WF_E_IO;

@@ -1,21 +1,18 @@
-/* PNG pictures of a grid through libpng, written one pixel row at a time.
+/* PNG pictures of a grid, handed to the libpng writer (png_write.c) one
+ * pixel row at a time.
  *
  * Each cell row is coloured once into `base` (terrain, tint, heat map, each
  * cell repeated scale times); every pixel row of it copies `base` into `row`
  * and draws over it the path segments and markers that cross that row. Path
  * segments and markers are sorted by their first pixel row so each row only
  * looks at the few that are active. */
-#include <errno.h>
 #include <math.h>
-#include <png.h>
-#include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render_internal.h"
-#include "wayfind/io.h"
 
 /* Opacity out of 256. */
 enum { HEAT_ALPHA = 192 };
@@ -60,15 +57,6 @@ typedef struct work {
     mark *marks;
     size_t nmark, mlo, mhi;
 } work;
-
-/* libpng's callbacks reach this through their user pointers. */
-typedef struct png_ctx {
-    wf_allocator alloc;
-    FILE *f;
-    int nomem;    /* an allocation failed */
-    int io_err;   /* errno of a failed write or flush, 0 if none */
-    char msg[128];
-} png_ctx;
 
 int wf_render_png_supported(void) { return 1; }
 
@@ -207,38 +195,6 @@ static void activate(work *w, size_t i) {
     w->nactive++;
 }
 
-/* The segment drawn with a square brush of half side h: on the pixel row
- * centred at yc it covers the x span of the points whose y is within h,
- * widened by h. */
-static void draw_segment(const plan *p, uint8_t *row, const seg *sg,
-                         double yc) {
-    const double h = p->half, dy = sg->y1 - sg->y0;
-    double ta = 0.0, tb = 1.0;
-    if (dy == 0.0) {
-        if (fabs(yc - sg->y0) > h)
-            return;
-    } else {
-        ta = (yc - h - sg->y0) / dy;
-        tb = (yc + h - sg->y0) / dy;
-        if (ta > tb) {
-            double t = ta;
-            ta = tb;
-            tb = t;
-        }
-        ta = ta < 0.0 ? 0.0 : ta;
-        tb = tb > 1.0 ? 1.0 : tb;
-        if (ta > tb)
-            return;
-    }
-    double xa = sg->x0 + ta * (sg->x1 - sg->x0);
-    double xb = sg->x0 + tb * (sg->x1 - sg->x0);
-    double lo = (xa < xb ? xa : xb) - h, hi = (xa < xb ? xb : xa) + h;
-    size_t a, b;
-    /* pixel x is covered when its centre x + 0.5 lies in [lo, hi] */
-    if (wf__span_clip(ceil(lo - 0.5), floor(hi - 0.5), p->width, &a, &b))
-        wf__fill(row, a, b, wf_render_path_color(sg->color));
-}
-
 static void draw_paths(const plan *p, work *w, size_t py) {
     while (w->next_seg < p->nseg && w->segs[w->next_seg].top <= py)
         activate(w, w->next_seg++);
@@ -248,7 +204,9 @@ static void draw_paths(const plan *p, work *w, size_t py) {
         if (sg->bottom < py)
             continue;
         w->active[k++] = w->active[i];
-        draw_segment(p, w->row, sg, (double)py + 0.5);
+        wf__row_segment(w->row, p->width, sg->x0, sg->y0, sg->x1, sg->y1,
+                        p->half, (double)py + 0.5,
+                        wf_render_path_color(sg->color));
     }
     w->nactive = k;
 }
@@ -280,107 +238,29 @@ static void draw_marks(const plan *p, work *w, size_t py) {
     }
 }
 
-/* ---- libpng -------------------------------------------------------------- */
+/* ---- rows ---------------------------------------------------------------- */
 
-/* libpng frees without a size; the allocator wants one, kept in front. */
-#define WF_PNG_HDR_ sizeof(max_align_t)
+/* What the libpng writer asks for: pixel row py, drawn into w->row. */
+typedef struct grid_rows {
+    const plan *p;
+    work *w;
+} grid_rows;
 
-static png_voidp on_malloc(png_structp png, png_alloc_size_t n) {
-    png_ctx *c = png_get_mem_ptr(png);
-    unsigned char *p = NULL;
-    size_t total = (size_t)n + WF_PNG_HDR_;
-    if (n <= SIZE_MAX - WF_PNG_HDR_)
-        p = wf__alloc(&c->alloc, total);
-    if (!p) {
-        c->nomem = 1;
-        return NULL;
+static const uint8_t *grid_row(void *ud, size_t py) {
+    const grid_rows *r = ud;
+    const plan *p = r->p;
+    work *w = r->w;
+    if (py < p->map_h) {
+        if (py % (size_t)p->s == 0)
+            build_base(p, w, (int)(py / (size_t)p->s));
+        memcpy(w->row, w->base, w->row_bytes);
+        draw_paths(p, w, py);
+        draw_marks(p, w, py);
+    } else {
+        wf__png_legend_row(w->row, p->width, p->lab_lo, p->lab_hi,
+                           py - p->map_h);
     }
-    memcpy(p, &total, sizeof total);
-    return p + WF_PNG_HDR_;
-}
-
-static void on_free(png_structp png, png_voidp ptr) {
-    png_ctx *c = png_get_mem_ptr(png);
-    if (!ptr)
-        return;
-    unsigned char *p = (unsigned char *)ptr - WF_PNG_HDR_;
-    size_t total;
-    memcpy(&total, p, sizeof total);
-    wf__free(&c->alloc, p, total);
-}
-
-static void on_error(png_structp png, png_const_charp msg) {
-    png_ctx *c = png_get_error_ptr(png);
-    snprintf(c->msg, sizeof c->msg, "%s", msg ? msg : "error");
-    png_longjmp(png, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp msg) {
-    (void)png;
-    (void)msg;
-}
-
-static void on_write(png_structp png, png_bytep data, size_t n) {
-    png_ctx *c = png_get_io_ptr(png);
-    errno = 0;
-    if (fwrite(data, 1, n, c->f) != n) {
-        c->io_err = errno ? errno : EIO;
-        png_error(png, "write failed");
-    }
-}
-
-static void on_flush(png_structp png) {
-    png_ctx *c = png_get_io_ptr(png);
-    errno = 0;
-    if (fflush(c->f) != 0) {
-        c->io_err = errno ? errno : EIO;
-        png_error(png, "flush failed");
-    }
-}
-
-static void write_rows(png_structp png, const plan *p, work *w) {
-    for (size_t py = 0; py < p->height; py++) {
-        if (py < p->map_h) {
-            if (py % (size_t)p->s == 0)
-                build_base(p, w, (int)(py / (size_t)p->s));
-            memcpy(w->row, w->base, w->row_bytes);
-            draw_paths(p, w, py);
-            draw_marks(p, w, py);
-        } else {
-            wf__png_legend_row(w->row, p->width, p->lab_lo, p->lab_hi,
-                               py - p->map_h);
-        }
-        png_write_row(png, w->row);
-    }
-}
-
-/* Every buffer is allocated by the caller before setjmp and freed by it
- * afterwards, and no local of this function changes between setjmp and a
- * longjmp, so none needs to be volatile. */
-static wf_status encode(png_ctx *ctx, const plan *p, work *w) {
-    png_structp png = png_create_write_struct_2(
-        PNG_LIBPNG_VER_STRING, ctx, on_error, on_warning, ctx, on_malloc,
-        on_free);
-    if (!png)
-        return WF_E_NOMEM;
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        return WF_E_NOMEM;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        return ctx->nomem && !ctx->io_err ? WF_E_NOMEM : WF_E_IO;
-    }
-    png_set_write_fn(png, ctx, on_write, on_flush);
-    png_set_IHDR(png, info, (png_uint_32)p->width, (png_uint_32)p->height, 8,
-                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    write_rows(png, p, w);
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return WF_OK;
+    return w->row;
 }
 
 /* ---- setting up ----------------------------------------------------------- */
@@ -467,7 +347,8 @@ static void *alloc_array(const wf_allocator *a, size_t n, size_t size,
 }
 
 /* Writes the planned picture to f; name (may be "") goes into diag. */
-static wf_status emit(FILE *f, const char *name, plan *p, wf_diag *diag) {
+static wf_status emit(void *ud, FILE *f, const char *name, wf_diag *diag) {
+    plan *p = ud;
     work w;
     memset(&w, 0, sizeof w);
     w.alloc = wf__allocator(&p->g->alloc);
@@ -504,18 +385,12 @@ static wf_status emit(FILE *f, const char *name, plan *p, wf_diag *diag) {
             make_marks(p, &w);
     }
 
-    png_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.alloc = w.alloc;
-    ctx.f = f;
-    if (st == WF_OK)
-        st = encode(&ctx, p, &w);
     if (st == WF_OK) {
-        errno = 0;
-        if (fflush(f) != 0 || ferror(f)) {
-            ctx.io_err = errno ? errno : EIO;
-            st = WF_E_IO;
-        }
+        grid_rows r = {p, &w};
+        st = wf__png_encode(f, name, &w.alloc, p->width, p->height,
+                            grid_row, &r, diag);
+    } else {
+        wf__png_nomem(diag, name);
     }
 
     wf__free(&w.alloc, w.marks, mark_bytes);
@@ -523,14 +398,6 @@ static wf_status emit(FILE *f, const char *name, plan *p, wf_diag *diag) {
     wf__free(&w.alloc, w.segs, seg_bytes);
     wf__free(&w.alloc, w.row, w.row_bytes);
     wf__free(&w.alloc, w.base, base_bytes);
-
-    if (st == WF_E_NOMEM)
-        wf__diag_set(diag, name, 0, 0, "out of memory writing a PNG");
-    else if (st == WF_E_IO && ctx.io_err)
-        wf__diag_set(diag, name, 0, 0, "cannot write: %s",
-                     strerror(ctx.io_err));
-    else if (st == WF_E_IO)
-        wf__diag_set(diag, name, 0, 0, "libpng: %s", ctx.msg);
     return st;
 }
 
@@ -542,18 +409,7 @@ wf_status wf_render_png_file(FILE *f, const wf_grid *g,
     wf_status st = plan_make(g, opts, &p, diag);
     if (st != WF_OK)
         return st;
-    return emit(f, "", &p, diag);
-}
-
-/* wf_file_write's view of emit. */
-typedef struct png_job {
-    const char *name;
-    plan *p;
-} png_job;
-
-static wf_status emit_job(void *ud, FILE *f, wf_diag *diag) {
-    const png_job *j = ud;
-    return emit(f, j->name, j->p, diag);
+    return emit(&p, f, "", diag);
 }
 
 wf_status wf_render_png(const char *path, const wf_grid *g,
@@ -564,6 +420,5 @@ wf_status wf_render_png(const char *path, const wf_grid *g,
     wf_status st = plan_make(g, opts, &p, diag);
     if (st != WF_OK)
         return st;
-    png_job j = {path, &p};
-    return wf_file_write(path, emit_job, &j, diag);
+    return wf__png_to_path(path, emit, &p, diag);
 }

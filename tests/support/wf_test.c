@@ -412,3 +412,34 @@ int wf_test_each_refusal(const char *what,
             what, refused);
     return refused;
 }
+
+wf_mesh *wf_test_courtyard(const char *outlines_path, wf_polyline *path) {
+    wf_outlines o = {0};
+    wf_diag d;
+    assert_int_equal(wf_outlines_read(outlines_path, NULL, &o, &d), WF_OK);
+    wf_mesh *m;
+    assert_int_equal(
+        wf_mesh_from_outlines(o.outlines, o.count, &o.opts, NULL, &m, &d),
+        WF_OK);
+    wf_outlines_free(&o);
+    const wf_mesh_link over = {{10, 3}, {10, 7.5}, 1, 1};
+    const wf_mesh_link along = {{1, 1}, {19, 1}, 5, 0};
+    assert_int_equal(wf_mesh_add_link(m, &over, NULL, &d), WF_OK);
+    assert_int_equal(wf_mesh_add_link(m, &along, NULL, &d), WF_OK);
+    wf_mesh_query *q;
+    assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+    wf_polyline_init(path, NULL);
+    assert_int_equal(
+        wf_mesh_path(q, m, (wf_vec2){10, 1}, (wf_vec2){10, 8.5}, path), WF_OK);
+    size_t id;
+    assert_int_equal(wf_mesh_path_links(q, &id, NULL, 1), 1);
+    assert_int_equal(id, 0);
+    wf_mesh_query_destroy(q);
+    return m;
+}
+
+wf_vec2 wf_test_courtyard_px(wf_vec2 w, int size, int y_up) {
+    const double margin = size / 40 > 4 ? size / 40 : 4;
+    const double k = (size - 2 * margin) / 20.0; /* the box: 20 x 10 */
+    return (wf_vec2){margin + w.x * k, margin + (y_up ? 10 - w.y : w.y) * k};
+}

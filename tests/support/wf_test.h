@@ -149,4 +149,15 @@ int wf_test_each_refusal(const char *what,
                                               void *ctx),
                          void *ctx);
 
+/* The courtyard of @p outlines_path (tests/data/courtyard.outlines: 20 ×
+ * 10 world units, a well, a wall along y = 9..10) as a mesh with two
+ * links, a two-way one over the well from (10, 3) to (10, 7.5), cost 1,
+ * and a one-way one from (1, 1) to (19, 1), cost 5; and into @p path
+ * (initialised here; free it) the path from (10, 1) to (10, 8.5), which
+ * takes the first link. Fails the test on error. */
+wf_mesh *wf_test_courtyard(const char *outlines_path, wf_polyline *path);
+/* Where a picture of that courtyard (wf_mesh_svg_opts, @p size pixels
+ * long, y up or down) draws the world point @p w, as render.h says. */
+wf_vec2 wf_test_courtyard_px(wf_vec2 w, int size, int y_up);
+
 #endif
