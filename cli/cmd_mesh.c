@@ -37,7 +37,9 @@ static const char help[] =
     "  --radius R             an outline level's unit radius (world units)\n"
     "  --from X,Y --to X,Y    also find the shortest path between two points\n"
     "                         (world units; links taken are listed)\n"
-    "  --svg FILE             a picture of the map with the mesh over it\n"
+    "  --svg FILE             a picture of the map with the mesh over it (an\n"
+    "                         outline level: the mesh, its links and the\n"
+    "                         --from/--to path)\n"
     "  --out FILE             save the mesh to FILE (replaced whole or not\n"
     "                         at all)\n"
     "  --legend FILE          legend of a CSV map (default: MAP with "
@@ -85,6 +87,35 @@ static void report(const char *map, const wf_mesh_info *i, double ms,
            i->bytes);
     if (out)
         printf("wrote %s: %ld bytes\n", out, o->bytes);
+}
+
+/* A picture of an outline level's mesh (SVG, or PNG when png), with the
+ * path between from and to when they are given and found. */
+typedef struct level_picture {
+    const wf_mesh *m;
+    const char *from, *to;
+} level_picture;
+
+static wf_status write_level_svg(void *ud, FILE *f, wf_diag *diag) {
+    const level_picture *lp = ud;
+    wf_mesh_svg_opts o = wf_mesh_svg_opts_default();
+    wf_polyline line;
+    wf_polyline_init(&line, NULL);
+    wf_mesh_query *q = NULL;
+    wf_vec2 ends[2];
+    if (lp->from && !cli_parse_vec(CMD, "from", lp->from, &ends[0]) &&
+        !cli_parse_vec(CMD, "to", lp->to, &ends[1]) &&
+        wf_mesh_query_create(NULL, &q) == WF_OK &&
+        wf_mesh_path(q, lp->m, ends[0], ends[1], &line) == WF_OK) {
+        o.polylines = &line;
+        o.polyline_count = 1;
+        o.marks = ends;
+        o.mark_count = 2;
+    }
+    const wf_status st = wf_render_mesh_svg(f, lp->m, &o, diag);
+    wf_mesh_query_destroy(q);
+    wf_polyline_free(&line);
+    return st;
 }
 
 /* --from/--to: the path on m, as 'path --any-angle' prints it. */
@@ -190,9 +221,9 @@ int cli_mesh(int argc, char **argv) {
         wf_grid_svg_opts so = wf_grid_svg_opts_default();
         so.mesh = m;
         mesh_out mo = {m, 0};
+        level_picture lp = {m, from, to};
         if (svg && !g)
-            code = cli_usage_error(CMD, "--svg draws a grid map's mesh; an "
-                                        "outline level has no grid to draw");
+            code = cli_write_file(svg, write_level_svg, &lp);
         else if (svg)
             code = cli_write_grid_svg(svg, g, &so);
         if (!code && out)

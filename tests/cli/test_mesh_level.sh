@@ -16,6 +16,10 @@ contains "$TMP/out" "no path" "a point in the well"
 expect 0 "a grid in tiles" -- "$WF" mesh "$SHARED/movingai/dao/arena.map" --tile 16 --from 3.5,3.5 --to 40.5,40.5 --format json
 contains "$TMP/out" '"length":52.90492526' "tiled grid path equals the whole grid's"
 
+expect 0 "outline level picture" -- "$WF" mesh "$YARD" --from 10,1 --to 10,8 --svg "$TMP/yard.svg"
+contains "$TMP/yard.svg" "</svg>" "the level's picture is complete"
+contains "$TMP/yard.svg" 'class="polyline"' "the picture draws the path"
+
 # what it refuses
 printf 'wayfind-outlines 1\nwalkable\n0 0 10 0 10 10 0 10\nend\nobstacle rock\n2 2 6 2 6 6 2 6\nend\nobstacle\n4 4 8 4 8 8 4 8\nend\n' >"$TMP/cross.outlines"
 expect 3 "crossing outlines" -- "$WF" mesh "$TMP/cross.outlines"
