@@ -6,13 +6,14 @@
  * by the package; here the library's own checks answer for the rest. */
 #include "module.h"
 
-static PyObject *mesh_wrap(wf_mesh *m) {
+PyObject *wfpy_mesh_wrap(wf_mesh *m) {
     wfpy_mesh *o = PyObject_New(wfpy_mesh, &wfpy_mesh_type);
     if (!o) {
         wf_mesh_destroy(m);
         return NULL;
     }
     o->m = m;
+    o->busy = 0;
     return (PyObject *)o;
 }
 
@@ -43,7 +44,7 @@ PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     gr->busy--;
     if (st != WF_OK)
         return wfpy_raise_diag(st, &d);
-    return mesh_wrap(m);
+    return wfpy_mesh_wrap(m);
 }
 
 static wf_mesh_info describe(const wfpy_mesh *o) {

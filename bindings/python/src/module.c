@@ -112,6 +112,11 @@ static PyMethodDef methods[] = {
      "(status, points, length, cost, expanded, generated, message)"},
     {"mesh_from_grid", (PyCFunction)(void (*)(void))wfpy_mesh_from_grid,
      METH_VARARGS | METH_KEYWORDS, "mesh_from_grid(grid, size=, filter=) -> Mesh"},
+    {"mesh_from_outlines", wfpy_mesh_from_outlines, METH_VARARGS,
+     "mesh_from_outlines(points, counts, kinds, names, scale, cost, radius) "
+     "-> Mesh"},
+    {"mesh_read_outlines", wfpy_mesh_read_outlines, METH_VARARGS,
+     "mesh_read_outlines(path, radius) -> Mesh"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -49,11 +49,15 @@ typedef struct {
     wf_jump_table *t;
 } wfpy_jumps;
 
-/* A navigation mesh: immutable once built, so threads query it at once,
- * each on its own workspace's mesh query state. */
+/* A navigation mesh: threads query it at once, each on its own
+ * workspace's mesh query state. `busy` counts paths running on it with
+ * the GIL released (changed only with the GIL held): adding a link or
+ * updating its tiles while it is non-zero is an error, so a mesh is never
+ * changed while another thread reads it. */
 typedef struct {
     PyObject_HEAD
     wf_mesh *m;
+    Py_ssize_t busy;
 } wfpy_mesh;
 
 extern PyTypeObject wfpy_jumps_type;
@@ -132,5 +136,10 @@ PyObject *wfpy_load_graph(PyObject *self, PyObject *args);
 PyObject *wfpy_search_graph(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_search_any_angle(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_mesh_from_outlines(PyObject *self, PyObject *args);
+PyObject *wfpy_mesh_read_outlines(PyObject *self, PyObject *args);
+
+/* A new Python mesh owning m (destroyed on failure). */
+PyObject *wfpy_mesh_wrap(wf_mesh *m);
 
 #endif

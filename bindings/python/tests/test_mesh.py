@@ -392,3 +392,78 @@ def test_docstrings():
         doc = getattr(wayfind.Mesh, name).__doc__
         assert doc and doc.strip(), name
     assert wayfind.Polyline.found.__doc__
+
+
+# ---- meshes from outlines ---------------------------------------------------
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "..", "..", "tests", "data")
+SQUARE = [(0, 0), (10, 0), (10, 10), (0, 10)]
+PILLAR = np.array([(4, 2), (6, 2), (6, 8), (4, 8)], dtype=float)
+
+
+def test_outlines_file_courtyard():
+    m = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    assert m.info["scale"] == 256 and m.info["cost"] == 1 and m.info["pieces"] == 1
+    # below the well's tip and up past it: it bends round the well's corner
+    # (11, 4) (or, as long, (9, 4)) and goes straight on, clear of its tip
+    p = m.path((10, 1), (10, 8.5))
+    assert p.length == pytest.approx(math.sqrt(10) + math.sqrt(21.25), abs=TOL)
+    assert p.points[1].tolist() in ([11, 4], [9, 4])
+    assert m.locate((10, 5)) is None and m.locate((10, 9.5)) is None
+    assert m.locate((1, 9.5)) is not None
+    # a radius closes what is narrower than twice it: the gaps of 1 round
+    # the well and below the wall stay open for 0.25, the path longer
+    r = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"), radius=0.25)
+    assert r.path((10, 1), (10, 8.5)).length > p.length
+    with pytest.raises(wayfind.FileError):
+        wayfind.Mesh.read_outlines(os.path.join(DATA, "no such file.outlines"))
+
+
+def test_outlines_path_round_an_obstacle():
+    m = wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", PILLAR, "pillar")],
+                                   cost=3)
+    p = m.path((5, 1), (5, 9))
+    assert p.length == pytest.approx(6 + 2 * math.sqrt(2), abs=TOL)
+    assert p.cost == pytest.approx(3 * p.length, abs=TOL)
+    assert len(p) == 4 and p.points[1][1] == 2 and p.points[2][1] == 8
+
+
+def test_crossing_outlines_are_refused_naming_both():
+    bar = [(2, 2), (6, 2), (6, 4), (2, 4)]
+    post = [(3, 1), (4, 1), (4, 6), (3, 6)]
+    with pytest.raises(wayfind.InvalidArgumentError, match="post crosses bar") as e:
+        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar, "bar"),
+                                    ("obstacle", post, "post")])
+    assert "near" in str(e.value)
+    with pytest.raises(wayfind.InvalidArgumentError, match="outline 3 crosses outline 2"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar),
+                                    ("obstacle", post)])
+
+
+@pytest.mark.parametrize("outlines, match", [
+    ("walkable", "sequence of"),
+    (5, "sequence of"),
+    ([("walkable",)], "outline 1 must be"),
+    ([("ground", SQUARE)], "kind must be 'walkable' or 'obstacle'"),
+    ([("walkable", SQUARE, 7)], "a name must be a str"),
+    ([("walkable", [(0, 0, 1), (1, 0, 1), (1, 1, 1)])], "pairs, not shape"),
+    ([("walkable", [("a", 0), (1, 0), (1, 1)])], "pairs of numbers"),
+    ([("walkable", SQUARE[:2])], "outline 1 has fewer than 3 points"),
+    ([("walkable", [(0, 0), (math.nan, 0), (1, 1)])], "outline 1"),
+    ([("obstacle", SQUARE)], "walkable"),
+    ([], "walkable"),
+])
+def test_outline_arguments(outlines, match):
+    with pytest.raises(wayfind.InvalidArgumentError, match=match):
+        wayfind.Mesh.from_outlines(outlines)
+
+
+def test_outline_options_are_checked():
+    sq = [("walkable", SQUARE)]
+    for kw in ({"scale": -1}, {"cost": -2}, {"radius": -1}, {"radius": math.nan},
+               {"scale": "x"}, {"cost": None}):
+        with pytest.raises(wayfind.InvalidArgumentError):
+            wayfind.Mesh.from_outlines(sq, **kw)
+    assert wayfind.Mesh.from_outlines(sq, scale=64).info["scale"] == 64
+    with pytest.raises(TypeError):
+        wayfind.Mesh.read_outlines(3)

@@ -1,15 +1,55 @@
 """wayfind.Mesh: navigation meshes (the library's mesh.h) and their exact
 any-angle shortest paths. Kept apart from the grid types; the package
 imports it last, as it uses the package's argument checks."""
+import numbers
 import sys
 
 import numpy as np
 
-from . import (Grid, InvalidArgumentError, Polyline, RangeError, _c, _filter, _index,
-               _int, _search, _typed, _xy)
+from . import (Grid, InvalidArgumentError, Polyline, RangeError, _c, _filter, _fspath,
+               _index, _int, _search, _typed, _xy)
 
 #: The largest seed: the generator's state is a uint64.
 _MAX_SEED = 2**64 - 1
+_KINDS = {"walkable": 0, "obstacle": 1}
+
+
+def _real(v, what):
+    """v as a float when it is a real number (the library checks its
+    range); else InvalidArgumentError naming ``what``."""
+    if isinstance(v, (numbers.Real, np.bool_)):
+        try:
+            return float(v)
+        except OverflowError:
+            pass
+    raise InvalidArgumentError(f"{what} must be a real number, not {v!r}")
+
+
+def _outline(item, i):
+    """One outline (kind, points[, name]) as (kind code, (n, 2) float64
+    points, name or None); InvalidArgumentError naming outline ``i``."""
+    where = f"outline {i + 1}"
+    try:
+        if isinstance(item, (str, bytes)):
+            raise TypeError
+        kind, pts, *rest = item
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{where} must be (kind, points) or (kind, points, "
+                                   f"name), not {item!r}") from None
+    if len(rest) > 1 or (rest and rest[0] is not None and not isinstance(rest[0], str)):
+        raise InvalidArgumentError(f"{where}: a name must be a str, not {rest!r}")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise InvalidArgumentError(f"{where}: kind must be 'walkable' or 'obstacle', "
+                                   f"not {kind!r}")
+    try:
+        arr = np.asarray(pts, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{where}: points must be (x, y) pairs of numbers, "
+                                   f"not {pts!r}") from None
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise InvalidArgumentError(f"{where}: points must be (x, y) pairs, not shape "
+                                   f"{arr.shape}")
+    return _KINDS[kind], arr, (rest[0] if rest else None)
 
 
 class Mesh:
@@ -38,7 +78,8 @@ class Mesh:
 
     def __init__(self, *, _mesh=None):
         if not isinstance(_mesh, _c.Mesh):
-            raise TypeError("make a Mesh with Mesh.from_grid(grid)")
+            raise TypeError("make a Mesh with Mesh.from_grid(grid), Mesh.from_outlines, "
+                            "Mesh.read_outlines or Mesh.load")
         self._m = _mesh
 
     @classmethod
@@ -61,6 +102,47 @@ class Mesh:
         if filter is not None:
             opts["filter"] = _filter(filter)
         return cls(_mesh=_c.mesh_from_grid(grid._g, **opts))
+
+    @classmethod
+    def from_outlines(cls, outlines, *, scale=0, cost=0, radius=0):
+        """The mesh of the ground inside the walkable outlines and outside
+        every obstacle outline. ``outlines`` is a sequence of (kind,
+        points) or (kind, points, name): kind "walkable" or "obstacle",
+        points a closed ring of (x, y) in world units (a sequence of pairs
+        or an (n, 2) array, either direction, the last joined back to the
+        first), name what errors call it ("outline N", counting from 1,
+        when None). ``scale``: fixed-point units per world unit (0: the
+        finest that fits); ``cost``: the cost of one unit of path (0: 1);
+        ``radius``: the radius of the unit the mesh is for (0: a point),
+        every path keeping that far from every wall. Built with the GIL
+        released. The library's refusals (a crossing, naming both
+        outlines and where; an outline without area, fewer than 3
+        points, an obstacle outside the ground, no walkable outline)
+        raise ``InvalidArgumentError`` with its message; ``TooBigError``
+        for too many points."""
+        if isinstance(outlines, (str, bytes)):
+            raise InvalidArgumentError("outlines must be a sequence of (kind, points)")
+        try:
+            items = [_outline(o, i) for i, o in enumerate(outlines)]
+        except TypeError:
+            raise InvalidArgumentError("outlines must be a sequence of (kind, points), "
+                                       f"not {type(outlines).__name__}") from None
+        pts = np.ascontiguousarray(np.concatenate([a for _, a, _ in items])
+                                   if items else np.zeros((0, 2)), dtype=np.float64)
+        return cls(_mesh=_c.mesh_from_outlines(
+            pts.tobytes(), [len(a) for _, a, _ in items], [k for k, _, _ in items],
+            [n for _, _, n in items], _real(scale, "scale"), _real(cost, "cost"),
+            _real(radius, "radius")))
+
+    @classmethod
+    def read_outlines(cls, path, *, radius=0):
+        """The mesh of an outlines file (``wayfind-outlines 1``; the
+        library's docs/formats.md), with the file's scale and cost, for a
+        unit of ``radius``. ``FileError`` or ``ParseError`` naming the
+        file and line; the mesh's refusals as ``from_outlines``, naming
+        outlines by their lines ("'well' (line 9)")."""
+        return cls(_mesh=_c.mesh_read_outlines(_fspath(path, "path"),
+                                               _real(radius, "radius")))
 
     def path(self, start, goal):
         """The Euclidean shortest path from ``start`` to ``goal`` ((x, y)

@@ -1,0 +1,105 @@
+/* wayfind._wayfind: meshes made from outlines (given, or read from an
+ * outlines file or a Tiled map) and meshes read from mesh files; saving a
+ * mesh. Each build runs with the GIL released on arrays this file owns;
+ * a refusal raises the library's diag message, which names the outline. */
+#include "module.h"
+
+/* The outline array over points (float64 x, y pairs, n_pts of them), with
+ * counts, kinds and names (str or None) lists of n items. NULL with the
+ * exception set. Names point into the str objects, which names keeps. */
+static wf_outline *outline_array(const wf_vec2 *pts, size_t n_pts,
+                                 PyObject *counts, PyObject *kinds,
+                                 PyObject *names, size_t n) {
+    wf_outline *o = PyMem_Calloc(n ? n : 1, sizeof *o);
+    if (!o) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        const size_t c = PyLong_AsSize_t(PyList_GET_ITEM(counts, i));
+        const long k = PyLong_AsLong(PyList_GET_ITEM(kinds, i));
+        PyObject *nm = PyList_GET_ITEM(names, i);
+        const char *s = nm == Py_None ? NULL : PyUnicode_AsUTF8(nm);
+        if (PyErr_Occurred() || c > n_pts - at) {
+            if (!PyErr_Occurred())
+                wfpy_raise(WF_E_INVALID_ARG, "outline counts pass the points");
+            PyMem_Free(o);
+            return NULL;
+        }
+        o[i].points = pts + at;
+        o[i].count = c;
+        o[i].kind = k ? WF_OUTLINE_OBSTACLE : WF_OUTLINE_WALKABLE;
+        o[i].name = s;
+        at += c;
+    }
+    return o;
+}
+
+/* Builds the mesh of n outlines with opts, the GIL released. */
+static PyObject *build(const wf_outline *o, size_t n, const wf_mesh_opts *opts) {
+    wf_mesh *m = NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_mesh_from_outlines(o, n, opts, NULL, &m, &d);
+    Py_END_ALLOW_THREADS
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    return wfpy_mesh_wrap(m);
+}
+
+/* mesh_from_outlines(points, counts, kinds, names, scale, cost, radius):
+ * points a C-contiguous float64 buffer of x, y pairs; the three lists one
+ * item an outline (kinds: 0 walkable, 1 obstacle). */
+PyObject *wfpy_mesh_from_outlines(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer b;
+    PyObject *counts, *kinds, *names;
+    wf_mesh_opts opts;
+    memset(&opts, 0, sizeof opts);
+    if (!PyArg_ParseTuple(args, "y*O!O!O!ddd", &b, &PyList_Type, &counts,
+                          &PyList_Type, &kinds, &PyList_Type, &names,
+                          &opts.scale, &opts.cost, &opts.radius))
+        return NULL;
+    const size_t n = (size_t)PyList_GET_SIZE(counts);
+    PyObject *r = NULL;
+    if ((size_t)PyList_GET_SIZE(kinds) != n ||
+        (size_t)PyList_GET_SIZE(names) != n)
+        wfpy_raise(WF_E_INVALID_ARG, "one count, kind and name an outline");
+    else {
+        wf_outline *o = outline_array(b.buf, (size_t)b.len / sizeof(wf_vec2),
+                                      counts, kinds, names, n);
+        if (o)
+            r = build(o, n, &opts);
+        PyMem_Free(o);
+    }
+    PyBuffer_Release(&b);
+    return r;
+}
+
+/* mesh_read_outlines(path, radius): an outlines file's mesh, with its
+ * scale and cost. */
+PyObject *wfpy_mesh_read_outlines(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *path;
+    double radius;
+    if (!PyArg_ParseTuple(args, "O&d", PyUnicode_FSConverter, &path, &radius))
+        return NULL;
+    wf_outlines o;
+    memset(&o, 0, sizeof o);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_outlines_read(PyBytes_AS_STRING(path), NULL, &o, &d);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(path);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    o.opts.radius = radius;
+    PyObject *r = build(o.outlines, o.count, &o.opts);
+    wf_outlines_free(&o);
+    return r;
+}
