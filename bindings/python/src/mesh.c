@@ -57,15 +57,17 @@ static wf_mesh_info describe(const wfpy_mesh *o) {
 static PyObject *mesh_info(wfpy_mesh *o, void *c) {
     (void)c;
     const wf_mesh_info i = describe(o);
-    return Py_BuildValue("{snsnsnsnsnsdsd}", "vertices", (Py_ssize_t)i.vertices,
+    return Py_BuildValue("{snsnsnsnsnsnsdsd}", "vertices", (Py_ssize_t)i.vertices,
                          "polygons", (Py_ssize_t)i.polygons, "triangles",
                          (Py_ssize_t)i.triangles, "pieces", (Py_ssize_t)i.pieces,
-                         "bytes", (Py_ssize_t)i.bytes, "scale", i.scale, "cost",
-                         i.cost);
+                         "links", (Py_ssize_t)i.links, "bytes", (Py_ssize_t)i.bytes,
+                         "scale", i.scale, "cost", i.cost);
 }
 
-/* path(search, x0, y0, x1, y1) -> the polyline tuple; an end off the mesh
- * raises BlockedError, as a blocked start does on a grid. */
+/* path(search, x0, y0, x1, y1) -> (the polyline tuple, the links taken:
+ * [(id, point index)]); an end off the mesh raises BlockedError, as a
+ * blocked start does on a grid. The mesh's busy count keeps it unchanged
+ * while the GIL is released. */
 static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
     wfpy_search *s;
     wf_vec2 a, b;
@@ -77,9 +79,11 @@ static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
     wf_polyline_init(&p, NULL);
     wf_status st = s->mq ? WF_OK : wf_mesh_query_create(NULL, &s->mq);
     if (st == WF_OK) {
+        o->busy++;
         Py_BEGIN_ALLOW_THREADS
         st = wf_mesh_path(s->mq, o->m, a, b, &p);
         Py_END_ALLOW_THREADS
+        o->busy--;
     }
     const char *msg = s->mq ? wf_mesh_query_message(s->mq) : NULL;
     PyObject *r = NULL;
@@ -88,8 +92,13 @@ static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
         wfpy_raise(WF_NO_PATH, msg);
     else if (st < 0)
         wfpy_raise(st, msg);
-    else
-        r = wfpy_polyline_tuple(st, &p, msg);
+    else {
+        PyObject *t = wfpy_polyline_tuple(st, &p, msg);
+        PyObject *l = t ? wfpy_mesh_taken(s->mq) : NULL;
+        r = l ? Py_BuildValue("NN", t, l) : NULL;
+        if (!l)
+            Py_XDECREF(t);
+    }
     PyThread_release_lock(s->lock);
     wf_polyline_free(&p);
     return r;
@@ -210,15 +219,19 @@ static PyObject *mesh_polygon(wfpy_mesh *o, PyObject *args) {
 
 static PyGetSetDef mesh_getset[] = {
     {"info", (getter)mesh_info, NULL,
-     "What it holds: vertices, polygons, triangles, pieces, bytes, scale, "
-     "cost.", NULL},
+     "What it holds: vertices, polygons, triangles, pieces, links, bytes, "
+     "scale, cost.", NULL},
+    {"links", (getter)wfpy_mesh_links, NULL,
+     "The off-mesh links: [((ax, ay), (bx, by), cost, two_way)].", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyMethodDef mesh_methods[] = {
     {"path", (PyCFunction)mesh_path, METH_VARARGS,
-     "path(search, x0, y0, x1, y1) -> (status, points, length, cost, "
-     "expanded, generated, message)"},
+     "path(search, x0, y0, x1, y1) -> ((status, points, length, cost, "
+     "expanded, generated, message), [(link id, point index)])"},
+    {"add_link", (PyCFunction)wfpy_mesh_add_link, METH_VARARGS,
+     "add_link(ax, ay, bx, by, cost, two_way) -> id"},
     {"locate", (PyCFunction)mesh_locate, METH_VARARGS,
      "locate(x, y) -> polygon index, -1 when off the mesh"},
     {"nearest", (PyCFunction)mesh_nearest, METH_VARARGS,

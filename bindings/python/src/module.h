@@ -141,5 +141,11 @@ PyObject *wfpy_mesh_read_outlines(PyObject *self, PyObject *args);
 
 /* A new Python mesh owning m (destroyed on failure). */
 PyObject *wfpy_mesh_wrap(wf_mesh *m);
+/* Mesh methods and getters kept apart from mesh.c (mesh_edit.c). */
+PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c);
+/* The links q's last path took, as a list of (link id, point index);
+ * NULL with the exception set. */
+PyObject *wfpy_mesh_taken(const wf_mesh_query *q);
 
 #endif

@@ -209,8 +209,8 @@ def test_queries(wall):
     assert mesh.raycast((0.5, 2.5), (6.5, 2.5)) == (False, (3.0, 2.5))
     assert mesh.raycast((3.5, 2.5), (6.5, 2.5)) == (False, (3.5, 2.5))
     info = mesh.info
-    assert set(info) == {"vertices", "polygons", "triangles", "pieces", "bytes", "scale",
-                         "cost"}
+    assert set(info) == {"vertices", "polygons", "triangles", "pieces", "links", "bytes",
+                         "scale", "cost"}
     assert len(mesh) == info["polygons"] > 0 and info["pieces"] == 1
     assert info["scale"] == 128.0 and info["cost"] == 1.0 and info["bytes"] > 0
     assert split.info["pieces"] == 2
@@ -467,3 +467,74 @@ def test_outline_options_are_checked():
     assert wayfind.Mesh.from_outlines(sq, scale=64).info["scale"] == 64
     with pytest.raises(TypeError):
         wayfind.Mesh.read_outlines(3)
+
+
+# ---- off-mesh links ---------------------------------------------------------
+
+def two_rooms():
+    """Two 10 x 4 rooms, y 0 to 4 and 6 to 10, with nothing between."""
+    return wayfind.Mesh.from_outlines([("walkable", [(0, 0), (10, 0), (10, 4), (0, 4)]),
+                                       ("walkable", [(0, 6), (10, 6), (10, 10), (0, 10)])])
+
+
+def test_a_link_is_taken_for_its_cost():
+    m = two_rooms()
+    assert not m.path((5, 1), (5, 9)).found and m.links == []
+    assert m.add_link((5, 3), (5, 7), cost=2.5) == 0
+    assert m.links == [((5, 3), (5, 7), 2.5, True)]
+    p = m.path((5, 1), (5, 9))
+    assert p.points.tolist() == [[5, 1], [5, 3], [5, 7], [5, 9]]
+    assert p.links == [(0, 1)]
+    # walked 2 + 2, plus the link's cost; its length counts its line
+    assert p.cost == pytest.approx(4 + 2.5, abs=TOL)
+    assert p.length == pytest.approx(8, abs=TOL)
+    assert m.path((5, 9), (5, 1)).links == [(0, 1)]
+    # a cheaper one-way link beside it is taken one way only
+    assert m.add_link((6, 3), (6, 7), cost=0, two_way=False) == 1
+    assert m.links[1] == ((6, 3), (6, 7), 0, False)
+    up = m.path((5, 1), (5, 9))
+    assert up.links == [(1, 1)]
+    assert up.cost == pytest.approx(2 * math.hypot(1, 2), abs=TOL)
+    assert m.path((5, 9), (5, 1)).links == [(0, 1)]
+    assert m.path((1, 1), (2, 2)).links == []
+    assert m.info["links"] == 2
+
+
+def test_link_arguments():
+    m = two_rooms()
+    with pytest.raises(wayfind.InvalidArgumentError, match="not on the mesh"):
+        m.add_link((5, 5), (5, 7))
+    with pytest.raises(wayfind.InvalidArgumentError, match="cost"):
+        m.add_link((5, 3), (5, 7), cost=-1)
+    with pytest.raises(wayfind.InvalidArgumentError, match="cost"):
+        m.add_link((5, 3), (5, 7), cost=math.inf)
+    with pytest.raises(wayfind.InvalidArgumentError, match="two_way"):
+        m.add_link((5, 3), (5, 7), two_way="yes")
+    with pytest.raises(wayfind.InvalidArgumentError, match="a must be"):
+        m.add_link(5, (5, 7))
+    assert m.links == []
+
+
+def test_links_wait_for_no_path_in_other_threads(in_threads):
+    """add_link raises, rather than changing the mesh, while another thread
+    runs a path on it; whichever way each try goes, nothing breaks."""
+    grid = wayfind.generate("caves", 160, 120, seed=11)
+    mesh = wayfind.Mesh.from_grid(grid)
+    pts = mesh.random_points(80, seed=3).tolist()
+    added, refused = [], []
+
+    def work(k):
+        if k:
+            for i in range(k, len(pts) - 1, 3):
+                mesh.path(pts[i], pts[i + 1])
+            return
+        for i in range(0, 40, 2):
+            try:
+                added.append(mesh.add_link(pts[i], pts[i + 1], cost=1))
+            except wayfind.InvalidArgumentError as e:
+                assert "path queries run on the mesh" in str(e)
+                refused.append(i)
+
+    in_threads(work, 4)
+    assert len(added) + len(refused) == 20
+    assert added == list(range(len(added))) == list(range(len(mesh.links)))

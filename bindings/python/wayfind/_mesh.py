@@ -6,8 +6,8 @@ import sys
 
 import numpy as np
 
-from . import (Grid, InvalidArgumentError, Polyline, RangeError, _c, _filter, _fspath,
-               _index, _int, _search, _typed, _xy)
+from . import (_FLAG, Grid, InvalidArgumentError, Polyline, RangeError, _c, _choice,
+               _filter, _fspath, _index, _int, _search, _typed, _xy)
 
 #: The largest seed: the generator's state is a uint64.
 _MAX_SEED = 2**64 - 1
@@ -157,7 +157,36 @@ class Mesh:
         while it searches."""
         sx, sy = _xy(start, "start")
         gx, gy = _xy(goal, "goal")
-        return Polyline(*self._m.path(_search(), sx, sy, gx, gy))
+        result, links = self._m.path(_search(), sx, sy, gx, gy)
+        p = Polyline(*result)
+        p.links = links
+        return p
+
+    def add_link(self, a, b, cost=0, two_way=True):
+        """Adds an off-mesh link (a jump, ladder, door or teleporter) from
+        point ``a`` to point ``b``, and back when ``two_way``, taken for
+        ``cost`` (>= 0) whatever its length; returns its id (0, 1, ...).
+        ``path`` then finds the cheapest path walking and taking links in
+        any order (its ``links`` say which it took); each query costs a
+        few walks more, so links are for the tens of a level. An end off
+        the mesh or a bad cost raises ``InvalidArgumentError`` with the
+        library's reason.
+
+        This changes the mesh: it raises ``InvalidArgumentError`` while a
+        ``path`` on this mesh runs in another thread (the mesh counts
+        them), instead of changing it under that search; add links before
+        sharing the mesh between threads. A mesh with links cannot be
+        saved yet."""
+        ax, ay = _xy(a, "a")
+        bx, by = _xy(b, "b")
+        return self._m.add_link(ax, ay, bx, by, _real(cost, "cost"),
+                                _choice(_FLAG, two_way, "two_way"))
+
+    @property
+    def links(self):
+        """The off-mesh links in id order, as a list of (a, b, cost,
+        two_way): a and b (x, y) rounded to the mesh's fixed point."""
+        return self._m.links
 
     def locate(self, point):
         """The index of the polygon holding ``point`` (on a shared edge or
@@ -233,8 +262,9 @@ class Mesh:
         """What the mesh holds, as a dict: ``vertices`` (polygon corners),
         ``polygons``, ``triangles`` (of the triangulation they were
         merged from), ``pieces`` (connected pieces of walkable space),
-        ``bytes`` (memory held), ``scale`` (fixed-point units per cell),
-        ``cost`` (the cost of one cell of path)."""
+        ``links`` (off-mesh links), ``bytes`` (memory held), ``scale``
+        (fixed-point units per cell or world unit), ``cost`` (the cost of
+        one unit of path)."""
         return self._m.info
 
     def __len__(self):

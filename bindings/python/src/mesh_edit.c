@@ -1,0 +1,77 @@
+/* wayfind._wayfind.Mesh: what changes a mesh (off-mesh links, tile
+ * updates after grid edits) and the links a path took. A change runs with
+ * the GIL held and only while no path runs on the mesh with the GIL
+ * released (its `busy` count, module.h), so no thread ever reads a mesh
+ * while it changes: a change then raises instead of waiting. */
+#include "module.h"
+
+/* 1 when m may change now; else 0 with the exception set. */
+static int not_busy(const wfpy_mesh *m, const char *what) {
+    if (!m->busy)
+        return 1;
+    char msg[160];
+    snprintf(msg, sizeof msg, "cannot %s while %zd path queries run on the "
+             "mesh in other threads", what, m->busy);
+    wfpy_raise(WF_E_INVALID_ARG, msg);
+    return 0;
+}
+
+/* add_link(ax, ay, bx, by, cost, two_way) -> id */
+PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args) {
+    wf_mesh_link l;
+    int two_way;
+    if (!PyArg_ParseTuple(args, "dddddp", &l.a.x, &l.a.y, &l.b.x, &l.b.y,
+                          &l.cost, &two_way))
+        return NULL;
+    l.two_way = two_way;
+    if (!not_busy(o, "add a link"))
+        return NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    size_t id = 0;
+    const wf_status st = wf_mesh_add_link(o->m, &l, &id, &d);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    return PyLong_FromSize_t(id);
+}
+
+/* links -> list of ((ax, ay), (bx, by), cost, two_way) */
+PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c) {
+    (void)c;
+    const size_t n = wf_mesh_link_count(o->m);
+    PyObject *r = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; r && i < n; i++) {
+        wf_mesh_link l;
+        PyObject *t = NULL;
+        if (wf_mesh_get_link(o->m, i, &l) == WF_OK)
+            t = Py_BuildValue("(dd)(dd)dN", l.a.x, l.a.y, l.b.x, l.b.y,
+                              l.cost, PyBool_FromLong(l.two_way));
+        else
+            wfpy_raise(WF_E_INVALID_ARG, "a link went missing");
+        if (!t)
+            Py_CLEAR(r);
+        else
+            PyList_SET_ITEM(r, (Py_ssize_t)i, t);
+    }
+    return r;
+}
+
+/* The links q's last path took, as a list of (link id, point index). */
+PyObject *wfpy_mesh_taken(const wf_mesh_query *q) {
+    const size_t n = wf_mesh_path_links(q, NULL, NULL, 0);
+    size_t *ids = PyMem_Calloc(n + 1, sizeof *ids);
+    size_t *at = PyMem_Calloc(n + 1, sizeof *at);
+    PyObject *r = ids && at ? PyList_New((Py_ssize_t)n) : PyErr_NoMemory();
+    if (r)
+        wf_mesh_path_links(q, ids, at, n);
+    for (size_t i = 0; r && i < n; i++) {
+        PyObject *t = Py_BuildValue("nn", (Py_ssize_t)ids[i], (Py_ssize_t)at[i]);
+        if (!t)
+            Py_CLEAR(r);
+        else
+            PyList_SET_ITEM(r, (Py_ssize_t)i, t);
+    }
+    PyMem_Free(ids);
+    PyMem_Free(at);
+    return r;
+}
