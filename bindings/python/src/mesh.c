@@ -22,12 +22,15 @@ static void mesh_dealloc(wfpy_mesh *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
-/* mesh_from_grid(grid, size=, filter=): built with the GIL released, the
- * grid held unedited meanwhile; a refusal raises the library's reason. */
+/* mesh_from_grid(grid, tile, size=, filter=): built with the GIL
+ * released, the grid held unedited meanwhile; a refusal raises the
+ * library's reason. tile: cells per tile side, 0 for one tile. */
 PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     wfpy_grid *gr;
-    if (!PyArg_ParseTuple(args, "O!", &wfpy_grid_type, &gr))
+    wf_mesh_opts mo;
+    memset(&mo, 0, sizeof mo);
+    if (!PyArg_ParseTuple(args, "O!I", &wfpy_grid_type, &gr, &mo.tile))
         return NULL;
     wf_search_opts o;
     wf_filter f;
@@ -39,7 +42,7 @@ PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     wf_status st;
     gr->busy++;
     Py_BEGIN_ALLOW_THREADS
-    st = wf_mesh_from_grid(gr->g, &o.move, o.filter, NULL, NULL, &m, &d);
+    st = wf_mesh_from_grid(gr->g, &o.move, o.filter, &mo, NULL, &m, &d);
     Py_END_ALLOW_THREADS
     gr->busy--;
     if (st != WF_OK)
@@ -232,6 +235,8 @@ static PyMethodDef mesh_methods[] = {
      "expanded, generated, message), [(link id, point index)])"},
     {"add_link", (PyCFunction)wfpy_mesh_add_link, METH_VARARGS,
      "add_link(ax, ay, bx, by, cost, two_way) -> id"},
+    {"update", (PyCFunction)wfpy_mesh_update, METH_VARARGS,
+     "update(grid, cells) -> None; cells int32 x, y pairs or None"},
     {"locate", (PyCFunction)mesh_locate, METH_VARARGS,
      "locate(x, y) -> polygon index, -1 when off the mesh"},
     {"nearest", (PyCFunction)mesh_nearest, METH_VARARGS,

@@ -75,3 +75,49 @@ PyObject *wfpy_mesh_taken(const wf_mesh_query *q) {
     PyMem_Free(at);
     return r;
 }
+
+/* The changes for cells (n int32 x, y pairs on g's grid, checked by the
+ * package), each with the terrain it has now (the library reads only
+ * where the cell is and its terrain after). NULL with the exception set. */
+static wf_cell_change *changes(const wf_grid *g, const int32_t *xy, size_t n) {
+    wf_cell_change *c = PyMem_Calloc(n ? n : 1, sizeof *c);
+    if (!c) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        c[i].cell.x = xy[2 * i];
+        c[i].cell.y = xy[2 * i + 1];
+        c[i].before = c[i].after = wf_grid_get(g, c[i].cell.x, c[i].cell.y);
+    }
+    return c;
+}
+
+/* update(grid, cells): brings a tiled mesh up to date with grid's edits
+ * of cells (a buffer of int32 x, y pairs, or None: any cell). With the
+ * GIL held, so neither the grid nor the mesh changes meanwhile, and only
+ * when no path runs on the mesh. */
+PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args) {
+    wfpy_grid *gr;
+    PyObject *cells;
+    if (!PyArg_ParseTuple(args, "O!O", &wfpy_grid_type, &gr, &cells) ||
+        !not_busy(o, "update the mesh"))
+        return NULL;
+    Py_buffer b = {0};
+    if (cells != Py_None &&
+        PyObject_GetBuffer(cells, &b, PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    const size_t n = (size_t)b.len / (2 * sizeof(int32_t));
+    wf_cell_change *c = cells == Py_None ? NULL : changes(gr->g, b.buf, n);
+    if (b.obj)
+        PyBuffer_Release(&b);
+    if (cells != Py_None && !c)
+        return NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    const wf_status st = wf_mesh_update(o->m, gr->g, c, c ? n : 0, &d);
+    PyMem_Free(c);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    Py_RETURN_NONE;
+}

@@ -111,7 +111,7 @@ static PyMethodDef methods[] = {
      "search_any_angle(search, grid, sx, sy, gx, gy, engine, **opts) -> "
      "(status, points, length, cost, expanded, generated, message)"},
     {"mesh_from_grid", (PyCFunction)(void (*)(void))wfpy_mesh_from_grid,
-     METH_VARARGS | METH_KEYWORDS, "mesh_from_grid(grid, size=, filter=) -> Mesh"},
+     METH_VARARGS | METH_KEYWORDS, "mesh_from_grid(grid, tile, size=, filter=) -> Mesh"},
     {"mesh_from_outlines", wfpy_mesh_from_outlines, METH_VARARGS,
      "mesh_from_outlines(points, counts, kinds, names, scale, cost, radius) "
      "-> Mesh"},

@@ -144,6 +144,7 @@ PyObject *wfpy_mesh_wrap(wf_mesh *m);
 /* Mesh methods and getters kept apart from mesh.c (mesh_edit.c). */
 PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c);
+PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args);
 /* The links q's last path took, as a list of (link id, point index);
  * NULL with the exception set. */
 PyObject *wfpy_mesh_taken(const wf_mesh_query *q);

@@ -538,3 +538,56 @@ def test_links_wait_for_no_path_in_other_threads(in_threads):
     in_threads(work, 4)
     assert len(added) + len(refused) == 20
     assert added == list(range(len(added))) == list(range(len(mesh.links)))
+
+
+# ---- tiles following grid edits ----------------------------------------------
+
+def same_lengths(a, b, ends):
+    for s, t in ends:
+        try:
+            pa = a.path(s, t)
+        except wayfind.BlockedError:
+            with pytest.raises(wayfind.BlockedError):
+                b.path(s, t)
+            continue
+        pb = b.path(s, t)
+        assert pa.found == pb.found, (s, t)
+        if pa.found:
+            assert pa.length == pytest.approx(pb.length, abs=TOL, rel=0), (s, t)
+
+
+def test_tiles_follow_grid_edits():
+    grid = wayfind.generate("caves", 64, 48, seed=5)
+    wall = int(grid.terrain[~np.isfinite(grid.costs)][0])
+    open_code = int(grid.terrain[np.isfinite(grid.costs)][0])
+    mesh = wayfind.Mesh.from_grid(grid, tile=8)
+    rng = np.random.default_rng(2)
+    ends = [tuple(map(tuple, rng.uniform((0, 0), (64, 48), size=(2, 2)))) for _ in range(60)]
+    same_lengths(mesh, wayfind.Mesh.from_grid(grid), ends)
+    for round_ in range(3):
+        cells = [(int(x), int(y)) for x, y in rng.integers((0, 0), (64, 48), size=(40, 2))]
+        for x, y in cells:
+            grid.set_terrain(x, y, wall if rng.random() < 0.6 else open_code)
+        if round_ == 2:
+            mesh.update(grid)  # any cell may have changed
+        else:
+            mesh.update(grid, np.array(cells))
+        same_lengths(mesh, wayfind.Mesh.from_grid(grid), ends)
+
+
+def test_update_arguments():
+    grid = wayfind.generate("caves", 32, 24, seed=5)
+    untiled = wayfind.Mesh.from_grid(grid)
+    with pytest.raises(wayfind.InvalidArgumentError, match="tile"):
+        untiled.update(grid)
+    mesh = wayfind.Mesh.from_grid(grid, tile=8)
+    with pytest.raises(wayfind.InvalidArgumentError):
+        mesh.update(wayfind.generate("caves", 40, 24, seed=5))
+    with pytest.raises(wayfind.RangeError, match="cell 1"):
+        mesh.update(grid, [(0, 0), (32, 0)])
+    with pytest.raises(TypeError, match="grid"):
+        mesh.update(None)
+    mesh.update(grid, [])
+    for bad in (-1, 1, 3, 2**21, "8"):
+        with pytest.raises((wayfind.InvalidArgumentError, TypeError)):
+            wayfind.Mesh.from_grid(grid, tile=bad)

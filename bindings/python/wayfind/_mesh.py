@@ -7,7 +7,7 @@ import sys
 import numpy as np
 
 from . import (_FLAG, Grid, InvalidArgumentError, Polyline, RangeError, _c, _choice,
-               _filter, _fspath, _index, _int, _search, _typed, _xy)
+               _filter, _fspath, _index, _int, _points, _search, _typed, _xy)
 
 #: The largest seed: the generator's state is a uint64.
 _MAX_SEED = 2**64 - 1
@@ -83,7 +83,7 @@ class Mesh:
         self._m = _mesh
 
     @classmethod
-    def from_grid(cls, grid, *, size=1, filter=None):
+    def from_grid(cls, grid, *, size=1, filter=None, tile=0):
         """The mesh of the cells of ``grid`` (a ``Grid``) that a unit of
         side ``size`` cells (1 to 64) with terrain ``filter`` (as
         ``Grid.path`` takes it: a dict code -> multiplier, ``inf``
@@ -96,12 +96,35 @@ class Mesh:
         (``TooBigError`` for a side over 2^20 cells). Built with the GIL
         released (milliseconds for game maps, a few hundred for 512 × 512
         random ones); the grid cannot be edited meanwhile. The mesh does
-        not follow later edits of the grid."""
+        not follow later edits of the grid by itself: with ``tile`` = T
+        (4 to 2**20 cells a side; 0, the default, one tile) it is built in
+        T × T tiles, and ``update`` rebuilds those holding edited cells
+        (its polygons stop at tile sides; its paths are the same)."""
         grid = _typed(grid, Grid, "grid")
         opts = {"size": _int(size, "size", 1, 2**63 - 1)}
         if filter is not None:
             opts["filter"] = _filter(filter)
-        return cls(_mesh=_c.mesh_from_grid(grid._g, **opts))
+        return cls(_mesh=_c.mesh_from_grid(grid._g, _int(tile, "tile", 0, 2**32 - 1),
+                                           **opts))
+
+    def update(self, grid, cells=None):
+        """Brings a tiled mesh (``from_grid(..., tile=T)``) up to date with
+        edits of ``grid``, the grid it was made from: ``cells`` the (x, y)
+        cells whose terrain changed (a sequence of pairs or an (n, 2)
+        array), or None when any may have: only the tiles holding them
+        are built again. Afterwards every query answers as a mesh built
+        anew from the grid would (the same lengths). The unit's terrains
+        are those its filter allowed when the mesh was built. Links whose
+        end is no longer on the mesh are not taken.
+
+        Runs with the GIL held, so neither the grid nor the mesh changes
+        meanwhile; it raises ``InvalidArgumentError`` while a ``path`` on
+        this mesh runs in another thread, and with the library's reason
+        for a mesh without tiles or another grid; ``RangeError`` for a
+        cell off the grid."""
+        grid = _typed(grid, Grid, "grid")
+        raw = None if cells is None else _points(cells, "cells", "cell {}", grid).tobytes()
+        self._m.update(grid._g, raw)
 
     @classmethod
     def from_outlines(cls, outlines, *, scale=0, cost=0, radius=0):
