@@ -237,6 +237,8 @@ static PyMethodDef mesh_methods[] = {
      "add_link(ax, ay, bx, by, cost, two_way) -> id"},
     {"update", (PyCFunction)wfpy_mesh_update, METH_VARARGS,
      "update(grid, cells) -> None; cells int32 x, y pairs or None"},
+    {"save", (PyCFunction)wfpy_mesh_save, METH_VARARGS,
+     "save(path) -> None; refused for links or a scale the file cannot hold"},
     {"locate", (PyCFunction)mesh_locate, METH_VARARGS,
      "locate(x, y) -> polygon index, -1 when off the mesh"},
     {"nearest", (PyCFunction)mesh_nearest, METH_VARARGS,

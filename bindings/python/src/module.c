@@ -117,6 +117,8 @@ static PyMethodDef methods[] = {
      "-> Mesh"},
     {"mesh_read_outlines", wfpy_mesh_read_outlines, METH_VARARGS,
      "mesh_read_outlines(path, radius) -> Mesh"},
+    {"mesh_read", wfpy_mesh_read, METH_VARARGS,
+     "mesh_read(path, grid or None) -> Mesh"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -138,6 +138,7 @@ PyObject *wfpy_search_any_angle(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_mesh_from_outlines(PyObject *self, PyObject *args);
 PyObject *wfpy_mesh_read_outlines(PyObject *self, PyObject *args);
+PyObject *wfpy_mesh_read(PyObject *self, PyObject *args);
 
 /* A new Python mesh owning m (destroyed on failure). */
 PyObject *wfpy_mesh_wrap(wf_mesh *m);
@@ -145,6 +146,7 @@ PyObject *wfpy_mesh_wrap(wf_mesh *m);
 PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c);
 PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_save(wfpy_mesh *o, PyObject *args);
 /* The links q's last path took, as a list of (link id, point index);
  * NULL with the exception set. */
 PyObject *wfpy_mesh_taken(const wf_mesh_query *q);

@@ -591,3 +591,52 @@ def test_update_arguments():
     for bad in (-1, 1, 3, 2**21, "8"):
         with pytest.raises((wayfind.InvalidArgumentError, TypeError)):
             wayfind.Mesh.from_grid(grid, tile=bad)
+
+
+# ---- mesh files ---------------------------------------------------------------
+
+def test_save_and_load_answer_the_same(tmp_path):
+    grid = wayfind.generate("caves", 64, 48, seed=9)
+    rng = np.random.default_rng(4)
+    ends = [tuple(map(tuple, rng.uniform((0, 0), (64, 48), size=(2, 2)))) for _ in range(60)]
+    courtyard = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    for mesh, g in ((wayfind.Mesh.from_grid(grid, tile=16), grid), (courtyard, None)):
+        f = tmp_path / "m.wfmesh"
+        mesh.save(f)
+        back = wayfind.Mesh.load(str(f), grid=g)
+        assert {k: v for k, v in back.info.items() if k not in ("bytes", "triangles")} == \
+            {k: v for k, v in mesh.info.items() if k not in ("bytes", "triangles")}
+        same_lengths(mesh, back, ends)
+        for s, t in ends[:20]:
+            if mesh.locate(s) is not None and mesh.locate(t) is not None:
+                assert mesh.path(s, t).points.tolist() == back.path(s, t).points.tolist()
+        f2 = tmp_path / "again.wfmesh"
+        back.save(f2)
+        assert f2.read_bytes() == f.read_bytes()
+
+
+def test_save_and_load_refusals(tmp_path):
+    grid = wayfind.generate("caves", 32, 24, seed=9)
+    mesh = wayfind.Mesh.from_grid(grid)
+    f = tmp_path / "m.wfmesh"
+    mesh.save(f)
+    y, x = np.argwhere(np.isfinite(grid.costs))[0]
+    grid.set_terrain(int(x), int(y), int(grid.terrain[~np.isfinite(grid.costs)][0]))
+    with pytest.raises(wayfind.ParseError, match="another map"):
+        wayfind.Mesh.load(f, grid)
+    with pytest.raises(TypeError):
+        wayfind.Mesh.load(f, grid="g")
+    with pytest.raises(wayfind.FileError):
+        wayfind.Mesh.load(tmp_path / "missing.wfmesh")
+    (tmp_path / "cut.wfmesh").write_bytes(f.read_bytes()[:100])
+    with pytest.raises(wayfind.ParseError):
+        wayfind.Mesh.load(tmp_path / "cut.wfmesh")
+    linked = wayfind.Mesh.from_outlines([("walkable", SQUARE)], scale=64)
+    linked.add_link((1, 1), (9, 9), cost=1)
+    with pytest.raises(wayfind.InvalidArgumentError, match="links"):
+        linked.save(tmp_path / "x.wfmesh")
+    with pytest.raises(wayfind.InvalidArgumentError, match="scale"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE)], scale=0.5).save(tmp_path / "y")
+    assert not (tmp_path / "x.wfmesh").exists() and not (tmp_path / "y").exists()
+    with pytest.raises(wayfind.FileError):
+        mesh.save(tmp_path / "no such folder" / "m.wfmesh")

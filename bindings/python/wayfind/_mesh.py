@@ -167,6 +167,29 @@ class Mesh:
         return cls(_mesh=_c.mesh_read_outlines(_fspath(path, "path"),
                                                _real(radius, "radius")))
 
+    @classmethod
+    def load(cls, path, grid=None):
+        """A mesh saved by ``save``, answering every query exactly as the
+        mesh that was saved (a tiled mesh comes back without tiles to
+        update). With ``grid``, the map it was made from, the file must be
+        that map's mesh as the map is now (its size, terrain and costs).
+        Nothing in the file is trusted: ``ParseError`` says what is wrong
+        ("made for another map", "truncated", "corrupted: ..."),
+        ``FileError`` when it cannot be read."""
+        if grid is not None:
+            grid = _typed(grid, Grid, "grid")._g
+        return cls(_mesh=_c.mesh_read(_fspath(path, "path"), grid))
+
+    def save(self, path):
+        """Writes the mesh to the file ``path`` (the library's binary mesh
+        format), replaced whole or not at all. Not saved yet, raising
+        ``InvalidArgumentError`` with the reason: a mesh with off-mesh
+        links (save it before adding them, add them again after
+        ``load``) and one whose scale is not a whole number from 1 to
+        2**24 (outlines reaching beyond about ±2**26 units, or a scale
+        set so). ``FileError`` when it cannot be written."""
+        self._m.save(_fspath(path, "path"))
+
     def path(self, start, goal):
         """The Euclidean shortest path from ``start`` to ``goal`` ((x, y)
         points): a ``Polyline`` through the two ends (rounded to the
