@@ -147,6 +147,8 @@ PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c);
 PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_save(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_corridor(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_funnel(wfpy_mesh *o, PyObject *args);
 /* The links q's last path took, as a list of (link id, point index);
  * NULL with the exception set. */
 PyObject *wfpy_mesh_taken(const wf_mesh_query *q);

@@ -640,3 +640,50 @@ def test_save_and_load_refusals(tmp_path):
     assert not (tmp_path / "x.wfmesh").exists() and not (tmp_path / "y").exists()
     with pytest.raises(wayfind.FileError):
         mesh.save(tmp_path / "no such folder" / "m.wfmesh")
+
+
+# ---- corridors and the funnel -----------------------------------------------------
+
+def test_corridor_and_funnel_give_the_path_again():
+    grid = wayfind.generate("caves", 64, 48, seed=13)
+    courtyard = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    for mesh in (wayfind.Mesh.from_grid(grid), courtyard):
+        pts = mesh.random_points(60, seed=8).tolist()
+        checked = 0
+        for s, t in zip(pts[0::2], pts[1::2]):
+            p = mesh.path(s, t)
+            if not p.found:
+                continue
+            c = mesh.corridor(p)
+            assert c and all(isinstance(i, int) and 0 <= i < len(mesh) for i in c)
+            f = mesh.funnel(c, s, t)
+            assert f.found and f.length == pytest.approx(p.length, abs=TOL, rel=0)
+            assert mesh.corridor(p.points.tolist()) == c
+            checked += 1
+        assert checked > 10
+    # the courtyard round its well by hand
+    p = courtyard.path((10, 1), (10, 8.5))
+    f = courtyard.funnel(courtyard.corridor(p), (10, 1), (10, 8.5))
+    assert f.length == pytest.approx(math.sqrt(10) + math.sqrt(21.25), abs=TOL)
+
+
+def test_corridor_and_funnel_arguments():
+    m = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    with pytest.raises(wayfind.BlockedError):
+        m.corridor([(1, 1), (10, 5)])  # into the well
+    with pytest.raises(wayfind.BlockedError):
+        m.corridor([(10, 5)])
+    with pytest.raises(wayfind.InvalidArgumentError, match="at least one point"):
+        m.corridor([])
+    with pytest.raises(wayfind.InvalidArgumentError, match="point 1"):
+        m.corridor([(1, 1), (math.nan, 1)])
+    c = m.corridor([(1, 1), (19, 1)])
+    assert not m.funnel(c, (10, 8.5), (19, 1)).found
+    with pytest.raises(wayfind.InvalidArgumentError, match="at least one polygon"):
+        m.funnel([], (1, 1), (2, 2))
+    with pytest.raises(wayfind.InvalidArgumentError):
+        m.funnel([len(m)], (1, 1), (2, 2))
+    with pytest.raises(TypeError, match="corridor item 0"):
+        m.funnel(["a"], (1, 1), (2, 2))
+    with pytest.raises(wayfind.InvalidArgumentError, match="start"):
+        m.funnel(c, None, (2, 2))

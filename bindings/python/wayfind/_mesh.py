@@ -7,7 +7,7 @@ import sys
 import numpy as np
 
 from . import (_FLAG, Grid, InvalidArgumentError, Polyline, RangeError, _c, _choice,
-               _filter, _fspath, _index, _int, _points, _search, _typed, _xy)
+               _filter, _fspath, _index, _int, _points, _rows, _search, _typed, _xy)
 
 #: The largest seed: the generator's state is a uint64.
 _MAX_SEED = 2**64 - 1
@@ -233,6 +233,41 @@ class Mesh:
         """The off-mesh links in id order, as a list of (a, b, cost,
         two_way): a and b (x, y) rounded to the mesh's fixed point."""
         return self._m.links
+
+    def corridor(self, points):
+        """The corridor of the polyline ``points`` (a path's points, a
+        sequence of (x, y) or an (n, 2) array, or a ``Polyline``): the
+        ids of the polygons its segments cross, in order, each sharing an
+        edge with the one before, for ``funnel``. ``BlockedError`` when a
+        point is off the mesh or a segment leaves it;
+        ``InvalidArgumentError`` for no points or one not finite."""
+        if isinstance(points, Polyline):
+            points = points.points
+        pts = [_xy(p, f"point {i}") for i, p in enumerate(_rows(points, "points", 2,
+                                                                 "(x, y)"))]
+        if not pts:
+            raise InvalidArgumentError("a corridor needs at least one point")
+        return self._m.corridor(np.array(pts, dtype=np.float64).tobytes())
+
+    def funnel(self, corridor, start, goal):
+        """String pulling: the shortest path from ``start`` to ``goal``
+        through the polygons of ``corridor`` (ids, as ``corridor`` gives
+        them) in order, as a ``Polyline``; over a path's own corridor it
+        is that path again (the same length). For steering: drop the
+        polygons behind the unit and pull from where it is;
+        ``points[1]`` is the corner to head for. Not found (``found``
+        False) when ``start`` is not in the first polygon or ``goal`` not
+        in the last; ``InvalidArgumentError`` for an empty corridor, an id
+        that is not a polygon's, or two in a row that share no edge."""
+        ids = []
+        for i, c in enumerate(corridor):
+            k = _index(c)
+            if k is None:
+                raise TypeError(f"corridor item {i} must be a polygon index, not {c!r}")
+            ids.append(k)
+        if not ids:
+            raise InvalidArgumentError("a corridor needs at least one polygon")
+        return Polyline(*self._m.funnel(ids, *_xy(start, "start"), *_xy(goal, "goal")))
 
     def locate(self, point):
         """The index of the polygon holding ``point`` (on a shared edge or
