@@ -181,3 +181,52 @@ PyObject *wfpy_mesh_read(PyObject *self, PyObject *args) {
         return wfpy_raise_diag(st, &d);
     return wfpy_mesh_wrap(m);
 }
+
+/* Adds t's links to the mesh object r (consumed on error); r or NULL. */
+static PyObject *add_links(PyObject *r, const wf_tiled *t) {
+    for (size_t i = 0; r && i < t->link_count; i++) {
+        const wf_tiled_link *k = &t->links[i];
+        const wf_mesh_link l = {k->a, k->b, k->cost, k->two_way};
+        wf_diag d;
+        memset(&d, 0, sizeof d);
+        const wf_status st = wf_mesh_add_link(((wfpy_mesh *)r)->m, &l, NULL, &d);
+        if (st != WF_OK) {
+            Py_CLEAR(r);
+            wfpy_raise_diag(st, &d);
+        }
+    }
+    return r;
+}
+
+/* mesh_read_tiled(path, radius): the mesh of a Tiled map's objects, with
+ * its links; UnsupportedError when this build reads no Tiled maps. */
+PyObject *wfpy_mesh_read_tiled(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *path;
+    double radius;
+    if (!PyArg_ParseTuple(args, "O&d", PyUnicode_FSConverter, &path, &radius))
+        return NULL;
+    if (!wf_tiled_supported()) {
+        Py_DECREF(path);
+        return wfpy_raise(WF_E_UNSUPPORTED,
+                          "this build of the wayfind package reads no Tiled maps "
+                          "(it is built without cJSON); use the library or the "
+                          "wayfind program built with WF_WITH_TILED=ON");
+    }
+    wf_tiled t;
+    memset(&t, 0, sizeof t);
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    wf_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_tiled_read(PyBytes_AS_STRING(path), NULL, NULL, &t, &d);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(path);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    wf_mesh_opts opts = t.outlines.opts;
+    opts.radius = radius;
+    PyObject *r = add_links(build(t.outlines.outlines, t.outlines.count, &opts), &t);
+    wf_tiled_free(&t);
+    return r;
+}

@@ -55,6 +55,12 @@ static PyObject *version(PyObject *self, PyObject *args) {
     return PyUnicode_FromString(wf_version_string());
 }
 
+static PyObject *tiled_supported(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyBool_FromLong(wf_tiled_supported());
+}
+
 static PyMethodDef methods[] = {
     {"version", version, METH_NOARGS, "The library's version string."},
     {"search_grid", (PyCFunction)(void (*)(void))wfpy_search_grid,
@@ -119,6 +125,10 @@ static PyMethodDef methods[] = {
      "mesh_read_outlines(path, radius) -> Mesh"},
     {"mesh_read", wfpy_mesh_read, METH_VARARGS,
      "mesh_read(path, grid or None) -> Mesh"},
+    {"mesh_read_tiled", wfpy_mesh_read_tiled, METH_VARARGS,
+     "mesh_read_tiled(path, radius) -> Mesh (UnsupportedError without cJSON)"},
+    {"tiled_supported", tiled_supported, METH_NOARGS,
+     "1 when this build reads Tiled maps."},
     {NULL, NULL, 0, NULL},
 };
 

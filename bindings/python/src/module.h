@@ -139,6 +139,7 @@ PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_mesh_from_outlines(PyObject *self, PyObject *args);
 PyObject *wfpy_mesh_read_outlines(PyObject *self, PyObject *args);
 PyObject *wfpy_mesh_read(PyObject *self, PyObject *args);
+PyObject *wfpy_mesh_read_tiled(PyObject *self, PyObject *args);
 
 /* A new Python mesh owning m (destroyed on failure). */
 PyObject *wfpy_mesh_wrap(wf_mesh *m);

@@ -388,7 +388,9 @@ def test_docstrings():
         assert cls.__name__ in wayfind.__all__
         assert cls.__doc__ and len(cls.__doc__) > 80
     for name in ("from_grid", "path", "locate", "nearest", "raycast", "random_point",
-                 "random_points", "polygon", "info", "__len__"):
+                 "random_points", "polygon", "info", "__len__", "from_outlines",
+                 "read_outlines", "read_tiled", "tiled_supported", "add_link", "links",
+                 "update", "save", "load", "corridor", "funnel"):
         doc = getattr(wayfind.Mesh, name).__doc__
         assert doc and doc.strip(), name
     assert wayfind.Polyline.found.__doc__
@@ -687,3 +689,14 @@ def test_corridor_and_funnel_arguments():
         m.funnel(["a"], (1, 1), (2, 2))
     with pytest.raises(wayfind.InvalidArgumentError, match="start"):
         m.funnel(c, None, (2, 2))
+
+
+def test_tiled_maps_are_refused_clearly_without_cjson(tmp_path):
+    if wayfind.Mesh.tiled_supported():
+        pytest.skip("this build reads Tiled maps")
+    f = tmp_path / "level.tmj"
+    f.write_text("{}")
+    with pytest.raises(wayfind.UnsupportedError, match="without cJSON"):
+        wayfind.Mesh.read_tiled(f)
+    with pytest.raises(TypeError):
+        wayfind.Mesh.read_tiled(None)

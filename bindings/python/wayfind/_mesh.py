@@ -168,6 +168,22 @@ class Mesh:
                                                _real(radius, "radius")))
 
     @classmethod
+    def read_tiled(cls, path, *, radius=0):
+        """The mesh of a Tiled map's (.tmj) walkable and obstacle objects,
+        with its "link" polylines as off-mesh links, for a unit of
+        ``radius`` (world units are tiles). This package is built without
+        cJSON, so it reads no Tiled maps: it raises ``UnsupportedError``
+        saying so (``Mesh.tiled_supported()`` is False); a build with
+        the reader raises the library's ``ParseError`` or
+        ``UnsupportedError`` naming the map, layer or object."""
+        return cls(_mesh=_c.mesh_read_tiled(_fspath(path, "path"), _real(radius, "radius")))
+
+    @staticmethod
+    def tiled_supported():
+        """True when this build reads Tiled maps (``read_tiled``)."""
+        return _c.tiled_supported()
+
+    @classmethod
     def load(cls, path, grid=None):
         """A mesh saved by ``save``, answering every query exactly as the
         mesh that was saved (a tiled mesh comes back without tiles to
