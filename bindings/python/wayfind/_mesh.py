@@ -56,7 +56,9 @@ class Mesh:
     """A navigation mesh: the walkable part of a grid as convex polygons,
     and the exact shortest paths across them (Polyanya).
 
-    Made by ``Mesh.from_grid(grid, size=1, filter=None)``. Points are
+    Made by ``Mesh.from_grid(grid, size=1, filter=None)`` (below), or from
+    outlines in world units (``from_outlines``, ``read_outlines``,
+    ``read_tiled``), or read back (``load``). For a grid's mesh points are
     (x, y) pairs of real numbers in cell units: cell (x, y) is the square
     [x, x + 1] × [y, y + 1], its centre (x + 0.5, y + 0.5); a unit of size
     k > 1 is its anchor (top-left) cell's centre. The mesh holds points to
@@ -66,7 +68,9 @@ class Mesh:
     that touch diagonally; so ``path`` gives the lengths of the grid's
     "anya" any-angle search (and of "mesh"), to rounding.
 
-    A mesh is immutable: threads may share one. ``path`` releases the GIL
+    Threads may share a mesh; only ``add_link`` and ``update`` change
+    it, and they refuse while a path runs on it in another thread.
+    ``path`` releases the GIL
     and runs on the calling thread's own search state, so paths from many
     Python threads run at once; the other queries are quick and keep it.
     ``len(mesh)`` is its number of polygons; ``info`` says what it holds.
