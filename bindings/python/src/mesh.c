@@ -6,13 +6,14 @@
  * by the package; here the library's own checks answer for the rest. */
 #include "module.h"
 
-static PyObject *mesh_wrap(wf_mesh *m) {
+PyObject *wfpy_mesh_wrap(wf_mesh *m) {
     wfpy_mesh *o = PyObject_New(wfpy_mesh, &wfpy_mesh_type);
     if (!o) {
         wf_mesh_destroy(m);
         return NULL;
     }
     o->m = m;
+    o->busy = 0;
     return (PyObject *)o;
 }
 
@@ -21,12 +22,15 @@ static void mesh_dealloc(wfpy_mesh *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
-/* mesh_from_grid(grid, size=, filter=): built with the GIL released, the
- * grid held unedited meanwhile; a refusal raises the library's reason. */
+/* mesh_from_grid(grid, tile, size=, filter=): built with the GIL
+ * released, the grid held unedited meanwhile; a refusal raises the
+ * library's reason. tile: cells per tile side, 0 for one tile. */
 PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     wfpy_grid *gr;
-    if (!PyArg_ParseTuple(args, "O!", &wfpy_grid_type, &gr))
+    wf_mesh_opts mo;
+    memset(&mo, 0, sizeof mo);
+    if (!PyArg_ParseTuple(args, "O!I", &wfpy_grid_type, &gr, &mo.tile))
         return NULL;
     wf_search_opts o;
     wf_filter f;
@@ -38,12 +42,12 @@ PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     wf_status st;
     gr->busy++;
     Py_BEGIN_ALLOW_THREADS
-    st = wf_mesh_from_grid(gr->g, &o.move, o.filter, NULL, NULL, &m, &d);
+    st = wf_mesh_from_grid(gr->g, &o.move, o.filter, &mo, NULL, &m, &d);
     Py_END_ALLOW_THREADS
     gr->busy--;
     if (st != WF_OK)
         return wfpy_raise_diag(st, &d);
-    return mesh_wrap(m);
+    return wfpy_mesh_wrap(m);
 }
 
 static wf_mesh_info describe(const wfpy_mesh *o) {
@@ -56,15 +60,17 @@ static wf_mesh_info describe(const wfpy_mesh *o) {
 static PyObject *mesh_info(wfpy_mesh *o, void *c) {
     (void)c;
     const wf_mesh_info i = describe(o);
-    return Py_BuildValue("{snsnsnsnsnsdsd}", "vertices", (Py_ssize_t)i.vertices,
+    return Py_BuildValue("{snsnsnsnsnsnsdsd}", "vertices", (Py_ssize_t)i.vertices,
                          "polygons", (Py_ssize_t)i.polygons, "triangles",
                          (Py_ssize_t)i.triangles, "pieces", (Py_ssize_t)i.pieces,
-                         "bytes", (Py_ssize_t)i.bytes, "scale", i.scale, "cost",
-                         i.cost);
+                         "links", (Py_ssize_t)i.links, "bytes", (Py_ssize_t)i.bytes,
+                         "scale", i.scale, "cost", i.cost);
 }
 
-/* path(search, x0, y0, x1, y1) -> the polyline tuple; an end off the mesh
- * raises BlockedError, as a blocked start does on a grid. */
+/* path(search, x0, y0, x1, y1) -> (the polyline tuple, the links taken:
+ * [(id, point index)]); an end off the mesh raises BlockedError, as a
+ * blocked start does on a grid. The mesh's busy count keeps it unchanged
+ * while the GIL is released. */
 static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
     wfpy_search *s;
     wf_vec2 a, b;
@@ -76,9 +82,11 @@ static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
     wf_polyline_init(&p, NULL);
     wf_status st = s->mq ? WF_OK : wf_mesh_query_create(NULL, &s->mq);
     if (st == WF_OK) {
+        o->busy++;
         Py_BEGIN_ALLOW_THREADS
         st = wf_mesh_path(s->mq, o->m, a, b, &p);
         Py_END_ALLOW_THREADS
+        o->busy--;
     }
     const char *msg = s->mq ? wf_mesh_query_message(s->mq) : NULL;
     PyObject *r = NULL;
@@ -87,8 +95,13 @@ static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
         wfpy_raise(WF_NO_PATH, msg);
     else if (st < 0)
         wfpy_raise(st, msg);
-    else
-        r = wfpy_polyline_tuple(st, &p, msg);
+    else {
+        PyObject *t = wfpy_polyline_tuple(st, &p, msg);
+        PyObject *l = t ? wfpy_mesh_taken(s->mq) : NULL;
+        r = l ? Py_BuildValue("NN", t, l) : NULL;
+        if (!l)
+            Py_XDECREF(t);
+    }
     PyThread_release_lock(s->lock);
     wf_polyline_free(&p);
     return r;
@@ -209,15 +222,27 @@ static PyObject *mesh_polygon(wfpy_mesh *o, PyObject *args) {
 
 static PyGetSetDef mesh_getset[] = {
     {"info", (getter)mesh_info, NULL,
-     "What it holds: vertices, polygons, triangles, pieces, bytes, scale, "
-     "cost.", NULL},
+     "What it holds: vertices, polygons, triangles, pieces, links, bytes, "
+     "scale, cost.", NULL},
+    {"links", (getter)wfpy_mesh_links, NULL,
+     "The off-mesh links: [((ax, ay), (bx, by), cost, two_way)].", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyMethodDef mesh_methods[] = {
     {"path", (PyCFunction)mesh_path, METH_VARARGS,
-     "path(search, x0, y0, x1, y1) -> (status, points, length, cost, "
-     "expanded, generated, message)"},
+     "path(search, x0, y0, x1, y1) -> ((status, points, length, cost, "
+     "expanded, generated, message), [(link id, point index)])"},
+    {"add_link", (PyCFunction)wfpy_mesh_add_link, METH_VARARGS,
+     "add_link(ax, ay, bx, by, cost, two_way) -> id"},
+    {"update", (PyCFunction)wfpy_mesh_update, METH_VARARGS,
+     "update(grid, cells) -> None; cells int32 x, y pairs or None"},
+    {"save", (PyCFunction)wfpy_mesh_save, METH_VARARGS,
+     "save(path) -> None; refused for links or a scale the file cannot hold"},
+    {"corridor", (PyCFunction)wfpy_mesh_corridor, METH_VARARGS,
+     "corridor(points) -> [polygon]; points float64 x, y pairs"},
+    {"funnel", (PyCFunction)wfpy_mesh_funnel, METH_VARARGS,
+     "funnel(corridor, x0, y0, x1, y1) -> the polyline tuple"},
     {"locate", (PyCFunction)mesh_locate, METH_VARARGS,
      "locate(x, y) -> polygon index, -1 when off the mesh"},
     {"nearest", (PyCFunction)mesh_nearest, METH_VARARGS,

@@ -55,6 +55,12 @@ static PyObject *version(PyObject *self, PyObject *args) {
     return PyUnicode_FromString(wf_version_string());
 }
 
+static PyObject *tiled_supported(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyBool_FromLong(wf_tiled_supported());
+}
+
 static PyMethodDef methods[] = {
     {"version", version, METH_NOARGS, "The library's version string."},
     {"search_grid", (PyCFunction)(void (*)(void))wfpy_search_grid,
@@ -111,7 +117,18 @@ static PyMethodDef methods[] = {
      "search_any_angle(search, grid, sx, sy, gx, gy, engine, **opts) -> "
      "(status, points, length, cost, expanded, generated, message)"},
     {"mesh_from_grid", (PyCFunction)(void (*)(void))wfpy_mesh_from_grid,
-     METH_VARARGS | METH_KEYWORDS, "mesh_from_grid(grid, size=, filter=) -> Mesh"},
+     METH_VARARGS | METH_KEYWORDS, "mesh_from_grid(grid, tile, size=, filter=) -> Mesh"},
+    {"mesh_from_outlines", wfpy_mesh_from_outlines, METH_VARARGS,
+     "mesh_from_outlines(points, counts, kinds, names, scale, cost, radius) "
+     "-> Mesh"},
+    {"mesh_read_outlines", wfpy_mesh_read_outlines, METH_VARARGS,
+     "mesh_read_outlines(path, radius) -> Mesh"},
+    {"mesh_read", wfpy_mesh_read, METH_VARARGS,
+     "mesh_read(path, grid or None) -> Mesh"},
+    {"mesh_read_tiled", wfpy_mesh_read_tiled, METH_VARARGS,
+     "mesh_read_tiled(path, radius) -> Mesh (UnsupportedError without cJSON)"},
+    {"tiled_supported", tiled_supported, METH_NOARGS,
+     "1 when this build reads Tiled maps."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -49,11 +49,15 @@ typedef struct {
     wf_jump_table *t;
 } wfpy_jumps;
 
-/* A navigation mesh: immutable once built, so threads query it at once,
- * each on its own workspace's mesh query state. */
+/* A navigation mesh: threads query it at once, each on its own
+ * workspace's mesh query state. `busy` counts paths running on it with
+ * the GIL released (changed only with the GIL held): adding a link or
+ * updating its tiles while it is non-zero is an error, so a mesh is never
+ * changed while another thread reads it. */
 typedef struct {
     PyObject_HEAD
     wf_mesh *m;
+    Py_ssize_t busy;
 } wfpy_mesh;
 
 extern PyTypeObject wfpy_jumps_type;
@@ -132,5 +136,22 @@ PyObject *wfpy_load_graph(PyObject *self, PyObject *args);
 PyObject *wfpy_search_graph(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_search_any_angle(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *wfpy_mesh_from_outlines(PyObject *self, PyObject *args);
+PyObject *wfpy_mesh_read_outlines(PyObject *self, PyObject *args);
+PyObject *wfpy_mesh_read(PyObject *self, PyObject *args);
+PyObject *wfpy_mesh_read_tiled(PyObject *self, PyObject *args);
+
+/* A new Python mesh owning m (destroyed on failure). */
+PyObject *wfpy_mesh_wrap(wf_mesh *m);
+/* Mesh methods and getters kept apart from mesh.c (mesh_edit.c). */
+PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c);
+PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_save(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_corridor(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_funnel(wfpy_mesh *o, PyObject *args);
+/* The links q's last path took, as a list of (link id, point index);
+ * NULL with the exception set. */
+PyObject *wfpy_mesh_taken(const wf_mesh_query *q);
 
 #endif

@@ -209,8 +209,8 @@ def test_queries(wall):
     assert mesh.raycast((0.5, 2.5), (6.5, 2.5)) == (False, (3.0, 2.5))
     assert mesh.raycast((3.5, 2.5), (6.5, 2.5)) == (False, (3.5, 2.5))
     info = mesh.info
-    assert set(info) == {"vertices", "polygons", "triangles", "pieces", "bytes", "scale",
-                         "cost"}
+    assert set(info) == {"vertices", "polygons", "triangles", "pieces", "links", "bytes",
+                         "scale", "cost"}
     assert len(mesh) == info["polygons"] > 0 and info["pieces"] == 1
     assert info["scale"] == 128.0 and info["cost"] == 1.0 and info["bytes"] > 0
     assert split.info["pieces"] == 2
@@ -388,7 +388,315 @@ def test_docstrings():
         assert cls.__name__ in wayfind.__all__
         assert cls.__doc__ and len(cls.__doc__) > 80
     for name in ("from_grid", "path", "locate", "nearest", "raycast", "random_point",
-                 "random_points", "polygon", "info", "__len__"):
+                 "random_points", "polygon", "info", "__len__", "from_outlines",
+                 "read_outlines", "read_tiled", "tiled_supported", "add_link", "links",
+                 "update", "save", "load", "corridor", "funnel"):
         doc = getattr(wayfind.Mesh, name).__doc__
         assert doc and doc.strip(), name
     assert wayfind.Polyline.found.__doc__
+
+
+# ---- meshes from outlines ---------------------------------------------------
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "..", "..", "tests", "data")
+SQUARE = [(0, 0), (10, 0), (10, 10), (0, 10)]
+PILLAR = np.array([(4, 2), (6, 2), (6, 8), (4, 8)], dtype=float)
+
+
+def test_outlines_file_courtyard():
+    m = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    assert m.info["scale"] == 256 and m.info["cost"] == 1 and m.info["pieces"] == 1
+    # below the well's tip and up past it: it bends round the well's corner
+    # (11, 4) (or, as long, (9, 4)) and goes straight on, clear of its tip
+    p = m.path((10, 1), (10, 8.5))
+    assert p.length == pytest.approx(math.sqrt(10) + math.sqrt(21.25), abs=TOL)
+    assert p.points[1].tolist() in ([11, 4], [9, 4])
+    assert m.locate((10, 5)) is None and m.locate((10, 9.5)) is None
+    assert m.locate((1, 9.5)) is not None
+    # a radius closes what is narrower than twice it: the gaps of 1 round
+    # the well and below the wall stay open for 0.25, the path longer
+    r = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"), radius=0.25)
+    assert r.path((10, 1), (10, 8.5)).length > p.length
+    with pytest.raises(wayfind.FileError):
+        wayfind.Mesh.read_outlines(os.path.join(DATA, "no such file.outlines"))
+
+
+def test_outlines_path_round_an_obstacle():
+    m = wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", PILLAR, "pillar")],
+                                   cost=3)
+    p = m.path((5, 1), (5, 9))
+    assert p.length == pytest.approx(6 + 2 * math.sqrt(2), abs=TOL)
+    assert p.cost == pytest.approx(3 * p.length, abs=TOL)
+    assert len(p) == 4 and p.points[1][1] == 2 and p.points[2][1] == 8
+
+
+def test_crossing_outlines_are_refused_naming_both():
+    bar = [(2, 2), (6, 2), (6, 4), (2, 4)]
+    post = [(3, 1), (4, 1), (4, 6), (3, 6)]
+    with pytest.raises(wayfind.InvalidArgumentError, match="post crosses bar") as e:
+        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar, "bar"),
+                                    ("obstacle", post, "post")])
+    assert "near" in str(e.value)
+    with pytest.raises(wayfind.InvalidArgumentError, match="outline 3 crosses outline 2"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar),
+                                    ("obstacle", post)])
+
+
+@pytest.mark.parametrize("outlines, match", [
+    ("walkable", "sequence of"),
+    (5, "sequence of"),
+    ([("walkable",)], "outline 1 must be"),
+    ([("ground", SQUARE)], "kind must be 'walkable' or 'obstacle'"),
+    ([("walkable", SQUARE, 7)], "a name must be a str"),
+    ([("walkable", [(0, 0, 1), (1, 0, 1), (1, 1, 1)])], "pairs, not shape"),
+    ([("walkable", [("a", 0), (1, 0), (1, 1)])], "pairs of numbers"),
+    ([("walkable", SQUARE[:2])], "outline 1 has fewer than 3 points"),
+    ([("walkable", [(0, 0), (math.nan, 0), (1, 1)])], "outline 1"),
+    ([("obstacle", SQUARE)], "walkable"),
+    ([], "walkable"),
+])
+def test_outline_arguments(outlines, match):
+    with pytest.raises(wayfind.InvalidArgumentError, match=match):
+        wayfind.Mesh.from_outlines(outlines)
+
+
+def test_outline_options_are_checked():
+    sq = [("walkable", SQUARE)]
+    for kw in ({"scale": -1}, {"cost": -2}, {"radius": -1}, {"radius": math.nan},
+               {"scale": "x"}, {"cost": None}):
+        with pytest.raises(wayfind.InvalidArgumentError):
+            wayfind.Mesh.from_outlines(sq, **kw)
+    assert wayfind.Mesh.from_outlines(sq, scale=64).info["scale"] == 64
+    with pytest.raises(TypeError):
+        wayfind.Mesh.read_outlines(3)
+
+
+# ---- off-mesh links ---------------------------------------------------------
+
+def two_rooms():
+    """Two 10 x 4 rooms, y 0 to 4 and 6 to 10, with nothing between."""
+    return wayfind.Mesh.from_outlines([("walkable", [(0, 0), (10, 0), (10, 4), (0, 4)]),
+                                       ("walkable", [(0, 6), (10, 6), (10, 10), (0, 10)])])
+
+
+def test_a_link_is_taken_for_its_cost():
+    m = two_rooms()
+    assert not m.path((5, 1), (5, 9)).found and m.links == []
+    assert m.add_link((5, 3), (5, 7), cost=2.5) == 0
+    assert m.links == [((5, 3), (5, 7), 2.5, True)]
+    p = m.path((5, 1), (5, 9))
+    assert p.points.tolist() == [[5, 1], [5, 3], [5, 7], [5, 9]]
+    assert p.links == [(0, 1)]
+    # walked 2 + 2, plus the link's cost; its length counts its line
+    assert p.cost == pytest.approx(4 + 2.5, abs=TOL)
+    assert p.length == pytest.approx(8, abs=TOL)
+    assert m.path((5, 9), (5, 1)).links == [(0, 1)]
+    # a cheaper one-way link beside it is taken one way only
+    assert m.add_link((6, 3), (6, 7), cost=0, two_way=False) == 1
+    assert m.links[1] == ((6, 3), (6, 7), 0, False)
+    up = m.path((5, 1), (5, 9))
+    assert up.links == [(1, 1)]
+    assert up.cost == pytest.approx(2 * math.hypot(1, 2), abs=TOL)
+    assert m.path((5, 9), (5, 1)).links == [(0, 1)]
+    assert m.path((1, 1), (2, 2)).links == []
+    assert m.info["links"] == 2
+
+
+def test_link_arguments():
+    m = two_rooms()
+    with pytest.raises(wayfind.InvalidArgumentError, match="not on the mesh"):
+        m.add_link((5, 5), (5, 7))
+    with pytest.raises(wayfind.InvalidArgumentError, match="cost"):
+        m.add_link((5, 3), (5, 7), cost=-1)
+    with pytest.raises(wayfind.InvalidArgumentError, match="cost"):
+        m.add_link((5, 3), (5, 7), cost=math.inf)
+    with pytest.raises(wayfind.InvalidArgumentError, match="two_way"):
+        m.add_link((5, 3), (5, 7), two_way="yes")
+    with pytest.raises(wayfind.InvalidArgumentError, match="a must be"):
+        m.add_link(5, (5, 7))
+    assert m.links == []
+
+
+def test_links_wait_for_no_path_in_other_threads(in_threads):
+    """add_link raises, rather than changing the mesh, while another thread
+    runs a path on it; whichever way each try goes, nothing breaks."""
+    grid = wayfind.generate("caves", 160, 120, seed=11)
+    mesh = wayfind.Mesh.from_grid(grid)
+    pts = mesh.random_points(80, seed=3).tolist()
+    added, refused = [], []
+
+    def work(k):
+        if k:
+            for i in range(k, len(pts) - 1, 3):
+                mesh.path(pts[i], pts[i + 1])
+            return
+        for i in range(0, 40, 2):
+            try:
+                added.append(mesh.add_link(pts[i], pts[i + 1], cost=1))
+            except wayfind.InvalidArgumentError as e:
+                assert "path queries run on the mesh" in str(e)
+                refused.append(i)
+
+    in_threads(work, 4)
+    assert len(added) + len(refused) == 20
+    assert added == list(range(len(added))) == list(range(len(mesh.links)))
+
+
+# ---- tiles following grid edits ----------------------------------------------
+
+def same_lengths(a, b, ends):
+    for s, t in ends:
+        try:
+            pa = a.path(s, t)
+        except wayfind.BlockedError:
+            with pytest.raises(wayfind.BlockedError):
+                b.path(s, t)
+            continue
+        pb = b.path(s, t)
+        assert pa.found == pb.found, (s, t)
+        if pa.found:
+            assert pa.length == pytest.approx(pb.length, abs=TOL, rel=0), (s, t)
+
+
+def test_tiles_follow_grid_edits():
+    grid = wayfind.generate("caves", 64, 48, seed=5)
+    wall = int(grid.terrain[~np.isfinite(grid.costs)][0])
+    open_code = int(grid.terrain[np.isfinite(grid.costs)][0])
+    mesh = wayfind.Mesh.from_grid(grid, tile=8)
+    rng = np.random.default_rng(2)
+    ends = [tuple(map(tuple, rng.uniform((0, 0), (64, 48), size=(2, 2)))) for _ in range(60)]
+    same_lengths(mesh, wayfind.Mesh.from_grid(grid), ends)
+    for round_ in range(3):
+        cells = [(int(x), int(y)) for x, y in rng.integers((0, 0), (64, 48), size=(40, 2))]
+        for x, y in cells:
+            grid.set_terrain(x, y, wall if rng.random() < 0.6 else open_code)
+        if round_ == 2:
+            mesh.update(grid)  # any cell may have changed
+        else:
+            mesh.update(grid, np.array(cells))
+        same_lengths(mesh, wayfind.Mesh.from_grid(grid), ends)
+
+
+def test_update_arguments():
+    grid = wayfind.generate("caves", 32, 24, seed=5)
+    untiled = wayfind.Mesh.from_grid(grid)
+    with pytest.raises(wayfind.InvalidArgumentError, match="tile"):
+        untiled.update(grid)
+    mesh = wayfind.Mesh.from_grid(grid, tile=8)
+    with pytest.raises(wayfind.InvalidArgumentError):
+        mesh.update(wayfind.generate("caves", 40, 24, seed=5))
+    with pytest.raises(wayfind.RangeError, match="cell 1"):
+        mesh.update(grid, [(0, 0), (32, 0)])
+    with pytest.raises(TypeError, match="grid"):
+        mesh.update(None)
+    mesh.update(grid, [])
+    for bad in (-1, 1, 3, 2**21, "8"):
+        with pytest.raises((wayfind.InvalidArgumentError, TypeError)):
+            wayfind.Mesh.from_grid(grid, tile=bad)
+
+
+# ---- mesh files ---------------------------------------------------------------
+
+def test_save_and_load_answer_the_same(tmp_path):
+    grid = wayfind.generate("caves", 64, 48, seed=9)
+    rng = np.random.default_rng(4)
+    ends = [tuple(map(tuple, rng.uniform((0, 0), (64, 48), size=(2, 2)))) for _ in range(60)]
+    courtyard = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    for mesh, g in ((wayfind.Mesh.from_grid(grid, tile=16), grid), (courtyard, None)):
+        f = tmp_path / "m.wfmesh"
+        mesh.save(f)
+        back = wayfind.Mesh.load(str(f), grid=g)
+        assert {k: v for k, v in back.info.items() if k not in ("bytes", "triangles")} == \
+            {k: v for k, v in mesh.info.items() if k not in ("bytes", "triangles")}
+        same_lengths(mesh, back, ends)
+        for s, t in ends[:20]:
+            if mesh.locate(s) is not None and mesh.locate(t) is not None:
+                assert mesh.path(s, t).points.tolist() == back.path(s, t).points.tolist()
+        f2 = tmp_path / "again.wfmesh"
+        back.save(f2)
+        assert f2.read_bytes() == f.read_bytes()
+
+
+def test_save_and_load_refusals(tmp_path):
+    grid = wayfind.generate("caves", 32, 24, seed=9)
+    mesh = wayfind.Mesh.from_grid(grid)
+    f = tmp_path / "m.wfmesh"
+    mesh.save(f)
+    y, x = np.argwhere(np.isfinite(grid.costs))[0]
+    grid.set_terrain(int(x), int(y), int(grid.terrain[~np.isfinite(grid.costs)][0]))
+    with pytest.raises(wayfind.ParseError, match="another map"):
+        wayfind.Mesh.load(f, grid)
+    with pytest.raises(TypeError):
+        wayfind.Mesh.load(f, grid="g")
+    with pytest.raises(wayfind.FileError):
+        wayfind.Mesh.load(tmp_path / "missing.wfmesh")
+    (tmp_path / "cut.wfmesh").write_bytes(f.read_bytes()[:100])
+    with pytest.raises(wayfind.ParseError):
+        wayfind.Mesh.load(tmp_path / "cut.wfmesh")
+    linked = wayfind.Mesh.from_outlines([("walkable", SQUARE)], scale=64)
+    linked.add_link((1, 1), (9, 9), cost=1)
+    with pytest.raises(wayfind.InvalidArgumentError, match="links"):
+        linked.save(tmp_path / "x.wfmesh")
+    with pytest.raises(wayfind.InvalidArgumentError, match="scale"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE)], scale=0.5).save(tmp_path / "y")
+    assert not (tmp_path / "x.wfmesh").exists() and not (tmp_path / "y").exists()
+    with pytest.raises(wayfind.FileError):
+        mesh.save(tmp_path / "no such folder" / "m.wfmesh")
+
+
+# ---- corridors and the funnel -----------------------------------------------------
+
+def test_corridor_and_funnel_give_the_path_again():
+    grid = wayfind.generate("caves", 64, 48, seed=13)
+    courtyard = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    for mesh in (wayfind.Mesh.from_grid(grid), courtyard):
+        pts = mesh.random_points(60, seed=8).tolist()
+        checked = 0
+        for s, t in zip(pts[0::2], pts[1::2]):
+            p = mesh.path(s, t)
+            if not p.found:
+                continue
+            c = mesh.corridor(p)
+            assert c and all(isinstance(i, int) and 0 <= i < len(mesh) for i in c)
+            f = mesh.funnel(c, s, t)
+            assert f.found and f.length == pytest.approx(p.length, abs=TOL, rel=0)
+            assert mesh.corridor(p.points.tolist()) == c
+            checked += 1
+        assert checked > 10
+    # the courtyard round its well by hand
+    p = courtyard.path((10, 1), (10, 8.5))
+    f = courtyard.funnel(courtyard.corridor(p), (10, 1), (10, 8.5))
+    assert f.length == pytest.approx(math.sqrt(10) + math.sqrt(21.25), abs=TOL)
+
+
+def test_corridor_and_funnel_arguments():
+    m = wayfind.Mesh.read_outlines(os.path.join(DATA, "courtyard.outlines"))
+    with pytest.raises(wayfind.BlockedError):
+        m.corridor([(1, 1), (10, 5)])  # into the well
+    with pytest.raises(wayfind.BlockedError):
+        m.corridor([(10, 5)])
+    with pytest.raises(wayfind.InvalidArgumentError, match="at least one point"):
+        m.corridor([])
+    with pytest.raises(wayfind.InvalidArgumentError, match="point 1"):
+        m.corridor([(1, 1), (math.nan, 1)])
+    c = m.corridor([(1, 1), (19, 1)])
+    assert not m.funnel(c, (10, 8.5), (19, 1)).found
+    with pytest.raises(wayfind.InvalidArgumentError, match="at least one polygon"):
+        m.funnel([], (1, 1), (2, 2))
+    with pytest.raises(wayfind.InvalidArgumentError):
+        m.funnel([len(m)], (1, 1), (2, 2))
+    with pytest.raises(TypeError, match="corridor item 0"):
+        m.funnel(["a"], (1, 1), (2, 2))
+    with pytest.raises(wayfind.InvalidArgumentError, match="start"):
+        m.funnel(c, None, (2, 2))
+
+
+def test_tiled_maps_are_refused_clearly_without_cjson(tmp_path):
+    if wayfind.Mesh.tiled_supported():
+        pytest.skip("this build reads Tiled maps")
+    f = tmp_path / "level.tmj"
+    f.write_text("{}")
+    with pytest.raises(wayfind.UnsupportedError, match="without cJSON"):
+        wayfind.Mesh.read_tiled(f)
+    with pytest.raises(TypeError):
+        wayfind.Mesh.read_tiled(None)

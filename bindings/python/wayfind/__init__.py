@@ -306,9 +306,13 @@ class Polyline:
     when there is none), its ``length`` and ``cost`` (``inf`` when none),
     ``status`` ("ok" or "no_path"), ``found``, how the search went
     (``expanded``, ``generated``) and ``message``, the library's reason
-    when there is no path."""
+    when there is no path. ``links``: for a ``Mesh.path``, the off-mesh
+    links it took in order, as (link id, point index) pairs, the point
+    where it takes the link (the next point is where it lands); else
+    empty."""
 
-    __slots__ = ("points", "length", "cost", "status", "expanded", "generated", "message")
+    __slots__ = ("points", "length", "cost", "status", "expanded", "generated", "message",
+                 "links")
 
     def __init__(self, status, raw, length, cost, expanded=0, generated=0, message=""):
         self.points = np.frombuffer(raw, dtype=np.float64).reshape(-1, 2)
@@ -319,6 +323,7 @@ class Polyline:
         self.expanded = expanded
         self.generated = generated
         self.message = message
+        self.links = []
 
     @property
     def found(self):

@@ -1,22 +1,64 @@
 """wayfind.Mesh: navigation meshes (the library's mesh.h) and their exact
 any-angle shortest paths. Kept apart from the grid types; the package
 imports it last, as it uses the package's argument checks."""
+import numbers
 import sys
 
 import numpy as np
 
-from . import (Grid, InvalidArgumentError, Polyline, RangeError, _c, _filter, _index,
-               _int, _search, _typed, _xy)
+from . import (_FLAG, Grid, InvalidArgumentError, Polyline, RangeError, _c, _choice,
+               _filter, _fspath, _index, _int, _points, _rows, _search, _typed, _xy)
 
 #: The largest seed: the generator's state is a uint64.
 _MAX_SEED = 2**64 - 1
+_KINDS = {"walkable": 0, "obstacle": 1}
+
+
+def _real(v, what):
+    """v as a float when it is a real number (the library checks its
+    range); else InvalidArgumentError naming ``what``."""
+    if isinstance(v, (numbers.Real, np.bool_)):
+        try:
+            return float(v)
+        except OverflowError:
+            pass
+    raise InvalidArgumentError(f"{what} must be a real number, not {v!r}")
+
+
+def _outline(item, i):
+    """One outline (kind, points[, name]) as (kind code, (n, 2) float64
+    points, name or None); InvalidArgumentError naming outline ``i``."""
+    where = f"outline {i + 1}"
+    try:
+        if isinstance(item, (str, bytes)):
+            raise TypeError
+        kind, pts, *rest = item
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{where} must be (kind, points) or (kind, points, "
+                                   f"name), not {item!r}") from None
+    if len(rest) > 1 or (rest and rest[0] is not None and not isinstance(rest[0], str)):
+        raise InvalidArgumentError(f"{where}: a name must be a str, not {rest!r}")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise InvalidArgumentError(f"{where}: kind must be 'walkable' or 'obstacle', "
+                                   f"not {kind!r}")
+    try:
+        arr = np.asarray(pts, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{where}: points must be (x, y) pairs of numbers, "
+                                   f"not {pts!r}") from None
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise InvalidArgumentError(f"{where}: points must be (x, y) pairs, not shape "
+                                   f"{arr.shape}")
+    return _KINDS[kind], arr, (rest[0] if rest else None)
 
 
 class Mesh:
     """A navigation mesh: the walkable part of a grid as convex polygons,
     and the exact shortest paths across them (Polyanya).
 
-    Made by ``Mesh.from_grid(grid, size=1, filter=None)``. Points are
+    Made by ``Mesh.from_grid(grid, size=1, filter=None)`` (below), or from
+    outlines in world units (``from_outlines``, ``read_outlines``,
+    ``read_tiled``), or read back (``load``). For a grid's mesh points are
     (x, y) pairs of real numbers in cell units: cell (x, y) is the square
     [x, x + 1] × [y, y + 1], its centre (x + 0.5, y + 0.5); a unit of size
     k > 1 is its anchor (top-left) cell's centre. The mesh holds points to
@@ -26,7 +68,9 @@ class Mesh:
     that touch diagonally; so ``path`` gives the lengths of the grid's
     "anya" any-angle search (and of "mesh"), to rounding.
 
-    A mesh is immutable: threads may share one. ``path`` releases the GIL
+    Threads may share a mesh; only ``add_link`` and ``update`` change
+    it, and they refuse while a path runs on it in another thread.
+    ``path`` releases the GIL
     and runs on the calling thread's own search state, so paths from many
     Python threads run at once; the other queries are quick and keep it.
     ``len(mesh)`` is its number of polygons; ``info`` says what it holds.
@@ -38,11 +82,12 @@ class Mesh:
 
     def __init__(self, *, _mesh=None):
         if not isinstance(_mesh, _c.Mesh):
-            raise TypeError("make a Mesh with Mesh.from_grid(grid)")
+            raise TypeError("make a Mesh with Mesh.from_grid(grid), Mesh.from_outlines, "
+                            "Mesh.read_outlines or Mesh.load")
         self._m = _mesh
 
     @classmethod
-    def from_grid(cls, grid, *, size=1, filter=None):
+    def from_grid(cls, grid, *, size=1, filter=None, tile=0):
         """The mesh of the cells of ``grid`` (a ``Grid``) that a unit of
         side ``size`` cells (1 to 64) with terrain ``filter`` (as
         ``Grid.path`` takes it: a dict code -> multiplier, ``inf``
@@ -55,12 +100,115 @@ class Mesh:
         (``TooBigError`` for a side over 2^20 cells). Built with the GIL
         released (milliseconds for game maps, a few hundred for 512 × 512
         random ones); the grid cannot be edited meanwhile. The mesh does
-        not follow later edits of the grid."""
+        not follow later edits of the grid by itself: with ``tile`` = T
+        (4 to 2**20 cells a side; 0, the default, one tile) it is built in
+        T × T tiles, and ``update`` rebuilds those holding edited cells
+        (its polygons stop at tile sides; its paths are the same)."""
         grid = _typed(grid, Grid, "grid")
         opts = {"size": _int(size, "size", 1, 2**63 - 1)}
         if filter is not None:
             opts["filter"] = _filter(filter)
-        return cls(_mesh=_c.mesh_from_grid(grid._g, **opts))
+        return cls(_mesh=_c.mesh_from_grid(grid._g, _int(tile, "tile", 0, 2**32 - 1),
+                                           **opts))
+
+    def update(self, grid, cells=None):
+        """Brings a tiled mesh (``from_grid(..., tile=T)``) up to date with
+        edits of ``grid``, the grid it was made from: ``cells`` the (x, y)
+        cells whose terrain changed (a sequence of pairs or an (n, 2)
+        array), or None when any may have: only the tiles holding them
+        are built again. Afterwards every query answers as a mesh built
+        anew from the grid would (the same lengths). The unit's terrains
+        are those its filter allowed when the mesh was built. Links whose
+        end is no longer on the mesh are not taken.
+
+        Runs with the GIL held, so neither the grid nor the mesh changes
+        meanwhile; it raises ``InvalidArgumentError`` while a ``path`` on
+        this mesh runs in another thread, and with the library's reason
+        for a mesh without tiles or another grid; ``RangeError`` for a
+        cell off the grid."""
+        grid = _typed(grid, Grid, "grid")
+        raw = None if cells is None else _points(cells, "cells", "cell {}", grid).tobytes()
+        self._m.update(grid._g, raw)
+
+    @classmethod
+    def from_outlines(cls, outlines, *, scale=0, cost=0, radius=0):
+        """The mesh of the ground inside the walkable outlines and outside
+        every obstacle outline. ``outlines`` is a sequence of (kind,
+        points) or (kind, points, name): kind "walkable" or "obstacle",
+        points a closed ring of (x, y) in world units (a sequence of pairs
+        or an (n, 2) array, either direction, the last joined back to the
+        first), name what errors call it ("outline N", counting from 1,
+        when None). ``scale``: fixed-point units per world unit (0: the
+        finest that fits); ``cost``: the cost of one unit of path (0: 1);
+        ``radius``: the radius of the unit the mesh is for (0: a point),
+        every path keeping that far from every wall. Built with the GIL
+        released. The library's refusals (a crossing, naming both
+        outlines and where; an outline without area, fewer than 3
+        points, an obstacle outside the ground, no walkable outline)
+        raise ``InvalidArgumentError`` with its message; ``TooBigError``
+        for too many points."""
+        if isinstance(outlines, (str, bytes)):
+            raise InvalidArgumentError("outlines must be a sequence of (kind, points)")
+        try:
+            items = [_outline(o, i) for i, o in enumerate(outlines)]
+        except TypeError:
+            raise InvalidArgumentError("outlines must be a sequence of (kind, points), "
+                                       f"not {type(outlines).__name__}") from None
+        pts = np.ascontiguousarray(np.concatenate([a for _, a, _ in items])
+                                   if items else np.zeros((0, 2)), dtype=np.float64)
+        return cls(_mesh=_c.mesh_from_outlines(
+            pts.tobytes(), [len(a) for _, a, _ in items], [k for k, _, _ in items],
+            [n for _, _, n in items], _real(scale, "scale"), _real(cost, "cost"),
+            _real(radius, "radius")))
+
+    @classmethod
+    def read_outlines(cls, path, *, radius=0):
+        """The mesh of an outlines file (``wayfind-outlines 1``; the
+        library's docs/formats.md), with the file's scale and cost, for a
+        unit of ``radius``. ``FileError`` or ``ParseError`` naming the
+        file and line; the mesh's refusals as ``from_outlines``, naming
+        outlines by their lines ("'well' (line 9)")."""
+        return cls(_mesh=_c.mesh_read_outlines(_fspath(path, "path"),
+                                               _real(radius, "radius")))
+
+    @classmethod
+    def read_tiled(cls, path, *, radius=0):
+        """The mesh of a Tiled map's (.tmj) walkable and obstacle objects,
+        with its "link" polylines as off-mesh links, for a unit of
+        ``radius`` (world units are tiles). This package is built without
+        cJSON, so it reads no Tiled maps: it raises ``UnsupportedError``
+        saying so (``Mesh.tiled_supported()`` is False); a build with
+        the reader raises the library's ``ParseError`` or
+        ``UnsupportedError`` naming the map, layer or object."""
+        return cls(_mesh=_c.mesh_read_tiled(_fspath(path, "path"), _real(radius, "radius")))
+
+    @staticmethod
+    def tiled_supported():
+        """True when this build reads Tiled maps (``read_tiled``)."""
+        return _c.tiled_supported()
+
+    @classmethod
+    def load(cls, path, grid=None):
+        """A mesh saved by ``save``, answering every query exactly as the
+        mesh that was saved (a tiled mesh comes back without tiles to
+        update). With ``grid``, the map it was made from, the file must be
+        that map's mesh as the map is now (its size, terrain and costs).
+        Nothing in the file is trusted: ``ParseError`` says what is wrong
+        ("made for another map", "truncated", "corrupted: ..."),
+        ``FileError`` when it cannot be read."""
+        if grid is not None:
+            grid = _typed(grid, Grid, "grid")._g
+        return cls(_mesh=_c.mesh_read(_fspath(path, "path"), grid))
+
+    def save(self, path):
+        """Writes the mesh to the file ``path`` (the library's binary mesh
+        format), replaced whole or not at all. Not saved yet, raising
+        ``InvalidArgumentError`` with the reason: a mesh with off-mesh
+        links (save it before adding them, add them again after
+        ``load``) and one whose scale is not a whole number from 1 to
+        2**24 (outlines reaching beyond about ±2**26 units, or a scale
+        set so). ``FileError`` when it cannot be written."""
+        self._m.save(_fspath(path, "path"))
 
     def path(self, start, goal):
         """The Euclidean shortest path from ``start`` to ``goal`` ((x, y)
@@ -75,7 +223,71 @@ class Mesh:
         while it searches."""
         sx, sy = _xy(start, "start")
         gx, gy = _xy(goal, "goal")
-        return Polyline(*self._m.path(_search(), sx, sy, gx, gy))
+        result, links = self._m.path(_search(), sx, sy, gx, gy)
+        p = Polyline(*result)
+        p.links = links
+        return p
+
+    def add_link(self, a, b, cost=0, two_way=True):
+        """Adds an off-mesh link (a jump, ladder, door or teleporter) from
+        point ``a`` to point ``b``, and back when ``two_way``, taken for
+        ``cost`` (>= 0) whatever its length; returns its id (0, 1, ...).
+        ``path`` then finds the cheapest path walking and taking links in
+        any order (its ``links`` say which it took); each query costs a
+        few walks more, so links are for the tens of a level. An end off
+        the mesh or a bad cost raises ``InvalidArgumentError`` with the
+        library's reason.
+
+        This changes the mesh: it raises ``InvalidArgumentError`` while a
+        ``path`` on this mesh runs in another thread (the mesh counts
+        them), instead of changing it under that search; add links before
+        sharing the mesh between threads. A mesh with links cannot be
+        saved yet."""
+        ax, ay = _xy(a, "a")
+        bx, by = _xy(b, "b")
+        return self._m.add_link(ax, ay, bx, by, _real(cost, "cost"),
+                                _choice(_FLAG, two_way, "two_way"))
+
+    @property
+    def links(self):
+        """The off-mesh links in id order, as a list of (a, b, cost,
+        two_way): a and b (x, y) rounded to the mesh's fixed point."""
+        return self._m.links
+
+    def corridor(self, points):
+        """The corridor of the polyline ``points`` (a path's points, a
+        sequence of (x, y) or an (n, 2) array, or a ``Polyline``): the
+        ids of the polygons its segments cross, in order, each sharing an
+        edge with the one before, for ``funnel``. ``BlockedError`` when a
+        point is off the mesh or a segment leaves it;
+        ``InvalidArgumentError`` for no points or one not finite."""
+        if isinstance(points, Polyline):
+            points = points.points
+        pts = [_xy(p, f"point {i}") for i, p in enumerate(_rows(points, "points", 2,
+                                                                 "(x, y)"))]
+        if not pts:
+            raise InvalidArgumentError("a corridor needs at least one point")
+        return self._m.corridor(np.array(pts, dtype=np.float64).tobytes())
+
+    def funnel(self, corridor, start, goal):
+        """String pulling: the shortest path from ``start`` to ``goal``
+        through the polygons of ``corridor`` (ids, as ``corridor`` gives
+        them) in order, as a ``Polyline``; over a path's own corridor it
+        is that path again (the same length). For steering: drop the
+        polygons behind the unit and pull from where it is;
+        ``points[1]`` is the corner to head for. Not found (``found``
+        False) when ``start`` is not in the first polygon or ``goal`` not
+        in the last; ``InvalidArgumentError`` for an empty corridor, an id
+        that is not a polygon's, or two in a row that share no edge."""
+        ids = []
+        for i, c in enumerate(corridor):
+            k = _index(c)
+            if k is None:
+                raise TypeError(f"corridor item {i} must be a polygon index, not {c!r}")
+            ids.append(k)
+        if not ids:
+            raise InvalidArgumentError("a corridor needs at least one polygon")
+        return Polyline(*self._m.funnel(ids, *_xy(start, "start"), *_xy(goal, "goal")))
 
     def locate(self, point):
         """The index of the polygon holding ``point`` (on a shared edge or
@@ -151,8 +363,9 @@ class Mesh:
         """What the mesh holds, as a dict: ``vertices`` (polygon corners),
         ``polygons``, ``triangles`` (of the triangulation they were
         merged from), ``pieces`` (connected pieces of walkable space),
-        ``bytes`` (memory held), ``scale`` (fixed-point units per cell),
-        ``cost`` (the cost of one cell of path)."""
+        ``links`` (off-mesh links), ``bytes`` (memory held), ``scale``
+        (fixed-point units per cell or world unit), ``cost`` (the cost of
+        one unit of path)."""
         return self._m.info
 
     def __len__(self):
