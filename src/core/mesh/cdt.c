@@ -6,7 +6,6 @@
  * result depends on the points and their order alone. Constraints are
  * added afterwards (cdt_constrain.c), then triangles are classified as
  * inside or outside the domain. */
-#include <stdlib.h>
 
 #include "mesh_internal.h"
 
@@ -375,21 +374,9 @@ static uint64_t hilbert(uint32_t x, uint32_t y) {
     return d;
 }
 
-typedef struct keyed {
-    uint64_t key;
-    uint32_t i;
-} keyed;
-
-static int keyed_cmp(const void *a, const void *b) {
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return (x->i > y->i) - (x->i < y->i);
-}
-
 wf_status wf__cdt_insert_all(wf__cdt *c, const wf__mpt *p, size_t n,
                              wf__mpt origin, unsigned shift, uint32_t *ids) {
-    keyed *k = wf__alloc(&c->alloc, n * sizeof *k + 1);
+    wf__keyed *k = wf__alloc(&c->alloc, n * sizeof *k + 1);
     if (!k)
         return WF_E_NOMEM;
     for (size_t i = 0; i < n; i++) {
@@ -397,8 +384,8 @@ wf_status wf__cdt_insert_all(wf__cdt *c, const wf__mpt *p, size_t n,
                            (uint32_t)(p[i].y - origin.y) >> shift);
         k[i].i = (uint32_t)i;
     }
-    qsort(k, n, sizeof *k, keyed_cmp);
-    wf_status st = WF_OK;
+    /* stable: points on one key keep their order */
+    wf_status st = wf__keyed_sort(k, n, &c->alloc);
     for (size_t i = 0; i < n && st == WF_OK; i++)
         st = wf__cdt_insert(c, p[k[i].i], &ids[k[i].i]);
     wf__free(&c->alloc, k, n * sizeof *k + 1);
