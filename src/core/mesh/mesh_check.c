@@ -155,12 +155,13 @@ static int check_indices(const wf_mesh *m, uint8_t *seen, char *msg,
  * memory. */
 static int check_vertices(const wf_mesh *m, wf__keyed *e, char *msg,
                           size_t size) {
-    const int64_t k = m->scale;
+    const double k = m->scale; /* any double > 0; a grid's: 128 */
+    const int64_t gk = WF_MESH_GRID_SCALE;
     for (uint32_t v = 0; v < m->nv; v++) {
         const wf__mpt p = m->vert[v];
         const int out = m->from_grid
-                            ? p.x < 0 || p.y < 0 || p.x > m->grid_width * k ||
-                                  p.y > m->grid_height * k
+                            ? p.x < 0 || p.y < 0 || p.x > m->grid_width * gk ||
+                                  p.y > m->grid_height * gk
                             : p.x <= -WF__MESH_LIM || p.y <= -WF__MESH_LIM ||
                                   p.x >= WF__MESH_LIM || p.y >= WF__MESH_LIM;
         if (out)
