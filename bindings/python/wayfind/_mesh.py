@@ -195,8 +195,10 @@ class Mesh:
     @classmethod
     def load(cls, path, grid=None):
         """A mesh saved by ``save``, answering every query exactly as the
-        mesh that was saved (a tiled mesh comes back without tiles to
-        update). With ``grid``, the map it was made from, the file must be
+        mesh that was saved, its off-mesh links with the same ids (a tiled
+        mesh comes back without tiles to update; a file of an older
+        wayfind, version 1, is read too). The GIL is released while it
+        reads. With ``grid``, the map it was made from, the file must be
         that map's mesh as the map is now (its size, terrain and costs).
         Nothing in the file is trusted: ``ParseError`` says what is wrong
         ("made for another map", "truncated", "corrupted: ..."),
