@@ -308,12 +308,15 @@ typedef wf_status (*wf__mesh_tile_fn)(const void *src, wf_mesh *x,
                                       wf__mpt lo, wf__mpt hi);
 
 /* A tile: its own small mesh (local numbering, indexed: the mesh locates
- * points through its tiles' buckets), which of its corners lie on a tile
- * line, its boundary edges that lie along one (those the stitching may
- * join to the tile across), and its first polygon's number in the mesh. */
+ * points through its tiles' buckets), marks on its corners (which lie on a
+ * tile line; which start a boundary edge that is no seam), its seams
+ * (boundary edges along a tile line: the stitching may join them to the
+ * tile across), and its first polygon's number in the mesh. */
+#define WF__MARK_LINE 1
+#define WF__MARK_EDGE 2
 typedef struct wf__mtile {
     wf_mesh *x;
-    uint8_t *on_line;
+    uint8_t *mark;
     uint32_t *seam;
     uint32_t nseam, nline, pieces, base;
 } wf__mtile;

@@ -178,21 +178,33 @@ typedef struct at {
     uint32_t v, p, e, piece;
 } at;
 
-/* The id of tile corner v: shared with the tile across when on a line. */
+/* The id of tile corner v: shared with the tile across when on a line.
+ * Marks it as a corner of the boundary when an edge of the tile that is
+ * no seam starts there (seams left unjoined are marked by finish). */
 static uint32_t corner_id(wf_mesh *m, const wf__mtile *d, uint32_t v,
                           at *n) {
     const wf__mpt pt = d->x->vert[v];
-    if (d->on_line[v]) {
+    const uint8_t edge = (d->mark[v] & WF__MARK_EDGE) != 0;
+    if (d->mark[v] & WF__MARK_LINE) {
         table *c = &m->tiles->stitch->corners;
         const uint64_t k = (uint64_t)(uint32_t)pt.x << 32 | (uint32_t)pt.y;
         const size_t i = table_slot(c, k);
-        if (c->key[i] == k)
+        if (c->key[i] == k) {
+            m->corner[c->val[i][0]] |= edge;
             return c->val[i][0];
+        }
         c->key[i] = k;
         c->val[i][0] = n->v;
     }
     m->vert[n->v] = pt;
+    m->corner[n->v] = edge;
     return n->v++;
+}
+
+/* One more neighbour of polygon p, counted up to 2 in dead until finish
+ * turns the counts into flags. */
+static void one_more(wf_mesh *m, uint32_t p) {
+    m->dead[p] += m->dead[p] < 2;
 }
 
 /* The polygon of tile x holding its edge i. */
@@ -227,8 +239,11 @@ static void join(wf_mesh *m, const wf__mtile *d, uint32_t base,
             continue;
         }
         const uint32_t e = s->seams.val[back][0], r = s->seams.val[back][1];
+        s->seams.val[back][0] = WF__NONE; /* joined */
         m->padj[ebase + i] = r, m->pback[ebase + i] = e;
         m->padj[e] = base + q, m->pback[e] = ebase + i;
+        one_more(m, r);
+        one_more(m, base + q);
         const uint32_t u = root(s->up, m->comp[r]),
                        w = root(s->up, m->comp[base + q]);
         s->up[u > w ? u : w] = u < w ? u : w;
@@ -246,13 +261,15 @@ static void place(wf_mesh *m, wf__mtile *d, at *n) {
         m->pstart[n->p + q] = n->e + x->pstart[q];
         m->comp[n->p + q] = n->piece + x->comp[q];
         m->area[n->p + q + 1] = area0 + x->area[q + 1];
-    }
-    for (uint32_t i = 0; i < x->ne; i++) {
-        m->pvert[n->e + i] = gid[x->pvert[i]];
-        m->padj[n->e + i] = x->padj[i] == WF__NONE ? WF__NONE
-                                                   : n->p + x->padj[i];
-        m->pback[n->e + i] = x->pback[i] == WF__NONE ? WF__NONE
-                                                     : n->e + x->pback[i];
+        uint8_t out = 0;
+        for (uint32_t i = x->pstart[q]; i < x->pstart[q + 1]; i++) {
+            const uint32_t adj = x->padj[i], back = x->pback[i];
+            m->pvert[n->e + i] = gid[x->pvert[i]];
+            m->padj[n->e + i] = adj == WF__NONE ? WF__NONE : n->p + adj;
+            m->pback[n->e + i] = back == WF__NONE ? WF__NONE : n->e + back;
+            out += adj != WF__NONE && out < 2;
+        }
+        m->dead[n->p + q] = out;
     }
     for (uint32_t k = 0; k < d->pieces; k++)
         m->tiles->stitch->up[n->piece + k] = n->piece + k;
@@ -261,21 +278,17 @@ static void place(wf_mesh *m, wf__mtile *d, at *n) {
     n->p += x->np, n->e += x->ne, n->piece += d->pieces;
 }
 
-/* The corners on the boundary, the dead ends and the pieces, numbered in
- * the order of their first polygons. */
+/* The corners where a seam left unjoined starts, the dead ends (from
+ * their counts) and the pieces, numbered in the order of their first
+ * polygons. */
 static void finish(wf_mesh *m, size_t pieces) {
+    const table *t = &m->tiles->stitch->seams;
     uint32_t *up = m->tiles->stitch->up;
-    memset(m->corner, 0, m->nv + 1);
-    for (uint32_t p = 0; p < m->np; p++) {
-        unsigned out = 0;
-        for (uint32_t i = m->pstart[p]; i < m->pstart[p + 1]; i++) {
-            if (m->padj[i] == WF__NONE)
-                m->corner[m->pvert[i]] = 1;
-            else
-                out++;
-        }
-        m->dead[p] = out <= 1;
-    }
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->key[i] != EMPTY && t->val[i][0] != WF__NONE)
+            m->corner[m->pvert[t->val[i][0]]] = 1;
+    for (uint32_t p = 0; p < m->np; p++)
+        m->dead[p] = m->dead[p] <= 1;
     /* every piece points at its root; a root, once numbered, holds its
        number with bit 31 set */
     for (size_t k = 0; k < pieces; k++)

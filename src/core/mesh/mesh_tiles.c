@@ -13,7 +13,7 @@
 
 static void tile_free(const wf_allocator *a, wf__mtile *t) {
     if (t->x) {
-        wf__free(a, t->on_line, t->x->nv + 1);
+        wf__free(a, t->mark, t->x->nv + 1);
         wf__free(a, t->seam, t->nseam * sizeof *t->seam + 1);
         wf_mesh_destroy(t->x);
     }
@@ -41,30 +41,38 @@ static int on_line(const struct wf__mtiles *t, wf__mpt p) {
            ((int64_t)p.y - t->origin.y) % t->side == 0;
 }
 
-/* Which corners of tile x lie on a tile line, and its boundary edges
- * along one (both ends on the same line). */
+/* Is edge i of polygon p of x a seam: on the boundary, along a tile line
+ * (both ends on the same line)? */
+static int is_seam(const wf_mesh *x, const uint8_t *mark, uint32_t p,
+                   uint32_t i) {
+    const uint32_t j = i + 1 < x->pstart[p + 1] ? i + 1 : x->pstart[p];
+    const wf__mpt u = x->vert[x->pvert[i]], w = x->vert[x->pvert[j]];
+    return x->padj[i] == WF__NONE && (mark[x->pvert[i]] & WF__MARK_LINE) &&
+           (mark[x->pvert[j]] & WF__MARK_LINE) && (u.x == w.x || u.y == w.y);
+}
+
+/* Which corners of tile x lie on a tile line and which start a boundary
+ * edge that is no seam; its seams. */
 static wf_status find_seams(const struct wf__mtiles *t, wf__mtile *d,
                             const wf_allocator *a) {
     const wf_mesh *x = d->x;
-    d->on_line = wf__alloc(a, x->nv + 1);
-    if (!d->on_line)
+    d->mark = wf__alloc(a, x->nv + 1);
+    if (!d->mark)
         return WF_E_NOMEM;
     for (uint32_t v = 0; v < x->nv; v++) {
-        d->on_line[v] = (uint8_t)on_line(t, x->vert[v]);
-        d->nline += d->on_line[v];
+        d->mark[v] = on_line(t, x->vert[v]) ? WF__MARK_LINE : 0;
+        d->nline += d->mark[v];
     }
     uint32_t n = 0;
     for (int pass = 0; pass < 2; pass++) {
         n = 0;
         for (uint32_t p = 0; p < x->np; p++)
             for (uint32_t i = x->pstart[p]; i < x->pstart[p + 1]; i++) {
-                const uint32_t j = i + 1 < x->pstart[p + 1] ? i + 1
-                                                            : x->pstart[p];
-                const wf__mpt u = x->vert[x->pvert[i]],
-                              w = x->vert[x->pvert[j]];
-                if (x->padj[i] != WF__NONE || !d->on_line[x->pvert[i]] ||
-                    !d->on_line[x->pvert[j]] || (u.x != w.x && u.y != w.y))
+                if (!is_seam(x, d->mark, p, i)) {
+                    if (pass && x->padj[i] == WF__NONE)
+                        d->mark[x->pvert[i]] |= WF__MARK_EDGE;
                     continue;
+                }
                 if (pass)
                     d->seam[n] = i;
                 n++;
