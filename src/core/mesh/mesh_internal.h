@@ -311,14 +311,19 @@ typedef wf_status (*wf__mesh_tile_fn)(const void *src, wf_mesh *x,
  * points through its tiles' buckets), marks on its corners (which lie on a
  * tile line; which start a boundary edge that is no seam), its seams
  * (boundary edges along a tile line: the stitching may join them to the
- * tile across), and its first polygon's number in the mesh. */
+ * tile across), where the stitching put it (its corners' ids in the mesh;
+ * its first corner of its own, polygon, edge and piece) and whether it
+ * was made since. */
 #define WF__MARK_LINE 1
 #define WF__MARK_EDGE 2
 typedef struct wf__mtile {
     wf_mesh *x;
     uint8_t *mark;
     uint32_t *seam;
-    uint32_t nseam, nline, pieces, base;
+    uint32_t nseam, nline, pieces;
+    uint32_t *gid;
+    uint32_t vbase, base, ebase, piece0;
+    uint8_t fresh;
 } wf__mtile;
 
 struct wf__mtiles {
@@ -353,8 +358,9 @@ void wf__mesh_tiles_free(wf_mesh *m);
  * edges along tile lines joined to the edge across with the same ends,
  * then the corners on the boundary, dead ends, pieces and areas (points
  * are located through the tiles' own buckets). The arrays keep room for
- * more, so that after an edit only the changed tiles cost more than a
- * copy. */
+ * more, and the tiles before the first one made since the last stitching
+ * keep their place, so that after an edit only the changed tiles and
+ * those after them cost more than their seams. */
 wf_status wf__mesh_stitch(wf_mesh *m);
 /* Frees the stitching's scratch. */
 void wf__mesh_stitch_free(wf_mesh *m);

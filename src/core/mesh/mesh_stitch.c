@@ -7,13 +7,18 @@
  * the same two corners the other way, if the tile across has one, and
  * the tiles' pieces so joined are merged (union-find). Last come the
  * corners on the boundary and the dead ends. Points are located through
- * the tiles' own buckets (mesh_tiles.c). Every array keeps
- * room for more, so an update costs the changed tiles and one pass over
- * the mesh, with no allocation once it has settled. */
+ * the tiles' own buckets (mesh_tiles.c). Every array keeps room for more,
+ * and the tiles before the first one made anew keep their place: only
+ * their seams are looked at again (what joined them to later tiles is
+ * undone, the hashes keep what they put there), so an update costs the
+ * changed tiles and a copy of those after them, with no allocation once
+ * the arrays have settled. */
 #include "mesh_internal.h"
 
 /* An open-addressed hash from 64-bit keys (never EMPTY) to two values. */
 #define EMPTY UINT64_MAX
+/* In a seam's second value (its polygon): joined to the edge across. */
+#define JOINED 0x80000000u
 typedef struct table {
     uint64_t *key;
     uint32_t (*val)[2];
@@ -22,10 +27,14 @@ typedef struct table {
 
 struct wf__stitch {
     table corners;   /* a corner on a tile line → its id */
-    table seams;     /* directed edge (a, b) → (edge, polygon) */
-    uint32_t *gid;   /* a tile's corners' ids */
+    table seams;     /* directed edge (a, b) → (edge, polygon | JOINED) */
+    table spare;     /* where the hashes are copied when pruned */
     uint32_t *up;    /* union-find over the tiles' pieces, then labels */
-    size_t cap_gid, cap_up;
+    uint32_t *node;  /* per polygon: its tile's piece (an index in up) */
+    size_t cap_up, cap_node;
+    /* what kept its place this time: the corners, polygons, edges and
+       pieces before these */
+    uint32_t kept_v, kept, kept_e, kept_piece;
 };
 
 static void table_free(const wf_allocator *a, table *t) {
@@ -70,16 +79,17 @@ void wf__mesh_stitch_free(wf_mesh *m) {
         return;
     table_free(&m->alloc, &s->corners);
     table_free(&m->alloc, &s->seams);
-    wf__free(&m->alloc, s->gid, s->cap_gid * sizeof *s->gid + 1);
+    table_free(&m->alloc, &s->spare);
     wf__free(&m->alloc, s->up, s->cap_up * sizeof *s->up + 1);
+    wf__free(&m->alloc, s->node, s->cap_node * sizeof *s->node + 1);
     wf__free(&m->alloc, s, sizeof *s);
     m->tiles->stitch = NULL;
 }
 
 /* Sizes in all of the tiles: corners, polygons, polygon corners, corners
- * on tile lines, seam edges, pieces, the most corners of one tile. */
+ * on tile lines, seam edges, pieces and triangles. */
 typedef struct totals {
-    size_t nv, np, ne, nline, nseam, pieces, most, triangles;
+    size_t nv, np, ne, nline, nseam, pieces, triangles;
 } totals;
 
 static totals count(const struct wf__mtiles *t) {
@@ -92,7 +102,6 @@ static totals count(const struct wf__mtiles *t) {
         n.nline += d->nline;
         n.nseam += d->nseam;
         n.pieces += d->pieces;
-        n.most = d->x->nv > n.most ? d->x->nv : n.most;
         n.triangles += d->x->triangles;
     }
     return n;
@@ -104,12 +113,13 @@ static size_t room(size_t cap, size_t need) {
     return need <= cap ? cap : need + need / 4 + 16;
 }
 
-/* The mesh's arrays with room for the totals (their contents lost when
- * they grow). */
-static wf_status arrays(wf_mesh *m, const totals *n) {
+/* The mesh's arrays with room for the totals; *grew when they had to
+ * grow (their contents are lost). */
+static wf_status arrays(wf_mesh *m, const totals *n, int *grew) {
     const size_t v = room(m->cap.v, n->nv), p = room(m->cap.p, n->np),
                  e = room(m->cap.e, n->ne);
-    if (m->vert && v == m->cap.v && p == m->cap.p && e == m->cap.e)
+    *grew = !m->vert || v != m->cap.v || p != m->cap.p || e != m->cap.e;
+    if (!*grew)
         return WF_OK;
     const wf_allocator *a = &m->alloc;
     wf__free(a, m->vert, m->cap.v * sizeof *m->vert + 1);
@@ -137,8 +147,24 @@ static wf_status arrays(wf_mesh *m, const totals *n) {
                : WF_E_NOMEM;
 }
 
-/* The scratch for the totals. */
-static wf_status scratch(wf_mesh *m, const totals *n) {
+/* Makes *p an array of `need` entries at least (contents lost), its size
+ * in *cap. */
+static int grow(const wf_allocator *a, uint32_t **p, size_t *cap,
+                size_t need) {
+    if (*p && need <= *cap)
+        return 1;
+    wf__free(a, *p, *cap * sizeof **p + 1);
+    *cap = room(*cap, need);
+    if ((*p = wf__alloc(a, *cap * sizeof **p + 1)))
+        return 1;
+    *cap = 0;
+    return 0;
+}
+
+/* The scratch for the totals: the hashes emptied when every tile is
+ * placed anew (*from 0), else kept, unless they would be too full (then
+ * *from becomes 0). */
+static wf_status scratch(wf_mesh *m, const totals *n, size_t *from) {
     struct wf__stitch *s = m->tiles->stitch;
     const wf_allocator *a = &m->alloc;
     if (!s) {
@@ -146,24 +172,21 @@ static wf_status scratch(wf_mesh *m, const totals *n) {
         if (!s)
             return WF_E_NOMEM;
         memset(s, 0, sizeof *s);
+        *from = 0;
     }
-    if (n->most > s->cap_gid || n->pieces > s->cap_up) {
-        wf__free(a, s->gid, s->cap_gid * sizeof *s->gid + 1);
-        wf__free(a, s->up, s->cap_up * sizeof *s->up + 1);
-        s->cap_gid = room(s->cap_gid, n->most);
-        s->cap_up = room(s->cap_up, n->pieces);
-        s->gid = wf__alloc(a, s->cap_gid * sizeof *s->gid + 1);
-        s->up = wf__alloc(a, s->cap_up * sizeof *s->up + 1);
-        if (!s->gid || !s->up) {
-            wf__free(a, s->gid, s->cap_gid * sizeof *s->gid + 1);
-            wf__free(a, s->up, s->cap_up * sizeof *s->up + 1);
-            s->gid = s->up = NULL;
-            s->cap_gid = s->cap_up = 0;
-            return WF_E_NOMEM;
-        }
-    }
-    wf_status st = table_reset(a, &s->corners, n->nline);
-    return st == WF_OK ? table_reset(a, &s->seams, n->nseam) : st;
+    if (!grow(a, &s->up, &s->cap_up, n->pieces) ||
+        !grow(a, &s->node, &s->cap_node, m->cap.p))
+        return WF_E_NOMEM;
+    /* the three hashes have one size, so that they can trade places */
+    const size_t most = n->nline > n->nseam ? n->nline : n->nseam;
+    if (2 * most > s->corners.cap)
+        *from = 0;
+    if (*from)
+        return WF_OK;
+    wf_status st = table_reset(a, &s->corners, most);
+    if (st == WF_OK)
+        st = table_reset(a, &s->seams, most);
+    return st == WF_OK ? table_reset(a, &s->spare, most) : st;
 }
 
 /* The root of piece k, halving the paths on the way. */
@@ -201,10 +224,22 @@ static uint32_t corner_id(wf_mesh *m, const wf__mtile *d, uint32_t v,
     return n->v++;
 }
 
-/* One more neighbour of polygon p, counted up to 2 in dead until finish
- * turns the counts into flags. */
+/* Does polygon p have one neighbour or none? */
+static uint8_t lonely(const wf_mesh *m, uint32_t p) {
+    unsigned out = 0;
+    for (uint32_t i = m->pstart[p]; i < m->pstart[p + 1]; i++)
+        out += m->padj[i] != WF__NONE;
+    return out <= 1;
+}
+
+/* One more neighbour of polygon p: counted up to 2 in dead until finish
+ * turns the counts into flags, or, for a polygon that kept its place
+ * (its flag set), its flag worked out again. */
 static void one_more(wf_mesh *m, uint32_t p) {
-    m->dead[p] += m->dead[p] < 2;
+    if (p < m->tiles->stitch->kept)
+        m->dead[p] = lonely(m, p);
+    else
+        m->dead[p] += m->dead[p] < 2;
 }
 
 /* The polygon of tile x holding its edge i. */
@@ -239,13 +274,13 @@ static void join(wf_mesh *m, const wf__mtile *d, uint32_t base,
             continue;
         }
         const uint32_t e = s->seams.val[back][0], r = s->seams.val[back][1];
-        s->seams.val[back][0] = WF__NONE; /* joined */
+        s->seams.val[back][1] |= JOINED;
         m->padj[ebase + i] = r, m->pback[ebase + i] = e;
         m->padj[e] = base + q, m->pback[e] = ebase + i;
         one_more(m, r);
         one_more(m, base + q);
-        const uint32_t u = root(s->up, m->comp[r]),
-                       w = root(s->up, m->comp[base + q]);
+        const uint32_t u = root(s->up, s->node[r]),
+                       w = root(s->up, s->node[base + q]);
         s->up[u > w ? u : w] = u < w ? u : w;
     }
 }
@@ -253,18 +288,19 @@ static void join(wf_mesh *m, const wf__mtile *d, uint32_t base,
 /* Places tile d after what n counts, advancing it. */
 static void place(wf_mesh *m, wf__mtile *d, at *n) {
     const wf_mesh *x = d->x;
-    uint32_t *gid = m->tiles->stitch->gid;
+    uint32_t *node = m->tiles->stitch->node;
+    d->vbase = n->v, d->base = n->p, d->ebase = n->e, d->piece0 = n->piece;
     for (uint32_t v = 0; v < x->nv; v++)
-        gid[v] = corner_id(m, d, v, n);
+        d->gid[v] = corner_id(m, d, v, n);
     const double area0 = m->area[n->p];
     for (uint32_t q = 0; q < x->np; q++) {
         m->pstart[n->p + q] = n->e + x->pstart[q];
-        m->comp[n->p + q] = n->piece + x->comp[q];
+        node[n->p + q] = n->piece + x->comp[q];
         m->area[n->p + q + 1] = area0 + x->area[q + 1];
         uint8_t out = 0;
         for (uint32_t i = x->pstart[q]; i < x->pstart[q + 1]; i++) {
             const uint32_t adj = x->padj[i], back = x->pback[i];
-            m->pvert[n->e + i] = gid[x->pvert[i]];
+            m->pvert[n->e + i] = d->gid[x->pvert[i]];
             m->padj[n->e + i] = adj == WF__NONE ? WF__NONE : n->p + adj;
             m->pback[n->e + i] = back == WF__NONE ? WF__NONE : n->e + back;
             out += adj != WF__NONE && out < 2;
@@ -273,21 +309,95 @@ static void place(wf_mesh *m, wf__mtile *d, at *n) {
     }
     for (uint32_t k = 0; k < d->pieces; k++)
         m->tiles->stitch->up[n->piece + k] = n->piece + k;
-    d->base = n->p;
     join(m, d, n->p, n->e);
     n->p += x->np, n->e += x->ne, n->piece += d->pieces;
+    d->fresh = 0;
 }
 
-/* The corners where a seam left unjoined starts, the dead ends (from
- * their counts) and the pieces, numbered in the order of their first
- * polygons. */
+/* Copies into the spare hash the entries of hash t that keep() keeps,
+ * then swaps the two (they have one size). */
+static void prune(wf_mesh *m, table *t, int (*keep)(wf_mesh *, uint32_t *)) {
+    struct wf__stitch *s = m->tiles->stitch;
+    memset(s->spare.key, 0xff, s->spare.cap * sizeof *s->spare.key);
+    for (size_t i = 0; i < t->cap; i++) {
+        if (t->key[i] == EMPTY || !keep(m, t->val[i]))
+            continue;
+        const size_t j = table_slot(&s->spare, t->key[i]);
+        s->spare.key[j] = t->key[i];
+        s->spare.val[j][0] = t->val[i][0], s->spare.val[j][1] = t->val[i][1];
+    }
+    const table old = *t;
+    *t = s->spare;
+    s->spare = old;
+}
+
+/* A corner the kept tiles placed stays. */
+static int keep_corner(wf_mesh *m, uint32_t *v) {
+    return v[0] < m->tiles->stitch->kept_v;
+}
+
+/* A seam of a kept tile stays; joined to a tile placed anew, it is cut
+ * loose again (its polygon's flag worked out again); joined to a kept
+ * one, their pieces are merged again. */
+static int keep_seam(wf_mesh *m, uint32_t *v) {
+    struct wf__stitch *s = m->tiles->stitch;
+    const uint32_t e = v[0], p = v[1] & ~JOINED;
+    if (e >= s->kept_e)
+        return 0;
+    if (!(v[1] & JOINED))
+        return 1;
+    const uint32_t q = m->padj[e];
+    if (q >= s->kept) {
+        m->padj[e] = m->pback[e] = WF__NONE;
+        m->dead[p] = lonely(m, p);
+        v[1] = p;
+        return 1;
+    }
+    const uint32_t u = root(s->up, s->node[p]), w = root(s->up, s->node[q]);
+    s->up[u > w ? u : w] = u < w ? u : w;
+    return 1;
+}
+
+/* The tiles before tile k keep their place: n where tile k goes, the
+ * hashes pruned to what they put there, the pieces they join merged
+ * again, and the corners they share with later tiles marked from them
+ * alone (the later tiles add theirs when placed). */
+static void keep(wf_mesh *m, size_t k, at *n) {
+    const struct wf__mtiles *t = m->tiles;
+    struct wf__stitch *s = t->stitch;
+    const wf__mtile *d = &t->tile[k];
+    *n = (at){d->vbase, d->base, d->ebase, d->piece0};
+    s->kept_v = n->v, s->kept = n->p, s->kept_e = n->e;
+    s->kept_piece = n->piece;
+    for (uint32_t i = 0; i < n->piece; i++)
+        s->up[i] = i;
+    prune(m, &s->corners, keep_corner);
+    prune(m, &s->seams, keep_seam);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < k; i++) {
+            const wf__mtile *e = &t->tile[i];
+            for (uint32_t v = 0; v < e->x->nv; v++)
+                if (e->mark[v] & WF__MARK_LINE) {
+                    if (pass)
+                        m->corner[e->gid[v]] |=
+                            (e->mark[v] & WF__MARK_EDGE) != 0;
+                    else
+                        m->corner[e->gid[v]] = 0;
+                }
+        }
+}
+
+/* The corners where a seam left unjoined starts, the dead ends of the
+ * polygons placed anew (from their counts) and the pieces, numbered in
+ * the order of their first polygons. */
 static void finish(wf_mesh *m, size_t pieces) {
-    const table *t = &m->tiles->stitch->seams;
-    uint32_t *up = m->tiles->stitch->up;
+    const struct wf__stitch *s = m->tiles->stitch;
+    const table *t = &s->seams;
+    uint32_t *up = s->up;
     for (size_t i = 0; i < t->cap; i++)
-        if (t->key[i] != EMPTY && t->val[i][0] != WF__NONE)
+        if (t->key[i] != EMPTY && !(t->val[i][1] & JOINED))
             m->corner[m->pvert[t->val[i][0]]] = 1;
-    for (uint32_t p = 0; p < m->np; p++)
+    for (uint32_t p = s->kept; p < m->np; p++)
         m->dead[p] = m->dead[p] <= 1;
     /* every piece points at its root; a root, once numbered, holds its
        number with bit 31 set */
@@ -295,7 +405,7 @@ static void finish(wf_mesh *m, size_t pieces) {
         up[k] = root(up, (uint32_t)k);
     uint32_t next = 0;
     for (uint32_t p = 0; p < m->np; p++) {
-        const uint32_t c = m->comp[p];
+        const uint32_t c = s->node[p];
         const uint32_t r = up[c] & 0x80000000u ? c : up[c];
         if (!(up[r] & 0x80000000u))
             up[r] = 0x80000000u | next++;
@@ -305,18 +415,31 @@ static void finish(wf_mesh *m, size_t pieces) {
 
 wf_status wf__mesh_stitch(wf_mesh *m) {
     const struct wf__mtiles *t = m->tiles;
+    const size_t ntiles = (size_t)t->ntx * t->nty;
     const totals n = count(t);
     if (n.nv > UINT32_MAX / 2 || n.ne > UINT32_MAX / 2 ||
         n.pieces > 0x7fffffffu)
         return WF_E_TOO_BIG;
-    wf_status st = arrays(m, &n);
+    size_t from = 0; /* the first tile made anew */
+    while (from < ntiles && !t->tile[from].fresh)
+        from++;
+    if (from == ntiles)
+        return WF_OK;
+    int grew;
+    wf_status st = arrays(m, &n, &grew);
+    if (grew)
+        from = 0;
     if (st == WF_OK)
-        st = scratch(m, &n);
+        st = scratch(m, &n, &from);
     if (st != WF_OK)
         return st;
     at a = {0, 0, 0, 0};
-    m->area[0] = 0;
-    for (size_t i = 0; i < (size_t)t->ntx * t->nty; i++)
+    if (from)
+        keep(m, from, &a);
+    else
+        t->stitch->kept_v = t->stitch->kept = t->stitch->kept_e = 0;
+    m->area[a.p] = a.p ? m->area[a.p] : 0;
+    for (size_t i = from; i < ntiles; i++)
         place(m, &t->tile[i], &a);
     m->nv = a.v, m->np = a.p, m->ne = a.e;
     m->pstart[m->np] = m->ne;

@@ -14,6 +14,7 @@
 static void tile_free(const wf_allocator *a, wf__mtile *t) {
     if (t->x) {
         wf__free(a, t->mark, t->x->nv + 1);
+        wf__free(a, t->gid, t->x->nv * sizeof *t->gid + 1);
         wf__free(a, t->seam, t->nseam * sizeof *t->seam + 1);
         wf_mesh_destroy(t->x);
     }
@@ -104,12 +105,19 @@ static wf_status make_tile(wf_mesh *m, size_t i) {
         st = wf__mesh_index(d.x);
     if (st == WF_OK)
         st = find_seams(t, &d, &m->alloc);
+    if (st == WF_OK &&
+        !(d.gid = wf__alloc(&m->alloc, d.x->nv * sizeof *d.gid + 1)))
+        st = WF_E_NOMEM;
     for (uint32_t p = 0; st == WF_OK && p < d.x->np; p++)
         d.pieces = d.x->comp[p] + 1 > d.pieces ? d.x->comp[p] + 1 : d.pieces;
     if (st != WF_OK) {
         tile_free(&m->alloc, &d);
         return st;
     }
+    /* the place the stitching gave the tile stays, for those before it */
+    d.vbase = t->tile[i].vbase, d.base = t->tile[i].base;
+    d.ebase = t->tile[i].ebase, d.piece0 = t->tile[i].piece0;
+    d.fresh = 1;
     tile_free(&m->alloc, &t->tile[i]);
     t->tile[i] = d;
     return WF_OK;
