@@ -328,3 +328,28 @@ wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
     }
     return s;
 }
+
+wf_status wf__cross_count(wf__cross *x) {
+    wf__cdt *c = x->c;
+    const size_t nt = c->nt;
+    int32_t *delta = wf__alloc(&c->alloc, 6 * nt * sizeof *delta + 1);
+    int32_t *count = wf__alloc(&c->alloc, 2 * nt * sizeof *count + 1);
+    wf_status s = delta && count ? WF_OK : WF_E_NOMEM;
+    if (s == WF_OK) {
+        memset(delta, 0, 6 * nt * sizeof *delta);
+        for (size_t i = 0; i < x->cap; i++) {
+            const wf__crec *r = &x->rec[i];
+            int k;
+            /* every weighed edge is constrained, so it is there */
+            const uint32_t t = r->lo == WF__NONE || (!r->w[0] && !r->w[1])
+                                   ? WF__NONE
+                                   : wf__cdt_edge(c, r->lo, r->hi, &k);
+            if (t != WF__NONE)
+                wf__cdt_weigh(c, delta, t, k, r->w);
+        }
+        s = wf__cdt_count(c, delta, count);
+    }
+    wf__free(&c->alloc, delta, delta ? 6 * nt * sizeof *delta + 1 : 0);
+    wf__free(&c->alloc, count, count ? 2 * nt * sizeof *count + 1 : 0);
+    return s;
+}

@@ -214,6 +214,10 @@ void wf__cross_free(wf__cross *x);
  * WF__CROSS_MAX crossings, or too many points), WF_E_NOMEM. */
 wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
                         int32_t w1);
+/* Classifies the triangles (wf__cdt_count) by the weights of every
+ * constrained edge made: a triangle is in when count 0 is above 0 and
+ * count 1 is 0. WF_E_NOMEM. */
+wf_status wf__cross_count(wf__cross *x);
 
 /* A 64-bit key and what it stands for (an index): runs' ends by their
  * place along a curve, edges by the corners they join, corners by where
