@@ -1,7 +1,11 @@
 /* The visibility-graph reference of outline_oracle.h. Every coordinate is
  * a small integer or half-integer, so orientations and collinearity are
  * exact in doubles; angles (atan2) only order directions already known
- * not to coincide. */
+ * not to coincide. Where sides of two outlines cross, the crossing is
+ * worked out once, (c2 a - c1 b) / (c2 - c1) for the sides' cross
+ * products c1, c2: exact when it is a half-integer (sides at multiples of
+ * 45 degrees on integers), else the nearest double, then used as it is by
+ * both sides. */
 #include "outline_oracle.h"
 
 #include <math.h>
@@ -25,9 +29,17 @@ typedef struct overt {
                       next): its graph node, -1 when it is not ground */
 } overt;
 
+/* Where two sides of different outlines cross (at a point inside both). */
+typedef struct ocross {
+    wf_vec2 p;
+    size_t ring[2], side[2]; /* the two sides: ring and index of the side */
+} ocross;
+
 struct wf_oracle {
     const wf_outline *o;
     size_t n;
+    ocross *x;
+    size_t nx;
     oseg *s;
     size_t ns, cap_s;
     overt *v;
@@ -231,32 +243,48 @@ static void graph(wf_oracle *r) {
         }
 }
 
-/* The pieces of outline segment a–b (split at every outline point on it)
- * with ground on one side only: edges between two walkable outlines or
- * inside obstacles bound nothing. */
-static void boundary(wf_oracle *r, wf_vec2 a, wf_vec2 b, size_t ring,
-                     size_t points) {
-    double *ts = malloc((points + 2) * sizeof *ts);
+/* A point splitting a side, and where along it. */
+typedef struct osplit {
+    double t;
+    wf_vec2 p;
+} osplit;
+
+static int by_split(const void *a, const void *b) {
+    return by_t(&((const osplit *)a)->t, &((const osplit *)b)->t);
+}
+
+/* The pieces of side j of ring `ring`, a–b (split at every outline point
+ * on it and every crossing of it), with ground on one side only: edges
+ * between two walkable outlines or inside obstacles bound nothing. */
+static void boundary(wf_oracle *r, size_t ring, size_t j, size_t points) {
+    const wf_outline *o = &r->o[ring];
+    const wf_vec2 a = o->points[j], b = o->points[(j + 1) % o->count];
+    osplit *ts = malloc((points + r->nx + 2) * sizeof *ts);
     size_t k = 0;
-    ts[k++] = 0;
-    ts[k++] = 1;
+    ts[k++] = (osplit){0, a};
+    ts[k++] = (osplit){1, b};
     const double len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
     for (size_t i = 0; i < r->n; i++)
-        for (size_t j = 0; j < r->o[i].count; j++) {
-            const wf_vec2 p = r->o[i].points[j];
+        for (size_t q = 0; q < r->o[i].count; q++) {
+            const wf_vec2 p = r->o[i].points[q];
             if (!same(p, a) && !same(p, b) && on_seg(a, b, p))
-                ts[k++] = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) /
-                          len2;
+                ts[k++] = (osplit){((p.x - a.x) * (b.x - a.x) +
+                                    (p.y - a.y) * (b.y - a.y)) / len2, p};
         }
-    qsort(ts, k, sizeof *ts, by_t);
+    for (size_t i = 0; i < r->nx; i++) {
+        const ocross *x = &r->x[i];
+        if ((x->ring[0] == ring && x->side[0] == j) ||
+            (x->ring[1] == ring && x->side[1] == j))
+            ts[k++] = (osplit){((x->p.x - a.x) * (b.x - a.x) +
+                                (x->p.y - a.y) * (b.y - a.y)) / len2, x->p};
+    }
+    qsort(ts, k, sizeof *ts, by_split);
     const double len = sqrt(len2);
     const wf_vec2 nrm = {-(b.y - a.y) / len * EPS, (b.x - a.x) / len * EPS};
     for (size_t i = 0; i + 1 < k; i++) {
-        if (ts[i + 1] == ts[i])
+        const wf_vec2 p = ts[i].p, q = ts[i + 1].p;
+        if (same(p, q))
             continue;
-        const wf_vec2 p = {a.x + ts[i] * (b.x - a.x), a.y + ts[i] * (b.y - a.y)};
-        const wf_vec2 q = {a.x + ts[i + 1] * (b.x - a.x),
-                           a.y + ts[i + 1] * (b.y - a.y)};
         const wf_vec2 m = {(p.x + q.x) / 2, (p.y + q.y) / 2};
         if (ground(r, (wf_vec2){m.x + nrm.x, m.y + nrm.y}) ==
             ground(r, (wf_vec2){m.x - nrm.x, m.y - nrm.y}))
@@ -270,6 +298,34 @@ static void boundary(wf_oracle *r, wf_vec2 a, wf_vec2 b, size_t ring,
     free(ts);
 }
 
+/* Every crossing of two sides of different outlines. */
+static void crossings(wf_oracle *r) {
+    size_t cap = 0;
+    for (size_t i = 0; i < r->n; i++)
+        for (size_t j = 0; j < r->o[i].count; j++)
+            for (size_t u = i + 1; u < r->n; u++)
+                for (size_t v = 0; v < r->o[u].count; v++) {
+                    const wf_outline *o = &r->o[i], *e = &r->o[u];
+                    const wf_vec2 a = o->points[j];
+                    const wf_vec2 b = o->points[(j + 1) % o->count];
+                    const wf_vec2 c = e->points[v];
+                    const wf_vec2 d = e->points[(v + 1) % e->count];
+                    const double c1 = cross(c, d, a), c2 = cross(c, d, b);
+                    if (!(c1 * c2 < 0 && cross(a, b, c) * cross(a, b, d) < 0))
+                        continue;
+                    if (r->nx == cap) {
+                        cap = cap ? 2 * cap : 64;
+                        r->x = realloc(r->x, cap * sizeof *r->x);
+                    }
+                    r->x[r->nx++] = (ocross){
+                        {(c2 * a.x - c1 * b.x) / (c2 - c1),
+                         (c2 * a.y - c1 * b.y) / (c2 - c1)},
+                        {i, u}, {j, v}};
+                }
+}
+
+size_t wf_oracle_crossings(const wf_oracle *r) { return r->nx; }
+
 wf_oracle *wf_oracle_create(const wf_outline *o, size_t n) {
     wf_oracle *r = calloc(1, sizeof *r);
     r->o = o;
@@ -277,13 +333,12 @@ wf_oracle *wf_oracle_create(const wf_outline *o, size_t n) {
     size_t cap = 0;
     for (size_t i = 0; i < n; i++)
         cap += o[i].count;
-    r->v = malloc(2 * cap * sizeof *r->v + 1);
+    crossings(r);
+    r->v = malloc(2 * (cap + 2 * r->nx) * sizeof *r->v + 1);
     for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < o[i].count; j++) {
-            const wf_vec2 a = o[i].points[j], b = o[i].points[(j + 1) % o[i].count];
-            if (!same(a, b))
-                boundary(r, a, b, i, cap);
-        }
+        for (size_t j = 0; j < o[i].count; j++)
+            if (!same(o[i].points[j], o[i].points[(j + 1) % o[i].count]))
+                boundary(r, i, j, cap);
     corners(r);
     graph(r);
     return r;
@@ -299,6 +354,7 @@ void wf_oracle_destroy(wf_oracle *r) {
     }
     free(r->v);
     free(r->s);
+    free(r->x);
     free(r->adj);
     free(r);
 }

@@ -430,16 +430,26 @@ def test_outlines_path_round_an_obstacle():
     assert len(p) == 4 and p.points[1][1] == 2 and p.points[2][1] == 8
 
 
-def test_crossing_outlines_are_refused_naming_both():
+def test_crossing_outlines_make_their_union():
     bar = [(2, 2), (6, 2), (6, 4), (2, 4)]
     post = [(3, 1), (4, 1), (4, 6), (3, 6)]
-    with pytest.raises(wayfind.InvalidArgumentError, match="post crosses bar") as e:
-        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar, "bar"),
+    m = wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar, "bar"),
                                     ("obstacle", post, "post")])
-    assert "near" in str(e.value)
-    with pytest.raises(wayfind.InvalidArgumentError, match="outline 3 crosses outline 2"):
-        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar),
-                                    ("obstacle", post)])
+    # from under the post's foot (it sticks out of the bar) to over its
+    # head, by the left: touching (3, 1), by the bar's (2, 2) and (2, 4),
+    # touching (3, 6)
+    p = m.path((3.5, 0.5), (3.5, 7))
+    assert p.length == pytest.approx(math.hypot(1.5, 1.5) + 2 + math.hypot(1.5, 3),
+                                     abs=TOL)
+    with pytest.raises(wayfind.BlockedError):
+        m.path((3.5, 3), (1, 1))
+
+
+def test_an_outline_crossing_itself_is_refused_naming_it():
+    bow = [(2, 2), (6, 2), (2, 6), (6, 6)]
+    with pytest.raises(wayfind.InvalidArgumentError, match="bow crosses itself") as e:
+        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bow, "bow")])
+    assert "near (4, 4)" in str(e.value)
 
 
 @pytest.mark.parametrize("outlines, match", [

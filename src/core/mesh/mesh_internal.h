@@ -264,6 +264,7 @@ struct wf_mesh {
     uint32_t *bstart, *bpoly;
     size_t triangles;      /* before merging */
     wf__inflated inflated; /* what making it for a radius met */
+    wf__inflated overlap;  /* what crossing outlines met (crossings, loose) */
     double cost;           /* of one world unit of length */
     /* off-mesh links: link i joins a to b (and b to a when two-way) */
     struct wf__mlink {
