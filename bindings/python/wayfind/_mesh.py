@@ -133,7 +133,8 @@ class Mesh:
     @classmethod
     def from_outlines(cls, outlines, *, scale=0, cost=0, radius=0):
         """The mesh of the ground inside the walkable outlines and outside
-        every obstacle outline. ``outlines`` is a sequence of (kind,
+        every obstacle outline (they may overlap and cross: the walkable
+        outlines' union less the obstacles'). ``outlines`` is a sequence of (kind,
         points) or (kind, points, name): kind "walkable" or "obstacle",
         points a closed ring of (x, y) in world units (a sequence of pairs
         or an (n, 2) array, either direction, the last joined back to the
@@ -142,9 +143,9 @@ class Mesh:
         finest that fits); ``cost``: the cost of one unit of path (0: 1);
         ``radius``: the radius of the unit the mesh is for (0: a point),
         every path keeping that far from every wall. Built with the GIL
-        released. The library's refusals (a crossing, naming both
-        outlines and where; an outline without area, fewer than 3
-        points, an obstacle outside the ground, no walkable outline)
+        released. The library's refusals (an outline crossing itself,
+        naming it and where; an outline without area, fewer than 3
+        points, no walkable outline)
         raise ``InvalidArgumentError`` with its message; ``TooBigError``
         for too many points."""
         if isinstance(outlines, (str, bytes)):
