@@ -4,7 +4,7 @@
  * points, either orientation, coordinates from 2^-30 to 2^40 world
  * units), equal the grid's mesh when the outlines are a grid's cells, and
  * every bad outline is refused with a message naming it. */
-#include "outline_world.h"
+#include "outline_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,64 +13,60 @@
 
 #include "wayfind/mesh.h"
 
-typedef struct tally {
-    long worlds, queries, paths, none, segments, crossings;
-    double worst;
-    double slack; /* an absolute error allowed besides 1e-9 relative */
-    double scale; /* the mesh's fixed-point units per reference unit */
-    double bent;  /* the most by which a length was off, in those units */
-} tally;
-
-/* Is length got the reference's want, to 1e-9 relative and tl's slack? */
-static int close_enough(tally *tl, double got, double want) {
-    tl->bent = fmax(tl->bent, fabs(got - want) * tl->scale);
-    return fabs(got - want) - 1e-9 * (1 + want) <= tl->slack;
-}
-
-/* One query on mesh m (outlines scaled by f) against the reference. */
-static void check_query(const wf_oracle *ref, wf_mesh_query *q,
-                        const wf_mesh *m, double f, wf_vec2 s, wf_vec2 t,
-                        wf_polyline *p, tally *tl) {
-    if (wf_oracle_where(ref, s) < 0 || wf_oracle_where(ref, t) < 0)
-        return; /* on an edge: the reference takes points off them */
-    const double want = wf_oracle_shortest(ref, s, t);
-    const wf_status st = wf_mesh_path(q, m, (wf_vec2){s.x * f, s.y * f},
-                                      (wf_vec2){t.x * f, t.y * f}, p);
-    tl->queries++;
-    if (isinf(want)) {
-        if (st != WF_NO_PATH)
-            fprintf(stderr, "(%g, %g) -> (%g, %g): got %g, want none\n", s.x,
-                    s.y, t.x, t.y, p->length / f);
-        assert_int_equal(st, WF_NO_PATH);
-        tl->none++;
-        return;
-    }
-    const int close = st == WF_OK && close_enough(tl, p->length / f, want);
-    if (!close)
-        fprintf(stderr, "(%g, %g) -> (%g, %g) at scale %g: status %d, "
-                        "length %.17g, want %.17g\n",
-                s.x, s.y, t.x, t.y, f, st, p->length / f, want);
-    assert_int_equal(st, WF_OK);
-    assert_true(close);
-    tl->worst = fmax(tl->worst, fabs(p->length / f - want) / fmax(want, 1e-300));
-    for (size_t i = 0; tl->slack == 0 && i + 1 < p->count; i++) {
-        const wf_vec2 a = {p->points[i].x / f, p->points[i].y / f};
-        const wf_vec2 b = {p->points[i + 1].x / f, p->points[i + 1].y / f};
-        assert_true(wf_oracle_clear(ref, a, b));
-        tl->segments++;
-    }
-    tl->paths++;
-}
-
 /* Which random worlds run_worlds makes. */
 enum { HOLES, OVERLAPS, ANY_ANGLE };
 
+/* How many times the sides of w cross lines of a grid of `tile` units
+ * through 0, at most: where a tiled mesh cuts them. */
+static size_t cuts(const wf_world *w, double tile) {
+    size_t n = 0;
+    for (size_t i = 0; i < w->n; i++)
+        for (size_t j = 0; j < w->o[i].count; j++) {
+            const wf_vec2 a = w->o[i].points[j];
+            const wf_vec2 b = w->o[i].points[(j + 1) % w->o[i].count];
+            n += (size_t)(fabs(b.x - a.x) / tile + fabs(b.y - a.y) / tile) + 2;
+        }
+    return n;
+}
+
+/* Every polygon edge of m on a line of the grid of `tile` units with
+ * ground just across its middle has a polygon across: tiles are joined
+ * wherever they meet (no crack). */
+static void check_seams(const wf_mesh *m, double tile) {
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    wf_vec2 v[64];
+    long across[64];
+    for (size_t p = 0; p < info.polygons; p++) {
+        const size_t n = wf_mesh_polygon(m, p, v, across, 64);
+        assert_true(n <= 64);
+        for (size_t i = 0; i < n; i++) {
+            const wf_vec2 a = v[i], b = v[(i + 1) % n];
+            const int vx = a.x == b.x && fmod(a.x, tile) == 0;
+            const int hy = a.y == b.y && fmod(a.y, tile) == 0;
+            if (!vx && !hy)
+                continue;
+            /* outwards is right of a -> b */
+            const double len = hypot(b.x - a.x, b.y - a.y), e = 1e-3 * tile;
+            const wf_vec2 out = {(a.x + b.x) / 2 + (b.y - a.y) / len * e,
+                                 (a.y + b.y) / 2 - (b.x - a.x) / len * e};
+            if (wf_mesh_locate(m, out) >= 0)
+                assert_true(across[i] >= 0);
+        }
+    }
+}
+
 /* `worlds` random worlds of kind `kind` from seed `seed`, scaled in turn
- * by 1, 1/8, 3, 2^-30 and 2^40, 24 queries each against the reference
- * into tl; with ANY_ANGLE, lengths may be off by tl's slack, set per
- * world to 2 × 0.71 / scale per crossing (see test_crossing_at_any_angle). */
-static void run_worlds(int kind, uint64_t seed, int worlds, tally *tl) {
+ * by 1, 1/8, 3, 2^-30 and 2^40 (by 1, 3 and 8 with tiles of `tile`
+ * units before scaling), 24 queries each against the reference into tl.
+ * With ANY_ANGLE, lengths may be off by tl's slack, set per world to 2 ×
+ * 0.71 / scale per crossing and, with tiles, per cut of a side by a tile
+ * line (each moves a corner of the ground that much at most: see
+ * test_crossing_at_any_angle). */
+static void run_worlds(int kind, uint64_t seed, int worlds, unsigned tile,
+                       wf_otally *tl) {
     static const double scales[] = {1, 0.125, 3, 0x1p-30, 0x1p40};
+    static const double tiled[] = {1, 3, 8, 1, 3};
     static wf_world w, s;
     wf_test_rng r = {seed};
     wf_mesh_query *q;
@@ -82,24 +78,27 @@ static void run_worlds(int kind, uint64_t seed, int worlds, tally *tl) {
             wf_world_random_mixed(&w, &r);
         else
             wf_world_overlapping(&w, &r, kind == ANY_ANGLE);
-        const double f = scales[k % 5];
+        const double f = tile ? tiled[k % 5] : scales[k % 5];
         wf_world_scaled(&w, f, &s);
         wf_mesh *m;
         wf_diag d = {0};
-        const wf_status st = wf_mesh_from_outlines(s.o, s.n, NULL, NULL, &m, &d);
+        const wf_mesh_opts opts = {.tile = (unsigned)(tile * f)};
+        const wf_status st = wf_mesh_from_outlines(s.o, s.n, &opts, NULL, &m, &d);
         if (st != WF_OK)
             fprintf(stderr, "world %d: %s\n", k, d.message);
         assert_int_equal(st, WF_OK);
         wf_mesh_info info;
         assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
         wf_oracle *ref = wf_oracle_create(w.o, w.n);
-        const size_t nx = wf_oracle_crossings(ref);
-        tl->crossings += (long)nx;
+        const size_t nx = wf_oracle_crossings(ref) + (tile ? cuts(&w, tile) : 0);
+        tl->crossings += (long)wf_oracle_crossings(ref);
         tl->scale = info.scale * f; /* mesh units per reference unit */
         tl->slack = kind == ANY_ANGLE ? 2 * 0.7072 * (double)nx / tl->scale : 0;
         for (int i = 0; i < 24; i++)
-            check_query(ref, q, m, f, wf_world_point(ref, &r),
-                        wf_world_point(ref, &r), &p, tl);
+            wf_otally_query(ref, q, m, f, wf_world_point(ref, &r),
+                            wf_world_point(ref, &r), &p, tl);
+        if (tile)
+            check_seams(m, tile * f);
         wf_oracle_destroy(ref);
         wf_mesh_destroy(m);
         tl->worlds++;
@@ -111,8 +110,8 @@ static void run_worlds(int kind, uint64_t seed, int worlds, tally *tl) {
 
 static void test_random_worlds(void **state) {
     (void)state;
-    tally tl = {0};
-    run_worlds(HOLES, 29, wf_test_count(150), &tl);
+    wf_otally tl = {0};
+    run_worlds(HOLES, 29, wf_test_count(150), 0, &tl);
     fprintf(stderr, "random outline worlds: %ld worlds (scales 2^-30 to 2^40), "
                     "%ld queries: %ld paths equal the visibility-graph "
                     "reference (max relative error %.2g, %ld segments clear "
@@ -125,8 +124,8 @@ static void test_random_worlds(void **state) {
  * the region is exactly the reference's and so is every length. */
 static void test_overlapping_worlds(void **state) {
     (void)state;
-    tally tl = {0};
-    run_worlds(OVERLAPS, 2929, wf_test_count(150), &tl);
+    wf_otally tl = {0};
+    run_worlds(OVERLAPS, 2929, wf_test_count(150), 0, &tl);
     fprintf(stderr, "overlapping outline worlds (45-degree sides): %ld "
                     "worlds with %ld crossings of outlines, %ld queries: %ld "
                     "paths equal the reference (max relative error %.2g, %ld "
@@ -145,8 +144,8 @@ static void test_overlapping_worlds(void **state) {
  * crossing of the world. */
 static void test_crossing_at_any_angle(void **state) {
     (void)state;
-    tally tl = {0};
-    run_worlds(ANY_ANGLE, 4141, wf_test_count(100), &tl);
+    wf_otally tl = {0};
+    run_worlds(ANY_ANGLE, 4141, wf_test_count(100), 0, &tl);
     fprintf(stderr, "overlapping outline worlds (any angle): %ld worlds "
                     "with %ld crossings, %ld queries: %ld paths as long as "
                     "the reference's (off by %.3g / scale at most; allowed: "
@@ -155,6 +154,29 @@ static void test_crossing_at_any_angle(void **state) {
             tl.worlds, tl.crossings, tl.queries, tl.paths, tl.bent,
             tl.none);
     assert_true(tl.crossings > 0);
+}
+
+/* Outline meshes in tiles: overlapping worlds at 45 degrees cut by tile
+ * lines on integers are cut at integers, exactly, so the tiled mesh is
+ * the reference to 1e-9 and its tiles are joined wherever they meet; at
+ * any angle, lengths are within the cuts' and bends' rounding. */
+static void test_tiled_worlds(void **state) {
+    (void)state;
+    static const unsigned tiles[] = {1, 2, 3, 5, 8, 13};
+    wf_otally exact = {0}, any = {0};
+    for (int i = 0; i < 6; i++) {
+        run_worlds(OVERLAPS, 77 + (uint64_t)i, wf_test_count(25), tiles[i],
+                   &exact);
+        run_worlds(ANY_ANGLE, 99 + (uint64_t)i, wf_test_count(15), tiles[i],
+                   &any);
+    }
+    fprintf(stderr, "tiled outline worlds (tiles of 1 to 13 units): %ld at "
+                    "45 degrees, %ld queries, %ld paths equal the reference "
+                    "(max relative error %.2g); %ld at any angle, %ld paths "
+                    "off by %.3g / scale at most; every tile side with "
+                    "ground across joined\n",
+            exact.worlds, exact.queries, exact.paths, exact.worst, any.worlds,
+            any.paths, any.bent);
 }
 
 /* The cheapest cost from s to t walking (at 1 a unit) and taking the
@@ -390,8 +412,11 @@ static void test_bad_outlines(void **state) {
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "scale -1", NULL);
     opts = (wf_mesh_opts){.cost = NAN};
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "cost nan", NULL);
-    opts = (wf_mesh_opts){.tile = 8};
-    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tiles are for grids", NULL);
+    opts = (wf_mesh_opts){.tile = 8, .radius = 1};
+    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tile 8 with radius 1",
+           "for a point");
+    opts = (wf_mesh_opts){.tile = 1, .scale = 4};
+    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tile 1 is too small", NULL);
     assert_int_equal(wf_mesh_from_outlines(o, 1, NULL, NULL, NULL, NULL),
                      WF_E_INVALID_ARG);
     /* huge but finite coordinates are fine: the scale follows them */
@@ -411,7 +436,7 @@ static void test_bad_outlines(void **state) {
     wf_mesh_query_destroy(q);
     wf_polyline_free(&p);
     wf_mesh_destroy(m);
-    fprintf(stderr, "bad outlines: 16 refused, each naming the outline\n");
+    fprintf(stderr, "bad outlines: 17 refused, each naming the outline\n");
 }
 
 /* The length of the path from a to b on the mesh of o (n outlines), or
@@ -534,6 +559,7 @@ int main(void) {
         cmocka_unit_test(test_random_worlds),
         cmocka_unit_test(test_overlapping_worlds),
         cmocka_unit_test(test_crossing_at_any_angle),
+        cmocka_unit_test(test_tiled_worlds),
         cmocka_unit_test(test_links),
         cmocka_unit_test(test_grid_cells),
         cmocka_unit_test(test_bad_outlines),

@@ -90,9 +90,13 @@ typedef struct wf_mesh_opts {
     double scale;
     /** The cost of one world unit of path; 0: 1. */
     double cost;
-    /** Grids only: cells per tile side (4 to 2^20), 0 for one tile (the
-     *  whole map). A tiled mesh can follow the grid's edits tile by tile
-     *  (wf_mesh_update). */
+    /** A tile's side, 0 for one tile (the whole world). For a grid:
+     *  cells per tile side (4 to 2^20); a tiled grid mesh follows the
+     *  grid's edits tile by tile (wf_mesh_update). For outlines: world
+     *  units per tile side (rounded to the fixed point; 16 fixed-point
+     *  units at least, and radius 0 only); a tiled outline mesh takes
+     *  obstacles added and removed tile by tile (wf_mesh_add_obstacle,
+     *  wf_mesh_remove_obstacle). */
     unsigned tile;
     /** The radius of the unit the mesh is for, in world units; 0: a point.
      *  With r > 0 the mesh holds the ground at least r from its boundary
@@ -208,6 +212,52 @@ WF_API wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
                                        const wf_mesh_opts *opts,
                                        const wf_allocator *alloc,
                                        wf_mesh **out, wf_diag *diag);
+
+/**
+ * Adds obstacle @p o (kind WF_OUTLINE_OBSTACLE: any polygon, a rectangle
+ * being one; read now, not kept) to @p m, a mesh built by
+ * wf_mesh_from_outlines with opts->tile > 0, and makes again only the
+ * tiles its bounding box touches: afterwards every query answers as on
+ * the mesh wf_mesh_from_outlines builds, with the same options, from the
+ * outlines m was built from, plus those added, less those removed, in
+ * that order. Its id goes to @p id: the outlines m was built from have
+ * ids 0 to n - 1, each added one the next number (never reused). The
+ * obstacle may overlap anything; it must lie within the tiles m was
+ * built with (the outlines' bounding box widened to tile lines), and is
+ * checked as wf_mesh_from_outlines checks an outline (points, area, not
+ * crossing itself). Off-mesh links stay. Not while m is being queried.
+ *
+ * A tiled outline mesh keeps its outlines cut where they cross tile
+ * lines, at the point of the fixed point nearest each crossing along the
+ * line (half a unit at most from it), so a tile is made from what lies in
+ * its box alone and tiles across a side meet corner to corner: its ground
+ * is the outlines' to that, and to the bends where outlines cross (see
+ * wf_mesh_from_outlines). Its polygons stop at tile sides.
+ *
+ * Time: the tiles touched, each O(k log k) for the k outline points in
+ * it, then stitching the tiles' polygons into m's arrays, O(P) for the
+ * mesh's P polygon corners.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL; m not built from outlines in tiles; o
+ * not an obstacle, with a point outside the tiles or not finite, fewer
+ * than 3 points, no area or crossing itself: m unchanged, @p diag names o
+ * by its name), WF_E_NOMEM, WF_E_TOO_BIG (m left unusable: destroy it).
+ */
+WF_API wf_status wf_mesh_add_obstacle(wf_mesh *m, const wf_outline *o,
+                                      uint32_t *id, wf_diag *diag);
+
+/**
+ * Removes obstacle @p id (one m was built from, or added) from @p m, a
+ * mesh built from outlines in tiles, making again only the tiles its
+ * bounding box touches: afterwards m answers as wf_mesh_add_obstacle
+ * says. Off-mesh links stay. Time: as wf_mesh_add_obstacle.
+ *
+ * Errors: WF_E_INVALID_ARG (m NULL or not built from outlines in tiles;
+ * no outline @p id, or a walkable one: m unchanged), WF_E_NOMEM (m left
+ * unusable: destroy it).
+ */
+WF_API wf_status wf_mesh_remove_obstacle(wf_mesh *m, uint32_t id,
+                                         wf_diag *diag);
 
 /**
  * Brings the tiled mesh @p m (built by wf_mesh_from_grid with opts->tile)

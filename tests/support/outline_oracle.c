@@ -126,6 +126,39 @@ static int by_t(const void *a, const void *b) {
 /* The open segment s–t: crosses no edge, passes every corner on it
  * within one wedge of ground, and each piece between them is ground (or
  * runs along an edge with ground on one side). */
+/* Does p lie on side j of ring i: exactly, or as one of its crossings
+ * (which a double may hold only to rounding)? */
+static int on_side(const wf_oracle *r, size_t i, size_t j, wf_vec2 p) {
+    const wf_outline *o = &r->o[i];
+    if (on_seg(o->points[j], o->points[(j + 1) % o->count], p))
+        return 1;
+    for (size_t k = 0; k < r->nx; k++) {
+        const ocross *x = &r->x[k];
+        if (same(x->p, p) && ((x->ring[0] == i && x->side[0] == j) ||
+                              (x->ring[1] == i && x->side[1] == j)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The side (ring *i, side *j) s–t runs along, if any. */
+static int along_side(const wf_oracle *r, wf_vec2 s, wf_vec2 t, size_t *i,
+                      size_t *j) {
+    for (*i = 0; *i < r->n; (*i)++)
+        for (*j = 0; *j < r->o[*i].count; (*j)++)
+            if (on_side(r, *i, *j, s) && on_side(r, *i, *j, t))
+                return 1;
+    return 0;
+}
+
+/* May a path go straight through corner v (on the open segment s–t)? */
+static int passes(const overt *v, wf_vec2 s, wf_vec2 t) {
+    const wf_vec2 back = {s.x - v->p.x, s.y - v->p.y};
+    const wf_vec2 fwd = {t.x - v->p.x, t.y - v->p.y};
+    const int w = wedge(v, back);
+    return w >= 0 && wedge(v, fwd) == w;
+}
+
 static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
     for (size_t i = 0; i < r->ns; i++) {
         const wf_vec2 a = r->s[i].a, b = r->s[i].b;
@@ -139,19 +172,24 @@ static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
     ts[k++] = 0;
     ts[k++] = 1;
     const double len2 = (t.x - s.x) * (t.x - s.x) + (t.y - s.y) * (t.y - s.y);
+    /* along a side, its crossings (not exactly on s–t in doubles) count
+       as on it, and every piece of s–t is on an edge */
+    size_t si, sj;
+    const int edge = along_side(r, s, t, &si, &sj);
     for (size_t i = 0; i < r->nv; i++) {
         const overt *v = &r->v[i];
-        if (same(v->p, s) || same(v->p, t) || !on_seg(s, t, v->p))
+        if (same(v->p, s) || same(v->p, t) ||
+            !(on_seg(s, t, v->p) || (edge && on_side(r, si, sj, v->p))))
             continue;
-        const wf_vec2 back = {s.x - v->p.x, s.y - v->p.y};
-        const wf_vec2 fwd = {t.x - v->p.x, t.y - v->p.y};
-        const int w = wedge(v, back);
-        if (w < 0 || wedge(v, fwd) != w) {
+        const double u = ((v->p.x - s.x) * (t.x - s.x) +
+                          (v->p.y - s.y) * (t.y - s.y)) / len2;
+        if (u <= 0 || u >= 1)
+            continue;
+        if (!passes(v, s, t)) {
             free(ts);
             return 0;
         }
-        ts[k++] = ((v->p.x - s.x) * (t.x - s.x) + (v->p.y - s.y) * (t.y - s.y)) /
-                  len2;
+        ts[k++] = u;
     }
     qsort(ts, k, sizeof *ts, by_t);
     int ok = 1;
@@ -160,7 +198,7 @@ static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
     for (size_t i = 0; ok && i + 1 < k; i++) {
         const double u = (ts[i] + ts[i + 1]) / 2;
         const wf_vec2 m = {s.x + u * (t.x - s.x), s.y + u * (t.y - s.y)};
-        const int where = wf_oracle_where(r, m);
+        const int where = edge ? -1 : wf_oracle_where(r, m);
         ok = where == 1 ||
              (where == -1 &&
               (ground(r, (wf_vec2){m.x + nrm.x, m.y + nrm.y}) ||

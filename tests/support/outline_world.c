@@ -179,19 +179,26 @@ void wf_world_overlapping(wf_world *w, wf_test_rng *r, int general) {
     for (int i = 0; i < grounds; i++) {
         const int a = 20 + (int)wf_test_rng_below(r, 29);
         const int b = 20 + (int)wf_test_rng_below(r, 29);
-        shape(w, r, WF_OUTLINE_WALKABLE, (int)wf_test_rng_below(r, 49 - (uint32_t)a),
-              (int)wf_test_rng_below(r, 49 - (uint32_t)b), a, b, 0);
+        const int x = (int)wf_test_rng_below(r, 49 - (uint32_t)a);
+        const int y = (int)wf_test_rng_below(r, 49 - (uint32_t)b);
+        shape(w, r, WF_OUTLINE_WALKABLE, x, y, a, b, 0);
     }
     const int holes = 3 + (int)wf_test_rng_below(r, 14);
-    for (int i = 0; i < holes; i++) {
-        const int a = 2 + (int)wf_test_rng_below(r, 12);
-        const int b = 2 + (int)wf_test_rng_below(r, 12);
-        shape(w, r, wf_test_rng_below(r, general ? 3 : 10)
-                        ? WF_OUTLINE_OBSTACLE
-                        : WF_OUTLINE_WALKABLE,
-              (int)wf_test_rng_below(r, 56) - 4 - a / 2,
-              (int)wf_test_rng_below(r, 56) - 4 - b / 2, a, b, general);
-    }
+    for (int i = 0; i < holes; i++)
+        wf_world_shape(w, r,
+                       wf_test_rng_below(r, general ? 3 : 10)
+                           ? WF_OUTLINE_OBSTACLE
+                           : WF_OUTLINE_WALKABLE,
+                       general);
+}
+
+void wf_world_shape(wf_world *w, wf_test_rng *r, wf_outline_kind kind,
+                    int general) {
+    const int a = 2 + (int)wf_test_rng_below(r, 12);
+    const int b = 2 + (int)wf_test_rng_below(r, 12);
+    const int x = (int)wf_test_rng_below(r, 56) - 4 - a / 2;
+    const int y = (int)wf_test_rng_below(r, 56) - 4 - b / 2;
+    shape(w, r, kind, x, y, a, b, general);
 }
 
 void wf_world_scaled(const wf_world *w, double f, wf_world *s) {

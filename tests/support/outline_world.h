@@ -44,6 +44,9 @@ void wf_world_random_mixed(wf_world *w, wf_test_rng *r);
  * the small shapes are triangles at any angle, and one in three is
  * walkable. */
 void wf_world_overlapping(wf_world *w, wf_test_rng *r, int general);
+/* Adds one of wf_world_overlapping's small shapes, of kind `kind`. */
+void wf_world_shape(wf_world *w, wf_test_rng *r, wf_outline_kind kind,
+                    int general);
 /* The same outlines with every point times f, into s. */
 void wf_world_scaled(const wf_world *w, double f, wf_world *s);
 /* The outlines of grid g's blocked cells (runs of them as one rectangle

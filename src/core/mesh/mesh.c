@@ -57,6 +57,7 @@ void wf_mesh_destroy(wf_mesh *m) {
     wf_allocator a = m->alloc;
     wf__mesh_clear(m);
     wf__mesh_tiles_free(m);
+    wf__otiles_free(m);
     wf__free(&a, m->link, m->cap_link * sizeof *m->link);
     wf__free(&a, m, sizeof *m);
 }

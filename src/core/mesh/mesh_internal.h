@@ -203,6 +203,11 @@ typedef struct wf__cross {
     size_t crossings;    /* met so far */
     size_t loose;        /* of them, bent through a point farther than
                             half a unit (along an axis) from a segment */
+    /* with fenced set, no bend puts a new point on the sides of the box
+       fence_lo–fence_hi (a tile's, whose sides the tile across must
+       split alike): a bend that would is moved a unit inwards */
+    int fenced;
+    wf__mpt fence_lo, fence_hi;
 } wf__cross;
 
 /* Crossing constraints over c (which has none yet), room for about n. */
@@ -275,6 +280,8 @@ struct wf_mesh {
     size_t nlink, cap_link;
     /* a mesh built in tiles (mesh_tiles.c), or NULL */
     struct wf__mtiles *tiles;
+    /* an outline mesh built in tiles (mesh_outline_tiles.c), or NULL */
+    struct wf__otiles *otiles;
     /* what it was built from: a grid (its identity in this process and
        version, its size and digest, which a file records, and the unit's
        move) or nothing (outlines) */
@@ -299,6 +306,33 @@ wf_status wf__mesh_tiles_build(wf_mesh *m, uint8_t *ok, const uint8_t *pass,
                                int w, int h, int size);
 /* Frees what a tiled mesh keeps of its tiles. */
 void wf__mesh_tiles_free(wf_mesh *m);
+/* ---- outline meshes in tiles (mesh_outline_tiles.c) ----------------- */
+
+/* Builds tile x (a fresh mesh, its allocator and scale set) of the
+ * polygons of source src inside the box lo–hi (fixed-point units): its
+ * arrays, without the index. */
+typedef wf_status (*wf__mesh_tile_fn)(const void *src, wf_mesh *x,
+                                      wf__mpt lo, wf__mpt hi);
+/* The tile builder of an outline mesh: src is its struct wf__otiles, lo
+ * and hi a tile's corners on its tile lines. */
+wf_status wf__otile_build(const void *src, wf_mesh *x, wf__mpt lo,
+                          wf__mpt hi);
+/* Gives m (from outlines) tiles of `side` units covering lo–hi, without
+ * outlines yet. WF_E_TOO_BIG over 2^22 tiles, WF_E_NOMEM. */
+wf_status wf__otiles_begin(wf_mesh *m, int32_t side, wf__mpt lo, wf__mpt hi);
+/* Adds the ring p (n points, counter-clockwise, none repeated, inside the
+ * tiles) of kind `kind`, snapped to the tile lines: its id into *id. The
+ * tiles are not made again. */
+wf_status wf__otiles_ring(wf_mesh *m, const wf__mpt *p, size_t n, int kind,
+                          uint32_t *id);
+/* Makes every tile and m's arrays and index. */
+wf_status wf__otiles_build(wf_mesh *m);
+/* Makes again the tiles ring id's box touches, and m's arrays. */
+wf_status wf__otiles_update(wf_mesh *m, uint32_t id);
+/* The box the tiles of m cover: 0 when m has none. */
+int wf__otiles_extent(const wf_mesh *m, wf__mpt *lo, wf__mpt *hi);
+void wf__otiles_free(wf_mesh *m);
+
 /* Frees m's polygons, corners and index (not the mesh itself, its links
  * or its tiles). */
 void wf__mesh_clear(wf_mesh *m);

@@ -38,6 +38,8 @@ typedef struct build {
     const wf_outline *o;
     size_t n;
     double scale, radius;
+    int32_t side;    /* of a tile, units; 0: untiled */
+    int adding;      /* 1: an obstacle added to a mesh (no ground needed) */
     uint32_t *ids;
     size_t nids;
     ring *r;
@@ -121,7 +123,7 @@ static wf_status check(build *b, const wf_mesh_opts *opts) {
         }
         walkable |= o->kind == WF_OUTLINE_WALKABLE;
     }
-    if (!walkable) {
+    if (!walkable && !b->adding) {
         wf__diag_set(b->diag, "", 0, 0,
                      "no walkable outline: a mesh needs ground to walk on");
         return WF_E_INVALID_ARG;
@@ -259,7 +261,9 @@ static wf_status constrain(build *b, wf_mesh *m) {
     return st;
 }
 
-static wf_status run(build *b, wf_mesh *m) {
+/* The outlines as rings: rounded, inserted, each counter-clockwise
+ * without repeated points, and checked not to cross itself. */
+static wf_status rings(build *b) {
     wf_status st = insert(b);
     b->r = st == WF_OK ? wf__alloc(&b->c.alloc, b->n * sizeof *b->r + 1)
                        : NULL;
@@ -271,6 +275,42 @@ static wf_status run(build *b, wf_mesh *m) {
     }
     for (size_t i = 0; st == WF_OK && i < b->n; i++)
         st = simple(b, i);
+    return st;
+}
+
+/* Ring i into m's tiles: its id into *id. */
+static wf_status tile_ring(build *b, wf_mesh *m, size_t i, uint32_t *id) {
+    const ring *r = &b->r[i];
+    wf__mpt *p = wf__alloc(&b->c.alloc, r->n * sizeof *p);
+    if (!p)
+        return WF_E_NOMEM;
+    for (size_t j = 0; j < r->n; j++)
+        p[j] = b->c.p[b->ids[r->start + j]];
+    const wf_status st = wf__otiles_ring(m, p, r->n, (int)b->o[i].kind, id);
+    wf__free(&b->c.alloc, p, r->n * sizeof *p);
+    return st;
+}
+
+/* m in tiles of b->side units (mesh_outline_tiles.c) over the rings'
+ * box: ring i has id i. */
+static wf_status tiled(build *b, wf_mesh *m) {
+    wf__mpt lo = b->c.p[4], hi = b->c.p[4];
+    for (uint32_t v = 5; v < b->c.np; v++) { /* past the box's corners */
+        const wf__mpt q = b->c.p[v];
+        lo.x = q.x < lo.x ? q.x : lo.x, lo.y = q.y < lo.y ? q.y : lo.y;
+        hi.x = q.x > hi.x ? q.x : hi.x, hi.y = q.y > hi.y ? q.y : hi.y;
+    }
+    wf_status st = wf__otiles_begin(m, b->side, lo, hi);
+    uint32_t id;
+    for (size_t i = 0; st == WF_OK && i < b->n; i++)
+        st = tile_ring(b, m, i, &id);
+    return st == WF_OK ? wf__otiles_build(m) : st;
+}
+
+static wf_status run(build *b, wf_mesh *m) {
+    wf_status st = rings(b);
+    if (st == WF_OK && b->side)
+        return tiled(b, m);
     if (st == WF_OK)
         st = constrain(b, m);
     if (st == WF_OK && b->radius > 0)
@@ -280,6 +320,26 @@ static wf_status run(build *b, wf_mesh *m) {
         st = wf__mesh_from_cdt(m, &b->c);
     }
     return st == WF_OK ? wf__mesh_index(m) : st;
+}
+
+/* The side of a tile of `tile` world units, in units. */
+static wf_status tile_side(build *b, unsigned tile) {
+    const double side = floor(tile * b->scale + 0.5);
+    if (b->radius > 0) {
+        wf__diag_set(b->diag, "", 0, 0, "tile %u with radius %g: an outline "
+                     "mesh in tiles is for a point (radius 0); build it whole "
+                     "for a radius",
+                     tile, b->radius);
+        return WF_E_INVALID_ARG;
+    }
+    if (!(side >= 16 && side <= FIX_MAX)) {
+        wf__diag_set(b->diag, "", 0, 0, "tile %u is %s: at the scale %g a "
+                     "tile side must come to 16 to 2^26 fixed-point units",
+                     tile, side < 16 ? "too small" : "too large", b->scale);
+        return WF_E_INVALID_ARG;
+    }
+    b->side = (int32_t)side;
+    return WF_OK;
 }
 
 static void release(build *b) {
@@ -307,12 +367,8 @@ wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
     b.n = n;
     b.diag = diag;
     wf_status st = check(&b, opts);
-    if (st == WF_OK && opts && opts->tile) {
-        wf__diag_set(diag, "", 0, 0, "tile %u: tiles are for grids' meshes "
-                                     "(an outline mesh is one piece)",
-                     opts->tile);
-        st = WF_E_INVALID_ARG;
-    }
+    if (st == WF_OK && opts && opts->tile)
+        st = tile_side(&b, opts->tile);
     if (st == WF_OK && opts && !(opts->cost >= 0 && isfinite(opts->cost))) {
         wf__diag_set(diag, "", 0, 0, "cost %g is not a cost: 0 (for 1) or "
                                      "more",
@@ -344,4 +400,67 @@ wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
     }
     *out = m;
     return WF_OK;
+}
+
+/* Is every finite point of o inside the tiles' box lo–hi once rounded?
+ * If not, says which in diag. */
+static wf_status within(build *b, const wf_mesh *m, wf__mpt lo, wf__mpt hi) {
+    const wf_outline *o = b->o;
+    for (size_t j = 0; o->points && j < o->count; j++) {
+        const double x = floor(o->points[j].x * m->scale + 0.5);
+        const double y = floor(o->points[j].y * m->scale + 0.5);
+        if (!isfinite(x) || !isfinite(y) ||
+            (x >= lo.x && x <= hi.x && y >= lo.y && y <= hi.y))
+            continue;
+        char w[256];
+        snprintf(w, sizeof w, "reaches (%g, %g), outside the mesh's extent "
+                              "(%g, %g)-(%g, %g): obstacles are added inside "
+                              "the tiles it was built with",
+                 o->points[j].x, o->points[j].y, lo.x / m->scale,
+                 lo.y / m->scale, hi.x / m->scale, hi.y / m->scale);
+        return fail(b, 0, WF_E_INVALID_ARG, w);
+    }
+    return WF_OK;
+}
+
+wf_status wf_mesh_add_obstacle(wf_mesh *m, const wf_outline *o, uint32_t *id,
+                               wf_diag *diag) {
+    wf__mpt lo, hi;
+    if (!m || !o || !id) {
+        wf__diag_set(diag, "", 0, 0, "the mesh, the outline and the id "
+                                     "pointer are required");
+        return WF_E_INVALID_ARG;
+    }
+    if (!wf__otiles_extent(m, &lo, &hi)) {
+        wf__diag_set(diag, "", 0, 0, "this mesh was not built from outlines "
+                                     "in tiles (wf_mesh_opts.tile): build it "
+                                     "anew to edit it");
+        return WF_E_INVALID_ARG;
+    }
+    build b;
+    memset(&b, 0, sizeof b);
+    b.c.alloc = m->alloc;
+    b.o = o;
+    b.n = 1;
+    b.diag = diag;
+    b.adding = 1;
+    const wf_mesh_opts opts = {.scale = m->scale};
+    wf_status st = o->kind == WF_OUTLINE_OBSTACLE
+                       ? within(&b, m, lo, hi)
+                       : fail(&b, 0, WF_E_INVALID_ARG,
+                              "is not an obstacle: only obstacles are added");
+    if (st == WF_OK)
+        st = check(&b, &opts);
+    if (st == WF_OK)
+        st = rings(&b);
+    if (st == WF_OK)
+        st = tile_ring(&b, m, 0, id);
+    if (st == WF_OK)
+        st = wf__otiles_update(m, *id);
+    release(&b);
+    if (st == WF_E_NOMEM || st == WF_E_TOO_BIG)
+        wf__diag_set(diag, "", 0, 0, "%s (the mesh is left unusable: destroy "
+                                     "it)",
+                     st == WF_E_NOMEM ? "out of memory" : "too large");
+    return st;
 }
