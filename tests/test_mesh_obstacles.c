@@ -1,0 +1,336 @@
+/* Obstacles added to and removed from an outline mesh in tiles
+ * (wf_mesh_add_obstacle, wf_mesh_remove_obstacle): after every edit of
+ * random sequences, every query answers as on a mesh built afresh from
+ * the outlines left, and (sides at 45 degrees, cut exactly) as the
+ * visibility-graph reference; off-mesh links stay; every misuse is
+ * refused with a message naming it. */
+#include "outline_check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wayfind/mesh.h"
+
+/* The outlines of w still there (alive), in order, into o: how many. */
+static size_t current(const wf_world *w, const int *alive, wf_outline *o) {
+    size_t n = 0;
+    for (size_t i = 0; i < w->n; i++)
+        if (alive[i])
+            o[n++] = w->o[i];
+    return n;
+}
+
+/* The box the tiles of `tile` units cover for w's first n outlines, as
+ * wf_mesh_opts.tile documents it: their bounding box widened to tile
+ * lines. */
+static void extent(const wf_world *w, size_t n, double tile, wf_vec2 *lo,
+                   wf_vec2 *hi) {
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < w->o[i].count; j++) {
+            x0 = fmin(x0, w->o[i].points[j].x), x1 = fmax(x1, w->o[i].points[j].x);
+            y0 = fmin(y0, w->o[i].points[j].y), y1 = fmax(y1, w->o[i].points[j].y);
+        }
+    lo->x = floor(x0 / tile) * tile, lo->y = floor(y0 / tile) * tile;
+    hi->x = lo->x + fmax(1, ceil((x1 - lo->x) / tile)) * tile;
+    hi->y = lo->y + fmax(1, ceil((y1 - lo->y) / tile)) * tile;
+}
+
+static int inside(const wf_outline *o, wf_vec2 lo, wf_vec2 hi) {
+    for (size_t j = 0; j < o->count; j++)
+        if (o->points[j].x < lo.x || o->points[j].x > hi.x ||
+            o->points[j].y < lo.y || o->points[j].y > hi.y)
+            return 0;
+    return 1;
+}
+
+typedef struct edits {
+    long worlds, adds, removes, outside, queries, same, paths;
+    wf_otally ref;
+} edits;
+
+/* Queries on m against a mesh built afresh from the outlines left and,
+ * at 45 degrees, the reference. */
+static void compare(const wf_world *w, const int *alive, const wf_mesh *m,
+                    const wf_mesh_opts *opts, int general, wf_test_rng *r,
+                    edits *e) {
+    static wf_outline o[WF_WORLD_MAXO];
+    const size_t n = current(w, alive, o);
+    wf_mesh *fresh;
+    assert_int_equal(wf_mesh_from_outlines(o, n, opts, NULL, &fresh, NULL),
+                     WF_OK);
+    wf_oracle *ref = wf_oracle_create(o, n);
+    wf_mesh_query *q;
+    assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+    wf_polyline a, b;
+    wf_polyline_init(&a, NULL);
+    wf_polyline_init(&b, NULL);
+    for (int i = 0; i < 10; i++) {
+        const wf_vec2 s = wf_world_point(ref, r), t = wf_world_point(ref, r);
+        const wf_status sa = wf_mesh_path(q, m, s, t, &a);
+        const wf_status sb = wf_mesh_path(q, fresh, s, t, &b);
+        assert_int_equal(sa, sb);
+        e->queries++;
+        if (sa == WF_OK) {
+            assert_true(wf_test_close(a.length, b.length));
+            e->same += a.length == b.length;
+            e->paths++;
+        }
+        if (!general)
+            wf_otally_query(ref, q, m, 1, s, t, &a, &e->ref);
+    }
+    wf_polyline_free(&a);
+    wf_polyline_free(&b);
+    wf_mesh_query_destroy(q);
+    wf_oracle_destroy(ref);
+    wf_mesh_destroy(fresh);
+}
+
+/* One random edit of m (world w, alive): add a shape or remove an
+ * obstacle, as the mesh must take it. */
+static void edit(wf_world *w, int *alive, wf_mesh *m, double tile,
+                 size_t first, int general, wf_test_rng *r, edits *e) {
+    size_t live[WF_WORLD_MAXO], nl = 0;
+    for (size_t i = 0; i < w->n; i++)
+        if (alive[i] && w->o[i].kind == WF_OUTLINE_OBSTACLE)
+            live[nl++] = i;
+    wf_diag d = {0};
+    if (nl && (wf_test_rng_below(r, 2) || w->n + 1 >= WF_WORLD_MAXO ||
+               w->np + 16 >= WF_WORLD_MAXP)) {
+        const uint32_t id = (uint32_t)live[wf_test_rng_below(r, (uint32_t)nl)];
+        assert_int_equal(wf_mesh_remove_obstacle(m, id, &d), WF_OK);
+        alive[id] = 0;
+        assert_int_equal(wf_mesh_remove_obstacle(m, id, &d), WF_E_INVALID_ARG);
+        assert_non_null(strstr(d.message, "never made, or removed"));
+        e->removes++;
+        return;
+    }
+    wf_world_shape(w, r, WF_OUTLINE_OBSTACLE, general);
+    wf_outline *o = &w->o[w->n - 1];
+    wf_vec2 lo, hi;
+    extent(w, first, tile, &lo, &hi);
+    uint32_t id = 0;
+    const wf_status st = wf_mesh_add_obstacle(m, o, &id, &d);
+    if (!inside(o, lo, hi)) {
+        if (st != WF_E_INVALID_ARG)
+            fprintf(stderr, "%d: %s\n", st, d.message);
+        assert_int_equal(st, WF_E_INVALID_ARG);
+        assert_non_null(strstr(d.message, "outside the mesh's extent"));
+        w->np -= o->count; /* it never was */
+        w->n--;
+        e->outside++;
+        return;
+    }
+    if (st != WF_OK)
+        fprintf(stderr, "add: %s\n", d.message);
+    assert_int_equal(st, WF_OK);
+    assert_int_equal(id, w->n - 1);
+    alive[id] = 1;
+    e->adds++;
+}
+
+static void test_random_edits(void **state) {
+    (void)state;
+    static const unsigned tiles[] = {2, 3, 5, 8, 16};
+    static wf_world w;
+    int alive[WF_WORLD_MAXO];
+    edits e = {0};
+    wf_test_rng r = {2029};
+    const int worlds = wf_test_count(20);
+    for (int k = 0; k < worlds; k++) {
+        const int general = k % 2;
+        wf_world_overlapping(&w, &r, general);
+        for (size_t i = 0; i < WF_WORLD_MAXO; i++)
+            alive[i] = i < w.n;
+        const size_t first = w.n;
+        const wf_mesh_opts opts = {.tile = tiles[k % 5]};
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_outlines(w.o, w.n, &opts, NULL, &m, NULL),
+                         WF_OK);
+        for (int i = 0; i < 16; i++) {
+            edit(&w, alive, m, opts.tile, first, general, &r, &e);
+            compare(&w, alive, m, &opts, general, &r, &e);
+        }
+        wf_mesh_destroy(m);
+        e.worlds++;
+    }
+    fprintf(stderr, "random edits of tiled outline meshes: %ld worlds, %ld "
+                    "obstacles added (%ld more refused outside the tiles), "
+                    "%ld removed; %ld queries after them answer as a mesh "
+                    "built afresh (%ld paths, %ld of the very same length); "
+                    "at 45 degrees %ld paths equal the reference (max "
+                    "relative error %.2g), %ld without a path\n",
+            e.worlds, e.adds, e.outside, e.removes, e.queries, e.paths, e.same,
+            e.ref.paths, e.ref.worst, e.ref.none);
+    assert_true(e.adds > 20 && e.removes > 20 && e.outside > 0);
+    assert_true(e.ref.paths > 50 && e.ref.none > 0);
+}
+
+static double cost_of(wf_mesh_query *q, const wf_mesh *m, wf_vec2 s,
+                      wf_vec2 t, size_t *links) {
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    const wf_status st = wf_mesh_path(q, m, s, t, &p);
+    const double c = st == WF_OK ? p.cost : INFINITY;
+    size_t ids[4], at[4];
+    *links = st == WF_OK ? wf_mesh_path_links(q, ids, at, 4) : 0;
+    wf_polyline_free(&p);
+    return c;
+}
+
+/* Two grounds joined by a link: an obstacle added on the way makes the
+ * walk longer, still through the link; removed, the path is as before. */
+static void test_links_stay(void **state) {
+    (void)state;
+    const wf_vec2 a[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+    const wf_vec2 b[] = {{20, 0}, {30, 0}, {30, 10}, {20, 10}};
+    const wf_vec2 wall[] = {{4, 2}, {6, 2}, {6, 8}, {4, 8}};
+    const wf_outline o[] = {{a, 4, WF_OUTLINE_WALKABLE, "west"},
+                            {b, 4, WF_OUTLINE_WALKABLE, "east"}};
+    const wf_outline w = {wall, 4, WF_OUTLINE_OBSTACLE, "wall"};
+    const wf_mesh_opts opts = {.tile = 4};
+    wf_mesh *m;
+    assert_int_equal(wf_mesh_from_outlines(o, 2, &opts, NULL, &m, NULL), WF_OK);
+    const wf_mesh_link l = {{9, 5}, {21, 5}, 1, 1};
+    assert_int_equal(wf_mesh_add_link(m, &l, NULL, NULL), WF_OK);
+    wf_mesh_query *q;
+    assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+    size_t taken;
+    const wf_vec2 s = {1, 5}, t = {29, 5};
+    assert_true(wf_test_close(cost_of(q, m, s, t, &taken), 8 + 1 + 8));
+    assert_int_equal(taken, 1);
+    uint32_t id;
+    assert_int_equal(wf_mesh_add_obstacle(m, &w, &id, NULL), WF_OK);
+    assert_int_equal(id, 2);
+    assert_true(wf_test_close(cost_of(q, m, s, t, &taken),
+                              2 * hypot(3, 3) + 2 + 1 + 8));
+    assert_int_equal(taken, 1);
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    assert_int_equal(info.links, 1);
+    assert_int_equal(wf_mesh_remove_obstacle(m, id, NULL), WF_OK);
+    assert_true(wf_test_close(cost_of(q, m, s, t, &taken), 17));
+    wf_mesh_query_destroy(q);
+    wf_mesh_destroy(m);
+}
+
+static void refused(wf_status st, wf_status want, const wf_diag *d,
+                    const char *has) {
+    if (st != want || !strstr(d->message, has))
+        fprintf(stderr, "status %d, message \"%s\"\n", st, d->message);
+    assert_int_equal(st, want);
+    assert_non_null(strstr(d->message, has));
+}
+
+static void test_refusals(void **state) {
+    (void)state;
+    const wf_vec2 sq[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+    const wf_vec2 rock[] = {{2, 2}, {4, 2}, {4, 4}};
+    const wf_vec2 bow[] = {{2, 2}, {6, 2}, {2, 6}, {6, 6}};
+    const wf_vec2 far[] = {{2, 2}, {14, 2}, {2, 4}};
+    const wf_vec2 nan[] = {{2, 2}, {NAN, 2}, {2, 4}};
+    const wf_outline ground = {sq, 4, WF_OUTLINE_WALKABLE, "floor"};
+    const wf_mesh_opts opts = {.tile = 4};
+    wf_mesh *whole, *m;
+    assert_int_equal(wf_mesh_from_outlines(&ground, 1, NULL, NULL, &whole, NULL),
+                     WF_OK);
+    assert_int_equal(wf_mesh_from_outlines(&ground, 1, &opts, NULL, &m, NULL),
+                     WF_OK);
+    wf_diag d = {0};
+    uint32_t id = 99;
+    wf_outline o = {rock, 3, WF_OUTLINE_OBSTACLE, "rock"};
+    refused(wf_mesh_add_obstacle(whole, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "not built from outlines in tiles");
+    refused(wf_mesh_remove_obstacle(whole, 0, &d), WF_E_INVALID_ARG, &d,
+            "not built from outlines in tiles");
+    refused(wf_mesh_add_obstacle(NULL, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "required");
+    refused(wf_mesh_add_obstacle(m, NULL, &id, &d), WF_E_INVALID_ARG, &d,
+            "required");
+    refused(wf_mesh_add_obstacle(m, &o, NULL, &d), WF_E_INVALID_ARG, &d,
+            "required");
+    refused(wf_mesh_remove_obstacle(NULL, 0, &d), WF_E_INVALID_ARG, &d,
+            "required");
+    o.kind = WF_OUTLINE_WALKABLE;
+    refused(wf_mesh_add_obstacle(m, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "rock is not an obstacle");
+    o = (wf_outline){far, 3, WF_OUTLINE_OBSTACLE, "crate"};
+    refused(wf_mesh_add_obstacle(m, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "crate reaches (14, 2), outside the mesh's extent (0, 0)-(12, 12)");
+    o = (wf_outline){bow, 4, WF_OUTLINE_OBSTACLE, "bow"};
+    refused(wf_mesh_add_obstacle(m, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "bow crosses itself near (4, 4)");
+    o = (wf_outline){nan, 3, WF_OUTLINE_OBSTACLE, NULL};
+    refused(wf_mesh_add_obstacle(m, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "outline 1 has point 2 not a finite number");
+    o = (wf_outline){rock, 2, WF_OUTLINE_OBSTACLE, "pebble"};
+    refused(wf_mesh_add_obstacle(m, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "pebble has fewer than 3 points");
+    assert_int_equal(id, 99); /* untouched by a refusal */
+    refused(wf_mesh_remove_obstacle(m, 0, &d), WF_E_INVALID_ARG, &d,
+            "outline 0 is walkable ground, not an obstacle");
+    refused(wf_mesh_remove_obstacle(m, 7, &d), WF_E_INVALID_ARG, &d,
+            "no outline 7 in this mesh");
+    o = (wf_outline){rock, 3, WF_OUTLINE_OBSTACLE, "rock"};
+    assert_int_equal(wf_mesh_add_obstacle(m, &o, &id, &d), WF_OK);
+    assert_int_equal(id, 1);
+    assert_int_equal(wf_mesh_remove_obstacle(m, 1, &d), WF_OK);
+    refused(wf_mesh_remove_obstacle(m, 1, &d), WF_E_INVALID_ARG, &d,
+            "no outline 1 in this mesh (never made, or removed)");
+    assert_int_equal(wf_mesh_add_obstacle(m, &o, &id, &d), WF_OK);
+    assert_int_equal(id, 2); /* ids are never reused */
+    wf_mesh_destroy(whole);
+    wf_mesh_destroy(m);
+    fprintf(stderr, "obstacle edits: 15 misuses refused, each named\n");
+}
+
+/* A tiled mesh built, an obstacle added and one removed, a path: with
+ * allocator a. */
+static wf_status build_edit(const wf_allocator *a, void *ud) {
+    const wf_world *w = ud;
+    const wf_mesh_opts opts = {.tile = 8};
+    wf_mesh *m = NULL;
+    wf_mesh_query *q = NULL;
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    const wf_vec2 box[] = {{20, 20}, {30, 21}, {25, 30}};
+    const wf_outline o = {box, 3, WF_OUTLINE_OBSTACLE, NULL};
+    uint32_t id;
+    wf_status s = wf_mesh_from_outlines(w->o, w->n, &opts, a, &m, NULL);
+    if (s == WF_OK)
+        s = wf_mesh_add_obstacle(m, &o, &id, NULL);
+    for (size_t i = 0; s == WF_OK && i < w->n; i++)
+        if (w->o[i].kind == WF_OUTLINE_OBSTACLE) {
+            s = wf_mesh_remove_obstacle(m, (uint32_t)i, NULL);
+            break;
+        }
+    if (s == WF_OK)
+        s = wf_mesh_query_create(a, &q);
+    if (s == WF_OK)
+        s = wf_mesh_path(q, m, (wf_vec2){5.25, 5.25}, (wf_vec2){40.25, 40.25},
+                         &p);
+    wf_mesh_query_destroy(q);
+    wf_polyline_free(&p);
+    wf_mesh_destroy(m);
+    return s == WF_NO_PATH ? WF_OK : s;
+}
+
+static void test_out_of_memory(void **state) {
+    (void)state;
+    static wf_world w;
+    wf_test_rng r = {8};
+    wf_world_overlapping(&w, &r, 1);
+    assert_true(wf_test_each_refusal("tiled outline edits out of memory",
+                                     build_edit, &w) > 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_edits),
+        cmocka_unit_test(test_links_stay),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_out_of_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
