@@ -9,6 +9,10 @@ contains "$TMP/out" "length: 7.285383 (3 points, 2 segments)" "the path round th
 contains "$TMP/out" "polyline: 10.0,1.0 11.0,4.0 10.0,8.0" "the path's corners"
 expect 0 "outline level json" -- "$WF" mesh "$YARD" --from 10,1 --to 10,8 --format json
 contains "$TMP/out" '"length":7.28538' "json path length"
+expect 0 "outline level in tiles" -- "$WF" mesh "$YARD" --tile 4 --from 10,1 --to 10,8
+contains "$TMP/out" "length: 7.285383 (3 points, 2 segments)" "the same path in tiles"
+expect 3 "tiles and a radius" -- "$WF" mesh "$YARD" --tile 4 --radius 0.5
+contains "$TMP/err" "tile 4 with radius 0.5" "tiles with a radius are refused, named"
 expect 0 "a wider unit" -- "$WF" mesh "$YARD" --radius 0.5 --from 2,2 --to 18,2
 contains "$TMP/out" "path found" "a wide unit still passes"
 expect 1 "no path" -- "$WF" mesh "$YARD" --from 10,1 --to 10,5

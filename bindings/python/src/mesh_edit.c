@@ -35,6 +35,46 @@ PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args) {
     return PyLong_FromSize_t(id);
 }
 
+/* add_obstacle(points, name) -> id; points float64 x, y pairs */
+PyObject *wfpy_mesh_add_obstacle(wfpy_mesh *o, PyObject *args) {
+    Py_buffer b;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "y*z", &b, &name))
+        return NULL;
+    if (!not_busy(o, "add an obstacle")) {
+        PyBuffer_Release(&b);
+        return NULL;
+    }
+    const wf_outline ob = {b.buf, (size_t)b.len / sizeof(wf_vec2),
+                           WF_OUTLINE_OBSTACLE, name};
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    uint32_t id = 0;
+    const wf_status st = wf_mesh_add_obstacle(o->m, &ob, &id, &d);
+    PyBuffer_Release(&b);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    return PyLong_FromUnsignedLong(id);
+}
+
+/* remove_obstacle(id) -> None */
+PyObject *wfpy_mesh_remove_obstacle(wfpy_mesh *o, PyObject *args) {
+    unsigned long id;
+    if (!PyArg_ParseTuple(args, "k", &id) || !not_busy(o, "remove an obstacle"))
+        return NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    const wf_status st = id > UINT32_MAX
+                             ? WF_E_INVALID_ARG
+                             : wf_mesh_remove_obstacle(o->m, (uint32_t)id, &d);
+    if (id > UINT32_MAX)
+        snprintf(d.message, sizeof d.message, "no outline %lu in this mesh",
+                 id);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    Py_RETURN_NONE;
+}
+
 /* links -> list of ((ax, ay), (bx, by), cost, two_way) */
 PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c) {
     (void)c;

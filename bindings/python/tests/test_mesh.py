@@ -710,3 +710,32 @@ def test_tiled_maps_are_refused_clearly_without_cjson(tmp_path):
         wayfind.Mesh.read_tiled(f)
     with pytest.raises(TypeError):
         wayfind.Mesh.read_tiled(None)
+
+
+def test_obstacles_added_and_removed_tile_by_tile():
+    rocks = [("obstacle", [(2, 2), (4, 2), (4, 4), (2, 4)], "rock")]
+    m = wayfind.Mesh.from_outlines([("walkable", SQUARE)] + rocks, tile=2)
+    assert m.path((1, 5), (9, 5)).length == pytest.approx(8, abs=TOL)
+    wall = [(5, 0), (6, 0), (6, 8), (5, 8)]
+    i = m.add_obstacle(wall, "wall")
+    assert i == 2
+    # round the wall's top end, (5, 8) and (6, 8)
+    want = math.hypot(4, 3) + 1 + math.hypot(3, 3)
+    assert m.path((1, 5), (9, 5)).length == pytest.approx(want, abs=TOL)
+    fresh = wayfind.Mesh.from_outlines([("walkable", SQUARE)] + rocks +
+                                       [("obstacle", wall)], tile=2)
+    assert fresh.path((1, 5), (9, 5)).length == pytest.approx(want, abs=TOL)
+    m.remove_obstacle(i)
+    assert m.path((1, 5), (9, 5)).length == pytest.approx(8, abs=TOL)
+    m.remove_obstacle(1)  # the rock it was made with
+    assert m.path((3, 3), (9, 9)).length == pytest.approx(math.hypot(6, 6), abs=TOL)
+    with pytest.raises(wayfind.InvalidArgumentError, match="no outline 2 in this mesh"):
+        m.remove_obstacle(i)
+    with pytest.raises(wayfind.InvalidArgumentError, match="walkable ground, not an obstacle"):
+        m.remove_obstacle(0)
+    with pytest.raises(wayfind.InvalidArgumentError, match="crate reaches .* outside the mesh's extent"):
+        m.add_obstacle([(8, 8), (12, 8), (12, 12)], "crate")
+    with pytest.raises(wayfind.InvalidArgumentError, match="not built from outlines in tiles"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE)]).add_obstacle(wall)
+    with pytest.raises(wayfind.InvalidArgumentError, match="with radius"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE)], tile=2, radius=0.5)
