@@ -38,8 +38,10 @@
  * wf_mesh_funnel pulls a string through them (the funnel algorithm) from
  * wherever the unit has got to: the corners to head for next.
  *
- * A mesh is immutable once built: any number of threads may query it at
- * once, each with its own wf_mesh_query. It can be saved and read back,
+ * Any number of threads may query a mesh at once, each with its own
+ * wf_mesh_query; only the calls that change it (wf_mesh_add_link,
+ * wf_mesh_update after grid edits, wf_mesh_add_obstacle and
+ * wf_mesh_remove_obstacle on an outline mesh in tiles) need it alone. It can be saved and read back,
  * answering every query as before, without building it again
  * (wf_mesh_write, wf_mesh_read in io.h).
  *
