@@ -31,7 +31,7 @@
  *
  * The tiles are stitched into the mesh's arrays by their corners' points
  * (a stand-in for the generic assembly of mesh_tiles.c). */
-#include <math.h>
+#include <assert.h>
 
 #include "mesh_internal.h"
 
@@ -275,6 +275,7 @@ static void corner_count(const otile *o, int32_t count[2]) {
                 continue;
             /* no piece crosses a tile line: the lower end is on it */
             const wf__mpt low = up_a ? b : a;
+            assert(low.y == o->lo.y);
             if (low.x <= o->lo.x)
                 wind += up_a ? 1 : -1; /* counter-clockwise: down on the left */
         }
