@@ -56,6 +56,21 @@ static void check_seams(const wf_mesh *m, double tile) {
     }
 }
 
+/* 400 random points of an eighth lattice (offset by 1/16) round the
+ * ground, off every edge: on m (scaled by f) where the reference has
+ * ground, and only there. */
+static void check_ground(const wf_oracle *ref, const wf_mesh *m, double f,
+                         wf_test_rng *r) {
+    for (int i = 0; i < 400; i++) {
+        const wf_vec2 p = {((int)wf_test_rng_below(r, 480) - 24) / 8.0 + 1 / 16.0,
+                           ((int)wf_test_rng_below(r, 480) - 24) / 8.0 + 1 / 16.0};
+        const int where = wf_oracle_where(ref, p);
+        if (where >= 0)
+            assert_int_equal(wf_mesh_locate(m, (wf_vec2){p.x * f, p.y * f}) >= 0,
+                             where);
+    }
+}
+
 /* `worlds` random worlds of kind `kind` from seed `seed`, scaled in turn
  * by 1, 1/8, 3, 2^-30 and 2^40 (by 1, 3 and 8 with tiles of `tile`
  * units before scaling), 24 queries each against the reference into tl.
@@ -99,6 +114,8 @@ static void run_worlds(int kind, uint64_t seed, int worlds, unsigned tile,
                             wf_world_point(ref, &r), &p, tl);
         if (tile)
             check_seams(m, tile * f);
+        if (tile && kind == OVERLAPS)
+            check_ground(ref, m, f, &r);
         wf_oracle_destroy(ref);
         wf_mesh_destroy(m);
         tl->worlds++;
@@ -172,9 +189,10 @@ static void test_tiled_worlds(void **state) {
     }
     fprintf(stderr, "tiled outline worlds (tiles of 1 to 13 units): %ld at "
                     "45 degrees, %ld queries, %ld paths equal the reference "
-                    "(max relative error %.2g); %ld at any angle, %ld paths "
-                    "off by %.3g / scale at most; every tile side with "
-                    "ground across joined\n",
+                    "(max relative error %.2g), 400 points each on the mesh "
+                    "where it has ground and only there; %ld at any angle, "
+                    "%ld paths off by %.3g / scale at most; every tile side "
+                    "with ground across joined\n",
             exact.worlds, exact.queries, exact.paths, exact.worst, any.worlds,
             any.paths, any.bent);
 }
