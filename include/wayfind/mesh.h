@@ -188,6 +188,18 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
  * - a path is as short as the shortest one round the strips and fans, to
  *   within the rounding of their corners and bends (tests: 0.074 / scale
  *   per corner of the path at most).
+ * With opts->tile = T > 0 the mesh is built in square tiles of T world
+ * units (rounded to the fixed point) over the outlines' bounding box
+ * widened to multiples of T, so that wf_mesh_add_obstacle and
+ * wf_mesh_remove_obstacle rebuild only the tiles an obstacle touches: each
+ * outline is cut where it crosses a tile line, at the point of the fixed
+ * point nearest the crossing along that line (half a unit from it at
+ * most), and each tile is made from what lies in its box. Its polygons
+ * stop at tile sides; its ground is the untiled mesh's to those cuts
+ * (exact where the cuts fall on the fixed point: sides along the axes and
+ * diagonals on multiples of 1/scale with integer tiles, say). Tiles are
+ * for a point unit: a radius with a tile is refused.
+ *
  * A radius no part of the ground holds gives an empty mesh (0 polygons):
  * then wf_mesh_path says WF_NO_PATH, wf_mesh_nearest −1, and
  * wf_mesh_random_point WF_NO_PATH. A point within r of the boundary is off
@@ -204,11 +216,15 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
  * be NULL) says why, naming the outline by its name and, for one
  * crossing itself, where.
  *
- * extent (the longer side of their bounding box: no ground is that far
- * from an edge), or whose polygons do not fit opts->scale), WF_E_TOO_BIG
- * (too many points, or over 2^24 crossings of outlines' or the polygons'
- * sides),
- * WF_E_NOMEM.
+ * Errors: WF_E_INVALID_ARG (NULL, fewer than 3 points, a point not
+ * finite or too far out for opts->scale, a bad kind or cost, no walkable
+ * outline, an outline without area or crossing itself; a tile with a
+ * radius, or a tile under 16 or over 2^26 fixed-point units; a radius
+ * negative or not finite, larger than the outlines' extent (the longer
+ * side of their bounding box: no ground is that far from an edge), or
+ * whose polygons do not fit opts->scale), WF_E_TOO_BIG (too many points,
+ * over 2^22 tiles, or over 2^24 crossings of outlines' or the polygons'
+ * sides), WF_E_NOMEM.
  */
 WF_API wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
                                        const wf_mesh_opts *opts,
