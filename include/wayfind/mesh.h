@@ -41,9 +41,9 @@
  * Any number of threads may query a mesh at once, each with its own
  * wf_mesh_query; only the calls that change it (wf_mesh_add_link,
  * wf_mesh_update after grid edits, wf_mesh_add_obstacle and
- * wf_mesh_remove_obstacle on an outline mesh in tiles) need it alone. It can be saved and read back,
- * answering every query as before, without building it again
- * (wf_mesh_write, wf_mesh_read in io.h).
+ * wf_mesh_remove_obstacle on an outline mesh in tiles) need it alone.
+ * It can be saved and read back, answering every query as before,
+ * without building it again (wf_mesh_write, wf_mesh_read in io.h).
  *
  * Part of the core layer: libc and libm only, no I/O.
  */
