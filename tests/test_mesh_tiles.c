@@ -37,7 +37,33 @@ static wf_vec2 some_point(wf_test_rng *r, const wf_grid *g) {
                      wf_test_rng_below(r, 8 * (uint32_t)wf_grid_height(g)) / 8.0};
 }
 
-/* n queries on a and b agree (status and length); returns the paths. */
+/* a and b hold the same places: the same number of pieces, and for
+ * point p, both locate it or neither does (the polygon found holds it),
+ * and their nearest points lie as far from it (within a unit of the
+ * fixed point either may have been moved to). */
+static void same_places(const wf_mesh *a, const wf_mesh *b, wf_vec2 p) {
+    wf_mesh_info ia, ib;
+    assert_int_equal(wf_mesh_describe(a, &ia), WF_OK);
+    assert_int_equal(wf_mesh_describe(b, &ib), WF_OK);
+    assert_int_equal(ia.pieces, ib.pieces);
+    const long la = wf_mesh_locate(a, p), lb = wf_mesh_locate(b, p);
+    assert_int_equal(la < 0, lb < 0);
+    if (la >= 0) {
+        assert_true(wf_mesh_polygon_contains(a, (size_t)la, p));
+        assert_true(wf_mesh_polygon_contains(b, (size_t)lb, p));
+    }
+    wf_vec2 na, nb;
+    const long ka = wf_mesh_nearest(a, p, &na), kb = wf_mesh_nearest(b, p, &nb);
+    assert_int_equal(ka < 0, kb < 0);
+    if (ka >= 0) {
+        const double da = hypot(na.x - p.x, na.y - p.y),
+                     db = hypot(nb.x - p.x, nb.y - p.y);
+        assert_true(fabs(da - db) <= 2.0 / WF_MESH_GRID_SCALE);
+    }
+}
+
+/* n queries on a and b agree (status and length), and so do the places
+ * of their ends (same_places); returns the paths. */
 static int agree(wf_mesh_query *q, const wf_mesh *a, const wf_mesh *b,
                  const wf_grid *g, wf_test_rng *r, int n) {
     wf_polyline pa, pb;
@@ -51,6 +77,8 @@ static int agree(wf_mesh_query *q, const wf_mesh *a, const wf_mesh *b,
             if (wf_mesh_random_point(a, &seed, &s) != WF_OK ||
                 wf_mesh_random_point(a, &seed, &t) != WF_OK)
                 s = some_point(r, g), t = some_point(r, g);
+        same_places(a, b, s);
+        same_places(a, b, (wf_vec2){t.x * 1.5 - 2, t.y * 1.5 - 2});
         const wf_status sa = wf_mesh_path(q, a, s, t, &pa);
         const wf_status sb = wf_mesh_path(q, b, s, t, &pb);
         if (sa != sb || (sa == WF_OK && !wf_test_close(pa.length, pb.length)))

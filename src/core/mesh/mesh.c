@@ -28,20 +28,22 @@ wf_status wf__mesh_arrays(wf_mesh *m, size_t nv, size_t np, size_t ne) {
 
 void wf__mesh_clear(wf_mesh *m) {
     wf_allocator a = m->alloc;
-    const size_t ne = edges_of(m);
-    wf__free(&a, m->vert, m->nv * sizeof *m->vert + 1);
-    wf__free(&a, m->corner, m->nv + 1);
-    wf__free(&a, m->pstart, (m->np + 1) * sizeof *m->pstart);
+    /* a tiled mesh keeps room for more (its capacities); others none but
+       in their bucket entries */
+    const size_t nv = m->cap.v ? m->cap.v : m->nv,
+                 np = m->cap.p ? m->cap.p : m->np,
+                 ne = m->cap.e ? m->cap.e : edges_of(m);
+    const size_t nb = (size_t)m->bw * m->bh;
+    wf__free(&a, m->vert, nv * sizeof *m->vert + 1);
+    wf__free(&a, m->corner, nv + 1);
+    wf__free(&a, m->pstart, (np + 1) * sizeof *m->pstart);
     wf__free(&a, m->pvert, ne * sizeof *m->pvert + 1);
     wf__free(&a, m->padj, ne * sizeof *m->padj + 1);
     wf__free(&a, m->pback, ne * sizeof *m->pback + 1);
-    wf__free(&a, m->comp, m->np * sizeof *m->comp + 1);
-    wf__free(&a, m->dead, m->np + 1);
-    wf__free(&a, m->area, (m->np + 1) * sizeof *m->area);
-    const size_t nb = (size_t)m->bw * m->bh;
-    wf__free(&a, m->bpoly,
-             (m->bstart && m->bpoly ? m->bstart[nb] : 0) * sizeof *m->bpoly +
-                 1);
+    wf__free(&a, m->comp, np * sizeof *m->comp + 1);
+    wf__free(&a, m->dead, np + 1);
+    wf__free(&a, m->area, (np + 1) * sizeof *m->area);
+    wf__free(&a, m->bpoly, m->cap.b * sizeof *m->bpoly + 1);
     wf__free(&a, m->bstart, (nb + 1) * sizeof *m->bstart);
     m->vert = NULL, m->corner = NULL, m->pstart = NULL, m->pvert = NULL;
     m->padj = NULL, m->pback = NULL, m->comp = NULL, m->dead = NULL;
@@ -49,6 +51,7 @@ void wf__mesh_clear(wf_mesh *m) {
     m->nv = m->np = m->ne = 0;
     m->bw = m->bh = 0;
     m->triangles = 0;
+    memset(&m->cap, 0, sizeof m->cap);
 }
 
 void wf_mesh_destroy(wf_mesh *m) {
@@ -57,32 +60,41 @@ void wf_mesh_destroy(wf_mesh *m) {
     wf_allocator a = m->alloc;
     wf__mesh_clear(m);
     wf__mesh_tiles_free(m);
-    wf__otiles_free(m);
     wf__free(&a, m->link, m->cap_link * sizeof *m->link);
     wf__free(&a, m, sizeof *m);
+}
+
+/* The bytes of m's arrays (as allocated) and buckets. */
+static size_t array_bytes(const wf_mesh *m) {
+    const size_t nv = m->cap.v ? m->cap.v : m->nv,
+                 np = m->cap.p ? m->cap.p : m->np,
+                 ne = m->cap.e ? m->cap.e : edges_of(m);
+    size_t n = sizeof *m + nv * (sizeof *m->vert + 1) +
+               (np + 1) * (sizeof *m->pstart + sizeof *m->area) +
+               ne * (sizeof *m->pvert + sizeof *m->padj + sizeof *m->pback) +
+               np * (sizeof *m->comp + 1);
+    if (m->bstart)
+        n += ((size_t)m->bw * m->bh + 1) * sizeof *m->bstart +
+             m->cap.b * sizeof *m->bpoly;
+    return n;
 }
 
 wf_status wf_mesh_describe(const wf_mesh *m, wf_mesh_info *info) {
     if (!m || !info)
         return WF_E_INVALID_ARG;
     memset(info, 0, sizeof *info);
-    const size_t ne = edges_of(m), nb = (size_t)m->bw * m->bh;
     info->vertices = m->nv;
     info->polygons = m->np;
     info->triangles = m->triangles;
     for (uint32_t p = 0; p < m->np; p++)
         if (m->comp[p] + 1 > info->pieces)
             info->pieces = m->comp[p] + 1;
-    info->bytes = sizeof *m + m->nv * (sizeof *m->vert + 1) +
-                  (m->np + 1) * sizeof *m->pstart +
-                  ne * (sizeof *m->pvert + sizeof *m->padj +
-                        sizeof *m->pback) +
-                  m->np * (sizeof *m->comp + 1) +
-                  (m->np + 1) * sizeof *m->area +
-                  (nb + 1) * sizeof *m->bstart +
-                  m->bstart[nb] * sizeof *m->bpoly;
+    info->bytes = array_bytes(m) + m->cap_link * sizeof *m->link;
+    const struct wf__mtiles *t = m->tiles;
+    for (size_t i = 0; t && i < (size_t)t->ntx * t->nty; i++)
+        info->bytes += sizeof t->tile[i] + array_bytes(t->tile[i].x) +
+                       t->tile[i].x->nv + t->tile[i].nseam * sizeof(uint32_t);
     info->links = m->nlink;
-    info->bytes += m->cap_link * sizeof *m->link;
     info->scale = m->scale;
     info->cost = m->cost;
     return WF_OK;
@@ -126,8 +138,7 @@ static wf_status pieces(wf_mesh *m) {
     return WF_OK;
 }
 
-/* The bucket range polygon p's bounding box covers. */
-static void box_of(const wf_mesh *m, uint32_t p, uint32_t *x0, uint32_t *y0,
+void wf__mesh_box(const wf_mesh *m, uint32_t p, uint32_t *x0, uint32_t *y0,
                    uint32_t *x1, uint32_t *y1) {
     int32_t lx = INT32_MAX, ly = INT32_MAX, hx = INT32_MIN, hy = INT32_MIN;
     for (uint32_t i = m->pstart[p]; i < m->pstart[p + 1]; i++) {
@@ -147,7 +158,7 @@ static uint64_t bucket_entries(const wf_mesh *m) {
     uint64_t n = 0;
     for (uint32_t p = 0; p < m->np; p++) {
         uint32_t x0, y0, x1, y1;
-        box_of(m, p, &x0, &y0, &x1, &y1);
+        wf__mesh_box(m, p, &x0, &y0, &x1, &y1);
         n += ((uint64_t)x1 - x0 + 1) * ((uint64_t)y1 - y0 + 1);
     }
     return n;
@@ -167,39 +178,27 @@ static void bucket_grid(wf_mesh *m, unsigned shift, int32_t lx, int32_t ly,
  * than 32 bits count), so that long thin polygons across many buckets (a
  * mesh read from a file may have any shapes) never make the lists
  * outgrow the mesh. */
-static void bucket_size(wf_mesh *m) {
-    int32_t lx = 0, ly = 0, hx = 0, hy = 0;
-    for (uint32_t v = 0; v < m->nv; v++) {
-        const wf__mpt p = m->vert[v];
-        if (v == 0 || p.x < lx) lx = p.x;
-        if (v == 0 || p.y < ly) ly = p.y;
-        if (v == 0 || p.x > hx) hx = p.x;
-        if (v == 0 || p.y > hy) hy = p.y;
-    }
-    const double area = ((double)hx - lx + 1) * ((double)hy - ly + 1);
+void wf__mesh_bucket_grid(wf_mesh *m, wf__mpt lo, wf__mpt hi) {
+    const double area = ((double)hi.x - lo.x + 1) * ((double)hi.y - lo.y + 1);
     const double side = sqrt(area / (m->np ? m->np : 1));
     unsigned shift = 0;
     while ((double)((int64_t)1 << shift) < side && shift < 30)
         shift++;
-    bucket_grid(m, shift, lx, ly, hx, hy);
+    bucket_grid(m, shift, lo.x, lo.y, hi.x, hi.y);
     uint64_t most = BUCKET_FILL * (uint64_t)(edges_of(m) + 1);
     most = most < UINT32_MAX ? most : UINT32_MAX - 1;
     while (shift < 30 &&
            bucket_entries(m) + (uint64_t)m->bw * m->bh > most)
-        bucket_grid(m, ++shift, lx, ly, hx, hy);
+        bucket_grid(m, ++shift, lo.x, lo.y, hi.x, hi.y);
 }
 
-static wf_status buckets(wf_mesh *m) {
-    bucket_size(m);
+wf_status wf__mesh_fill_buckets(wf_mesh *m) {
     const size_t nb = (size_t)m->bw * m->bh;
-    m->bstart = wf__alloc(&m->alloc, (nb + 1) * sizeof *m->bstart);
-    if (!m->bstart)
-        return WF_E_NOMEM;
     memset(m->bstart, 0, (nb + 1) * sizeof *m->bstart);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t p = 0; p < m->np; p++) {
             uint32_t x0, y0, x1, y1;
-            box_of(m, p, &x0, &y0, &x1, &y1);
+            wf__mesh_box(m, p, &x0, &y0, &x1, &y1);
             for (uint32_t y = y0; y <= y1; y++)
                 for (uint32_t x = x0; x <= x1; x++) {
                     const size_t b = (size_t)y * m->bw + x;
@@ -212,16 +211,38 @@ static wf_status buckets(wf_mesh *m) {
         if (pass == 0) {
             for (size_t b = 0; b < nb; b++)
                 m->bstart[b + 1] += m->bstart[b];
-            m->bpoly = wf__alloc(&m->alloc,
-                                 m->bstart[nb] * sizeof *m->bpoly + 1);
-            if (!m->bpoly)
+            const size_t need = m->bstart[nb];
+            if (m->bpoly && need <= m->cap.b)
+                continue;
+            wf__free(&m->alloc, m->bpoly, m->cap.b * sizeof *m->bpoly + 1);
+            m->cap.b = m->tiles ? need + need / 4 : need;
+            m->bpoly = wf__alloc(&m->alloc, m->cap.b * sizeof *m->bpoly + 1);
+            if (!m->bpoly) {
+                m->cap.b = 0;
                 return WF_E_NOMEM;
+            }
         }
     }
     for (size_t b = nb; b > 0; b--)
         m->bstart[b] = m->bstart[b - 1];
     m->bstart[0] = 0;
     return WF_OK;
+}
+
+/* The buckets of an untiled mesh: over its corners' box. */
+static wf_status buckets(wf_mesh *m) {
+    wf__mpt lo = {0, 0}, hi = {0, 0};
+    for (uint32_t v = 0; v < m->nv; v++) {
+        const wf__mpt p = m->vert[v];
+        if (v == 0 || p.x < lo.x) lo.x = p.x;
+        if (v == 0 || p.y < lo.y) lo.y = p.y;
+        if (v == 0 || p.x > hi.x) hi.x = p.x;
+        if (v == 0 || p.y > hi.y) hi.y = p.y;
+    }
+    wf__mesh_bucket_grid(m, lo, hi);
+    const size_t nb = (size_t)m->bw * m->bh;
+    m->bstart = wf__alloc(&m->alloc, (nb + 1) * sizeof *m->bstart);
+    return m->bstart ? wf__mesh_fill_buckets(m) : WF_E_NOMEM;
 }
 
 /* corner: the corners where a boundary edge starts. */
@@ -307,14 +328,17 @@ static wf_status backs(wf_mesh *m) {
     return st;
 }
 
+wf_status wf__mesh_index_local(wf_mesh *m) {
+    wf_status s = pieces(m);
+    if (s == WF_OK)
+        s = backs(m);
+    return s == WF_OK ? wf__mesh_areas(m) : s;
+}
+
 wf_status wf__mesh_index(wf_mesh *m) {
     wf_status s = corners(m);
     if (s == WF_OK)
-        s = pieces(m);
-    if (s == WF_OK)
-        s = backs(m);
-    if (s == WF_OK)
-        s = wf__mesh_areas(m);
+        s = wf__mesh_index_local(m);
     return s == WF_OK ? buckets(m) : s;
 }
 
@@ -335,6 +359,8 @@ int wf__mesh_holds(const wf_mesh *m, uint32_t q, wf__mpt p, wf__mpt d) {
 
 size_t wf__mesh_locate_toward(const wf_mesh *m, wf__mpt p, wf__mpt d,
                               uint32_t *out, size_t max) {
+    if (m->tiles)
+        return wf__mesh_tiles_locate(m, p, d, out, max);
     if (!m->np || p.x < m->bx0 || p.y < m->by0)
         return 0;
     const uint32_t x = (uint32_t)(p.x - m->bx0) >> m->bshift,

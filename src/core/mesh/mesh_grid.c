@@ -287,7 +287,7 @@ wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
     m->grid_digest = wf__mesh_grid_digest(g);
     m->move = mv;
     if (tile) {
-        st = wf__mesh_tiles_build(m, ok, pass, g->width, g->height, tile);
+        st = wf__mesh_grid_tiles(m, ok, pass, g->width, g->height, tile);
     } else {
         st = wf__mesh_grid_part(m, ok, g->width, g->height, 0, 0, g->width,
                                 g->height);

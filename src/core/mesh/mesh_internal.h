@@ -278,10 +278,14 @@ struct wf_mesh {
         uint8_t two_way;
     } *link;
     size_t nlink, cap_link;
-    /* a mesh built in tiles (mesh_tiles.c), or NULL */
+    /* a mesh built in tiles (mesh_tiles.c), or NULL; its arrays then have
+       room for more: the capacities of corners, polygons and polygon
+       corners (0 in a mesh that is not tiled: its counts), and of bucket
+       entries in every mesh */
     struct wf__mtiles *tiles;
-    /* an outline mesh built in tiles (mesh_outline_tiles.c), or NULL */
-    struct wf__otiles *otiles;
+    struct {
+        size_t v, p, e, b;
+    } cap;
     /* what it was built from: a grid (its identity in this process and
        version, its size and digest, which a file records, and the unit's
        move) or nothing (outlines) */
@@ -301,37 +305,101 @@ wf_status wf__mesh_grid_part(wf_mesh *m, const uint8_t *ok, int w, int h,
                              int x0, int y0, int x1, int y1);
 /* Builds m (its scale, cost and source set) in tiles of `size` cells a
  * side from the walkable map ok (w × h, taken: m frees it) of a unit that
- * may enter the terrains of pass (mesh_tiles.c). */
-wf_status wf__mesh_tiles_build(wf_mesh *m, uint8_t *ok, const uint8_t *pass,
-                               int w, int h, int size);
-/* Frees what a tiled mesh keeps of its tiles. */
-void wf__mesh_tiles_free(wf_mesh *m);
-/* ---- outline meshes in tiles (mesh_outline_tiles.c) ----------------- */
+ * may enter the terrains of pass (mesh_grid_tiles.c). */
+wf_status wf__mesh_grid_tiles(wf_mesh *m, uint8_t *ok, const uint8_t *pass,
+                              int w, int h, int size);
 
-/* Builds tile x (a fresh mesh, its allocator and scale set) of the
- * polygons of source src inside the box lo–hi (fixed-point units): its
- * arrays, without the index. */
+/* ---- meshes in tiles (mesh_tiles.c, mesh_stitch.c) -------------------- */
+
+/* Makes the polygons of the tile [lo, hi] (fixed-point units) from a
+ * tiled mesh's source src into x, a fresh mesh with m's allocator and
+ * scale, without its index. Every polygon lies in the box; a corner on a
+ * side of the box must be one the tile across would make there too (made
+ * from what both tiles see), and nothing else may put one there, so that
+ * the two tiles meet corner to corner and edge to edge along the side
+ * wherever both are walkable. */
 typedef wf_status (*wf__mesh_tile_fn)(const void *src, wf_mesh *x,
                                       wf__mpt lo, wf__mpt hi);
-/* The tile builder of an outline mesh: src is its struct wf__otiles, lo
- * and hi a tile's corners on its tile lines. */
+
+/* A tile: its own small mesh (local numbering, indexed: the mesh locates
+ * points through its tiles' buckets), which of its corners lie on a tile
+ * line, its boundary edges that lie along one (those the stitching may
+ * join to the tile across), and its first polygon's number in the mesh. */
+typedef struct wf__mtile {
+    wf_mesh *x;
+    uint8_t *on_line;
+    uint32_t *seam;
+    uint32_t nseam, nline, pieces, base;
+} wf__mtile;
+
+struct wf__mtiles {
+    wf__mpt origin;      /* tile (0, 0)'s lower corner (fixed units) */
+    int32_t side;        /* a tile's side (fixed units) */
+    int ntx, nty;
+    wf__mtile *tile;     /* ntx × nty, row by row */
+    wf__mesh_tile_fn make;
+    void *src;           /* what tiles are made from (the mesh's) */
+    void (*drop)(const wf_allocator *a, void *src); /* frees src */
+    struct wf__stitch *stitch; /* scratch the stitching keeps */
+};
+
+/* Makes m (its scale, cost and source set) a mesh of ntx × nty tiles of
+ * `side` units from origin, each made by make from src (taken: drop frees
+ * it with m, even on failure), and stitches them (mesh_tiles.c). */
+wf_status wf__mesh_tiles_build(wf_mesh *m, wf__mpt origin, int32_t side,
+                               int ntx, int nty, wf__mesh_tile_fn make,
+                               void *src,
+                               void (*drop)(const wf_allocator *, void *));
+/* Makes anew the tiles whose flag in redo (ntx × nty) is set, then
+ * stitches the mesh again when there was one. On failure the mesh is left
+ * unusable (WF_E_NOMEM). */
+wf_status wf__mesh_tiles_redo(wf_mesh *m, const uint8_t *redo);
+/* wf__mesh_locate_toward on a tiled mesh: through the tiles holding p. */
+size_t wf__mesh_tiles_locate(const wf_mesh *m, wf__mpt p, wf__mpt d,
+                             uint32_t *out, size_t max);
+/* Frees what a tiled mesh keeps of its tiles and its source. */
+void wf__mesh_tiles_free(wf_mesh *m);
+/* m's arrays and index from its tiles (mesh_stitch.c): corners on tile
+ * lines merged by their place, polygons numbered tile by tile, boundary
+ * edges along tile lines joined to the edge across with the same ends,
+ * then the corners on the boundary, dead ends, pieces and areas (points
+ * are located through the tiles' own buckets). The arrays keep room for
+ * more, so that after an edit only the changed tiles cost more than a
+ * copy. */
+wf_status wf__mesh_stitch(wf_mesh *m);
+/* Frees the stitching's scratch. */
+void wf__mesh_stitch_free(wf_mesh *m);
+
+/* ---- outline meshes in tiles (mesh_outline_tiles.c) ----------------- */
+
+/* What an outline mesh's tiles are made from: its outlines cut at the
+ * tile lines. */
+struct wf__otiles;
+/* The tile maker of an outline mesh (a wf__mesh_tile_fn): src is its
+ * struct wf__otiles. */
 wf_status wf__otile_build(const void *src, wf_mesh *x, wf__mpt lo,
                           wf__mpt hi);
-/* Gives m (from outlines) tiles of `side` units covering lo–hi, without
- * outlines yet. WF_E_TOO_BIG over 2^22 tiles, WF_E_NOMEM. */
-wf_status wf__otiles_begin(wf_mesh *m, int32_t side, wf__mpt lo, wf__mpt hi);
+/* Outlines for tiles of `side` units from the tile line at or below lo
+ * to the one at or above hi, none yet, into *out. WF_E_TOO_BIG over 2^22
+ * tiles, WF_E_NOMEM. */
+wf_status wf__otiles_begin(const wf_allocator *a, int32_t side, wf__mpt lo,
+                           wf__mpt hi, struct wf__otiles **out);
 /* Adds the ring p (n points, counter-clockwise, none repeated, inside the
- * tiles) of kind `kind`, snapped to the tile lines: its id into *id. The
- * tiles are not made again. */
-wf_status wf__otiles_ring(wf_mesh *m, const wf__mpt *p, size_t n, int kind,
-                          uint32_t *id);
-/* Makes every tile and m's arrays and index. */
-wf_status wf__otiles_build(wf_mesh *m);
-/* Makes again the tiles ring id's box touches, and m's arrays. */
+ * tiles) of kind `kind` to t, cut at the tile lines: its id into *id. No
+ * tile is made again. */
+wf_status wf__otiles_ring(struct wf__otiles *t, const wf_allocator *a,
+                          const wf__mpt *p, size_t n, int kind, uint32_t *id);
+/* Frees t (NULL: nothing). */
+void wf__otiles_drop(const wf_allocator *a, void *t);
+/* Makes m's tiles from t (taken: m frees it, even on failure), and m's
+ * arrays. */
+wf_status wf__otiles_build(wf_mesh *m, struct wf__otiles *t);
+/* The outlines of m's tiles, or NULL when m is no outline mesh in tiles. */
+struct wf__otiles *wf__otiles_of(const wf_mesh *m);
+/* Makes again the tiles the box of ring id of m's outlines touches. */
 wf_status wf__otiles_update(wf_mesh *m, uint32_t id);
-/* The box the tiles of m cover: 0 when m has none. */
+/* The box m's tiles cover: 0 when m is no outline mesh in tiles. */
 int wf__otiles_extent(const wf_mesh *m, wf__mpt *lo, wf__mpt *hi);
-void wf__otiles_free(wf_mesh *m);
 
 /* Frees m's polygons, corners and index (not the mesh itself, its links
  * or its tiles). */
@@ -356,6 +424,20 @@ wf_status wf__mesh_from_cdt(wf_mesh *m, const wf__cdt *c);
  * the polygon across has no such edge, or it twice), the connected pieces,
  * dead ends, areas and point buckets of its polygons. */
 wf_status wf__mesh_index(wf_mesh *m);
+/* Its part a tile keeps: the edges' backs, pieces, dead ends and areas
+ * (neither the corners on the boundary nor the buckets). */
+wf_status wf__mesh_index_local(wf_mesh *m);
+/* The range of buckets polygon p's bounding box covers. */
+void wf__mesh_box(const wf_mesh *m, uint32_t p, uint32_t *x0, uint32_t *y0,
+                  uint32_t *x1, uint32_t *y1);
+/* Chooses the grid of buckets over [lo, hi] for m's polygons (bx0, by0,
+ * bshift, bw, bh): about one bucket a polygon, coarser while long thin
+ * polygons would make the lists outgrow the mesh. */
+void wf__mesh_bucket_grid(wf_mesh *m, wf__mpt lo, wf__mpt hi);
+/* Lists each polygon in the buckets its box covers (bstart sized for the
+ * grid; bpoly grown as needed, with room for a quarter more in a tiled
+ * mesh, its size in cap.b). */
+wf_status wf__mesh_fill_buckets(wf_mesh *m);
 /* area: the running sums of the polygons' areas (mesh_random.c). */
 wf_status wf__mesh_areas(wf_mesh *m);
 /* Does polygon q hold p (closed) and, when d is not zero, the start of

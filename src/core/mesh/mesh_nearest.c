@@ -1,6 +1,7 @@
 /* The nearest point of a mesh to a point off it (a click beside a wall):
  * the point buckets are searched ring by ring outwards from the point's
- * bucket until the next ring lies farther than the best point found; the
+ * bucket until the next ring lies farther than the best point found (in
+ * a tiled mesh, the tiles ring by ring, each through its buckets); the
  * point is then moved to a lattice point of its polygon, so that a query
  * from it finds it on the mesh. */
 #include <math.h>
@@ -69,8 +70,10 @@ typedef struct near {
     long poly;
 } near;
 
-/* The polygons of bucket (x, y), if it is one, against the best so far. */
-static void scan(const wf_mesh *m, int64_t x, int64_t y, near *n) {
+/* The polygons of bucket (x, y) of m, if it is one, against the best so
+ * far (m's polygons numbered from base). */
+static void scan(const wf_mesh *m, uint32_t base, int64_t x, int64_t y,
+                 near *n) {
     if (y < 0 || x < 0 || y >= m->bh || x >= m->bw)
         return;
     const size_t b = (size_t)y * m->bw + (size_t)x;
@@ -78,8 +81,93 @@ static void scan(const wf_mesh *m, int64_t x, int64_t y, near *n) {
         double cx = 0, cy = 0;
         const uint32_t q = m->bpoly[i];
         const double d = nearest_in(m, q, n->p, &cx, &cy);
-        if (d < n->best || (d == n->best && (long)q < n->poly))
-            n->best = d, n->x = cx, n->y = cy, n->poly = (long)q;
+        const long id = (long)base + (long)q;
+        if (d < n->best || (d == n->best && id < n->poly))
+            n->best = d, n->x = cx, n->y = cy, n->poly = id;
+    }
+}
+
+/* A lower bound of the distance from p to the cells of ring r round p's
+ * cell of a grid of w × h cells of `side` units from o: how far p lies
+ * outside the grid's box, or r - 1 cells. */
+static double ring_bound(wf__mpt p, wf__mpt o, double side, int64_t w,
+                         int64_t h, int64_t r) {
+    const double ox = fmax((double)o.x - p.x, (double)p.x - (o.x + w * side));
+    const double oy = fmax((double)o.y - p.y, (double)p.y - (o.y + h * side));
+    return fmax(hypot(fmax(ox, 0), fmax(oy, 0)), (double)(r - 1) * side);
+}
+
+/* Calls visit on every cell of ring r round (cx, cy): the cells at
+ * Chebyshev distance r (the grid's bounds are visit's to check). */
+static void ring(int64_t cx, int64_t cy, int64_t r,
+                 void (*visit)(const wf_mesh *, const void *, int64_t,
+                               int64_t, near *),
+                 const wf_mesh *m, const void *ctx, near *n) {
+    for (int64_t x = cx - r; x <= cx + r; x++) {
+        visit(m, ctx, x, cy - r, n);
+        if (r)
+            visit(m, ctx, x, cy + r, n);
+    }
+    for (int64_t y = cy - r + 1; y <= cy + r - 1; y++) {
+        visit(m, ctx, cx - r, y, n);
+        visit(m, ctx, cx + r, y, n);
+    }
+}
+
+/* The cell of p on a grid of w × h cells of `side` units from o, clamped
+ * onto the grid. */
+static void cell_of(wf__mpt p, wf__mpt o, double side, int64_t w, int64_t h,
+                    int64_t *cx, int64_t *cy) {
+    int64_t x = (int64_t)floor(((double)p.x - o.x) / side);
+    int64_t y = (int64_t)floor(((double)p.y - o.y) / side);
+    *cx = x < 0 ? 0 : x >= w ? w - 1 : x;
+    *cy = y < 0 ? 0 : y >= h ? h - 1 : y;
+}
+
+static void visit_bucket(const wf_mesh *m, const void *base, int64_t x,
+                         int64_t y, near *n) {
+    scan(m, *(const uint32_t *)base, x, y, n);
+}
+
+/* The buckets of m (its polygons numbered from base), ring by ring
+ * outwards from p's bucket while a ring may hold a nearer point. */
+static void search(const wf_mesh *m, uint32_t base, near *n) {
+    if (!m->np)
+        return;
+    const double side = (double)((int64_t)1 << m->bshift);
+    const wf__mpt o = {m->bx0, m->by0};
+    int64_t bx, by;
+    cell_of(n->p, o, side, m->bw, m->bh, &bx, &by);
+    const int64_t rings = m->bw > m->bh ? m->bw : m->bh;
+    for (int64_t r = 0; r <= rings; r++) {
+        if (r > 0 && ring_bound(n->p, o, side, m->bw, m->bh, r) > n->best)
+            break;
+        ring(bx, by, r, visit_bucket, m, &base, n);
+    }
+}
+
+static void visit_tile(const wf_mesh *m, const void *unused, int64_t x,
+                       int64_t y, near *n) {
+    (void)unused;
+    const struct wf__mtiles *t = m->tiles;
+    if (y < 0 || x < 0 || y >= t->nty || x >= t->ntx)
+        return;
+    const wf__mtile *d = &t->tile[y * t->ntx + x];
+    search(d->x, d->base, n);
+}
+
+/* A tiled mesh's tiles, ring by ring outwards from p's tile, each
+ * searched through its own buckets. */
+static void search_tiles(const wf_mesh *m, near *n) {
+    const struct wf__mtiles *t = m->tiles;
+    int64_t tx, ty;
+    cell_of(n->p, t->origin, t->side, t->ntx, t->nty, &tx, &ty);
+    const int64_t rings = t->ntx > t->nty ? t->ntx : t->nty;
+    for (int64_t r = 0; r <= rings; r++) {
+        if (r > 0 &&
+            ring_bound(n->p, t->origin, t->side, t->ntx, t->nty, r) > n->best)
+            break;
+        ring(tx, ty, r, visit_tile, m, NULL, n);
     }
 }
 
@@ -87,34 +175,10 @@ long wf_mesh_nearest(const wf_mesh *m, wf_vec2 p, wf_vec2 *out) {
     near n = {{0, 0}, INFINITY, 0, 0, -1};
     if (!m || !m->np || !wf__mesh_fix(m, p, &n.p))
         return -1;
-    /* the bucket of p, clamped onto the grid of buckets */
-    const double side = (double)((int64_t)1 << m->bshift);
-    int64_t bx = ((int64_t)n.p.x - m->bx0) >> m->bshift;
-    int64_t by = ((int64_t)n.p.y - m->by0) >> m->bshift;
-    bx = bx < 0 ? 0 : bx >= m->bw ? m->bw - 1 : bx;
-    by = by < 0 ? 0 : by >= m->bh ? m->bh - 1 : by;
-    /* how far p lies outside the buckets' box */
-    const double ox = fmax((double)m->bx0 - n.p.x,
-                           (double)n.p.x - (m->bx0 + m->bw * side));
-    const double oy = fmax((double)m->by0 - n.p.y,
-                           (double)n.p.y - (m->by0 + m->bh * side));
-    const double outside = hypot(fmax(ox, 0), fmax(oy, 0));
-    const int64_t rings = m->bw > m->bh ? m->bw : m->bh;
-    for (int64_t r = 0; r <= rings; r++) {
-        /* every point of ring r is (r - 1) buckets away or more, and no
-           nearer than the buckets' box */
-        if (r > 0 && fmax(outside, (double)(r - 1) * side) > n.best)
-            break;
-        for (int64_t x = bx - r; x <= bx + r; x++) {
-            scan(m, x, by - r, &n);
-            if (r)
-                scan(m, x, by + r, &n);
-        }
-        for (int64_t y = by - r + 1; y <= by + r - 1; y++) {
-            scan(m, bx - r, y, &n);
-            scan(m, bx + r, y, &n);
-        }
-    }
+    if (m->tiles)
+        search_tiles(m, &n);
+    else
+        search(m, 0, &n);
     if (n.poly >= 0)
         snap(m, (uint32_t)n.poly, &n.x, &n.y);
     if (out && n.poly >= 0)

@@ -278,15 +278,17 @@ static wf_status rings(build *b) {
     return st;
 }
 
-/* Ring i into m's tiles: its id into *id. */
-static wf_status tile_ring(build *b, wf_mesh *m, size_t i, uint32_t *id) {
+/* Ring i into tiles' outlines t: its id into *id. */
+static wf_status tile_ring(build *b, struct wf__otiles *t, size_t i,
+                           uint32_t *id) {
     const ring *r = &b->r[i];
     wf__mpt *p = wf__alloc(&b->c.alloc, r->n * sizeof *p);
     if (!p)
         return WF_E_NOMEM;
     for (size_t j = 0; j < r->n; j++)
         p[j] = b->c.p[b->ids[r->start + j]];
-    const wf_status st = wf__otiles_ring(m, p, r->n, (int)b->o[i].kind, id);
+    const wf_status st = wf__otiles_ring(t, &b->c.alloc, p, r->n,
+                                         (int)b->o[i].kind, id);
     wf__free(&b->c.alloc, p, r->n * sizeof *p);
     return st;
 }
@@ -300,11 +302,15 @@ static wf_status tiled(build *b, wf_mesh *m) {
         lo.x = q.x < lo.x ? q.x : lo.x, lo.y = q.y < lo.y ? q.y : lo.y;
         hi.x = q.x > hi.x ? q.x : hi.x, hi.y = q.y > hi.y ? q.y : hi.y;
     }
-    wf_status st = wf__otiles_begin(m, b->side, lo, hi);
+    struct wf__otiles *t;
+    wf_status st = wf__otiles_begin(&b->c.alloc, b->side, lo, hi, &t);
     uint32_t id;
     for (size_t i = 0; st == WF_OK && i < b->n; i++)
-        st = tile_ring(b, m, i, &id);
-    return st == WF_OK ? wf__otiles_build(m) : st;
+        st = tile_ring(b, t, i, &id);
+    if (st == WF_OK)
+        return wf__otiles_build(m, t); /* takes t */
+    wf__otiles_drop(&b->c.alloc, t);
+    return st;
 }
 
 static wf_status run(build *b, wf_mesh *m) {
@@ -454,7 +460,7 @@ wf_status wf_mesh_add_obstacle(wf_mesh *m, const wf_outline *o, uint32_t *id,
     if (st == WF_OK)
         st = rings(&b);
     if (st == WF_OK)
-        st = tile_ring(&b, m, 0, id);
+        st = tile_ring(&b, wf__otiles_of(m), 0, id);
     if (st == WF_OK)
         st = wf__otiles_update(m, *id);
     release(&b);

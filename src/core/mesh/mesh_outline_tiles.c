@@ -29,8 +29,8 @@
  * the line: a tiled mesh's ground is the outlines' to that (and the bends
  * where outlines cross), the same whichever edits led to it.
  *
- * The tiles are stitched into the mesh's arrays by their corners' points
- * (a stand-in for the generic assembly of mesh_tiles.c). */
+ * The tiles are made, kept and stitched into the mesh by mesh_tiles.c,
+ * this file's wf__otile_build their maker. */
 #include <assert.h>
 
 #include "mesh_internal.h"
@@ -45,8 +45,7 @@ typedef struct oring {
 struct wf__otiles {
     wf__mpt origin;   /* tile (i, j) is origin + side (i, j) .. + side */
     int32_t side;
-    uint32_t ntx, nty;
-    wf_mesh **tile;   /* ntx × nty, row by row */
+    int ntx, nty;
     oring *ring;
     size_t nring, cap_ring;
     wf__mpt *pt;
@@ -76,14 +75,15 @@ static wf__mpt cut(wf__mpt a, wf__mpt b, int32_t x, int along_y) {
     return (wf__mpt){x, (int32_t)(p.y + floor_div(2 * num + den, 2 * den))};
 }
 
-static wf_status room_pt(const wf_mesh *m, struct wf__otiles *t, size_t more) {
+static wf_status room_pt(const wf_allocator *a, struct wf__otiles *t,
+                         size_t more) {
     if (t->npt + more <= t->cap_pt)
         return WF_OK;
     size_t cap = t->cap_pt ? t->cap_pt : 64;
     while (cap < t->npt + more)
         cap *= 2;
-    wf__mpt *pt = wf__realloc(&m->alloc, t->pt,
-                              t->cap_pt * sizeof *pt, cap * sizeof *pt);
+    wf__mpt *pt = wf__realloc(a, t->pt, t->cap_pt * sizeof *pt,
+                              cap * sizeof *pt);
     if (!pt)
         return WF_E_NOMEM;
     t->pt = pt;
@@ -108,7 +108,7 @@ static int64_t line_after(int32_t v, int32_t o, int32_t side, int dir) {
 }
 
 /* Appends side a–b's cuts (not a or b) in order along it. */
-static wf_status snap_side(const wf_mesh *m, struct wf__otiles *t,
+static wf_status snap_side(const wf_allocator *al, struct wf__otiles *t,
                            size_t start, wf__mpt a, wf__mpt b) {
     const int dx = (b.x > a.x) - (b.x < a.x), dy = (b.y > a.y) - (b.y < a.y);
     const int64_t s = t->side;
@@ -116,7 +116,7 @@ static wf_status snap_side(const wf_mesh *m, struct wf__otiles *t,
     int64_t j = line_after(a.y, t->origin.y, t->side, dy);
     const int64_t ni = dx ? (mag((int64_t)b.x - a.x) + s) / s + 1 : 0;
     const int64_t nj = dy ? (mag((int64_t)b.y - a.y) + s) / s + 1 : 0;
-    wf_status st = room_pt(m, t, (size_t)(ni + nj + 2));
+    wf_status st = room_pt(al, t, (size_t)(ni + nj + 2));
     for (;;) {
         const int64_t X = t->origin.x + i * s, Y = t->origin.y + j * s;
         const int vx = dx && (dx > 0 ? X < b.x : X > b.x);
@@ -140,12 +140,11 @@ static wf_status snap_side(const wf_mesh *m, struct wf__otiles *t,
     }
 }
 
-wf_status wf__otiles_ring(wf_mesh *m, const wf__mpt *p, size_t n, int kind,
-                          uint32_t *id) {
-    struct wf__otiles *t = m->otiles;
+wf_status wf__otiles_ring(struct wf__otiles *t, const wf_allocator *a,
+                          const wf__mpt *p, size_t n, int kind, uint32_t *id) {
     if (t->nring == t->cap_ring) {
         const size_t cap = t->cap_ring ? 2 * t->cap_ring : 16;
-        oring *r = wf__realloc(&m->alloc, t->ring, t->cap_ring * sizeof *r,
+        oring *r = wf__realloc(a, t->ring, t->cap_ring * sizeof *r,
                                cap * sizeof *r);
         if (!r)
             return WF_E_NOMEM;
@@ -156,11 +155,11 @@ wf_status wf__otiles_ring(wf_mesh *m, const wf__mpt *p, size_t n, int kind,
     wf_status st = WF_OK;
     wf__mpt lo = p[0], hi = p[0];
     for (size_t j = 0; st == WF_OK && j < n; j++) {
-        st = room_pt(m, t, 1);
+        st = room_pt(a, t, 1);
         if (st == WF_OK)
             put_pt(t, start, p[j]);
         if (st == WF_OK)
-            st = snap_side(m, t, start, p[j], p[(j + 1) % n]);
+            st = snap_side(a, t, start, p[j], p[(j + 1) % n]);
         lo.x = p[j].x < lo.x ? p[j].x : lo.x, lo.y = p[j].y < lo.y ? p[j].y : lo.y;
         hi.x = p[j].x > hi.x ? p[j].x : hi.x, hi.y = p[j].y > hi.y ? p[j].y : hi.y;
     }
@@ -414,236 +413,89 @@ wf_status wf__otile_build(const void *src, wf_mesh *x, wf__mpt lo,
     return st;
 }
 
-/* ---- the tiles and their stitching ----------------------------------- */
+/* ---- the tiles ------------------------------------------------------- */
 
-static wf__mpt tile_lo(const struct wf__otiles *t, size_t i) {
-    return (wf__mpt){t->origin.x + (int32_t)(i % t->ntx) * t->side,
-                     t->origin.y + (int32_t)(i / t->ntx) * t->side};
+void wf__otiles_drop(const wf_allocator *a, void *src) {
+    struct wf__otiles *t = src;
+    if (!t)
+        return;
+    wf__free(a, t->ring, t->cap_ring * sizeof *t->ring);
+    wf__free(a, t->pt, t->cap_pt * sizeof *t->pt);
+    wf__free(a, t, sizeof *t);
 }
 
-/* Tile i made anew. */
-static wf_status make_tile(wf_mesh *m, size_t i) {
-    struct wf__otiles *t = m->otiles;
-    wf_mesh *x = wf__alloc(&m->alloc, sizeof *x);
-    if (!x)
-        return WF_E_NOMEM;
-    memset(x, 0, sizeof *x);
-    x->alloc = m->alloc;
-    x->scale = m->scale;
-    const wf__mpt lo = tile_lo(t, i);
-    const wf_status st = wf__otile_build(t, x, lo,
-                                         (wf__mpt){lo.x + t->side,
-                                                   lo.y + t->side});
-    if (st != WF_OK) {
-        wf_mesh_destroy(x);
-        return st;
-    }
-    wf_mesh_destroy(t->tile[i]);
-    t->tile[i] = x;
-    return WF_OK;
-}
-
-/* The key of a point of the tiles' extent. */
-static uint64_t point_key(const struct wf__otiles *t, wf__mpt p) {
-    return (uint64_t)(uint32_t)(p.x - t->origin.x) << 32 |
-           (uint32_t)(p.y - t->origin.y);
-}
-
-/* Every tile corner by its point, sorted, into k (nv of them); *nu: how
- * many points they are. */
-static wf_status sort_corners(const wf_mesh *m, wf__keyed *k, size_t nv,
-                              size_t *nu) {
-    const struct wf__otiles *t = m->otiles;
-    const size_t n = (size_t)t->ntx * t->nty;
-    size_t at = 0;
-    for (size_t i = 0; i < n; i++)
-        for (uint32_t v = 0; v < t->tile[i]->nv; v++, at++)
-            k[at] = (wf__keyed){point_key(t, t->tile[i]->vert[v]), (uint32_t)at};
-    const wf_status st = wf__keyed_sort(k, nv, &m->alloc);
-    *nu = 0;
-    for (size_t i = 0; st == WF_OK && i < nv; i++)
-        *nu += !i || k[i].key != k[i - 1].key;
-    return st;
-}
-
-/* Copies the tiles' polygons into m's arrays (sized), one corner per
- * point (k: the corners sorted by sort_corners). */
-static wf_status copy_tiles(wf_mesh *m, size_t nv, const wf__keyed *k) {
-    const struct wf__otiles *t = m->otiles;
-    const size_t n = (size_t)t->ntx * t->nty;
-    uint32_t *gid = wf__alloc(&m->alloc, nv * sizeof *gid + 1);
-    if (!gid)
-        return WF_E_NOMEM;
-    uint32_t u = 0;
-    for (size_t i = 0; i < nv; i++) {
-        u += i && k[i].key != k[i - 1].key;
-        gid[k[i].i] = u;
-        m->vert[u] = (wf__mpt){(int32_t)(k[i].key >> 32) + t->origin.x,
-                               (int32_t)(uint32_t)k[i].key + t->origin.y};
-    }
-    uint32_t p = 0, e = 0, vbase = 0;
-    for (size_t i = 0; i < n; i++) {
-        const wf_mesh *x = t->tile[i];
-        const uint32_t pbase = p;
-        for (uint32_t q = 0; q < x->np; q++, p++) {
-            m->pstart[p] = e;
-            for (uint32_t j = x->pstart[q]; j < x->pstart[q + 1]; j++, e++) {
-                m->pvert[e] = gid[vbase + x->pvert[j]];
-                m->padj[e] = x->padj[j] == WF__NONE ? WF__NONE
-                                                    : pbase + x->padj[j];
-            }
-        }
-        vbase += x->nv;
-    }
-    m->pstart[p] = e;
-    wf__free(&m->alloc, gid, nv * sizeof *gid + 1);
-    return WF_OK;
-}
-
-/* The polygon edge e belongs to. */
-static uint32_t owner(const wf_mesh *m, uint32_t e) {
-    uint32_t lo = 0, hi = m->np; /* the last p with pstart[p] <= e */
-    while (hi - lo > 1) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        *(m->pstart[mid] <= e ? &lo : &hi) = mid;
-    }
-    return lo;
-}
-
-/* Joins the boundary edges of tiles that are one edge seen from both
- * sides: the same two corners, run in opposite directions. */
-static wf_status join(wf_mesh *m, wf__keyed *k) {
-    size_t n = 0;
-    for (uint32_t q = 0; q < m->np; q++)
-        for (uint32_t i = m->pstart[q]; i < m->pstart[q + 1]; i++) {
-            const uint32_t j = i + 1 < m->pstart[q + 1] ? i + 1 : m->pstart[q];
-            const uint32_t a = m->pvert[i], b = m->pvert[j];
-            if (m->padj[i] == WF__NONE)
-                k[n++] = (wf__keyed){(uint64_t)(a < b ? a : b) << 32 |
-                                         (a < b ? b : a),
-                                     i};
-        }
-    const wf_status st = wf__keyed_sort(k, n, &m->alloc);
-    for (size_t i = 0; st == WF_OK && i + 1 < n; i++)
-        if (k[i].key == k[i + 1].key &&
-            m->pvert[k[i].i] != m->pvert[k[i + 1].i]) {
-            m->padj[k[i].i] = owner(m, k[i + 1].i);
-            m->padj[k[i + 1].i] = owner(m, k[i].i);
-            i++;
-        }
-    return st;
-}
-
-/* m's arrays from its tiles. */
-static wf_status stitch(wf_mesh *m) {
-    const struct wf__otiles *t = m->otiles;
-    const size_t n = (size_t)t->ntx * t->nty;
-    size_t nv = 0, np = 0, ne = 0, tris = 0;
-    for (size_t i = 0; i < n; i++) {
-        nv += t->tile[i]->nv;
-        np += t->tile[i]->np;
-        ne += t->tile[i]->ne;
-        tris += t->tile[i]->triangles;
-    }
-    wf__mesh_clear(m);
-    if (nv > WF__NONE / 2 || ne > WF__NONE / 2)
-        return WF_E_TOO_BIG;
-    wf__keyed *k = wf__alloc(&m->alloc, (nv > ne ? nv : ne) * sizeof *k + 1);
-    size_t nu = 0;
-    wf_status st = k ? sort_corners(m, k, nv, &nu) : WF_E_NOMEM;
-    if (st == WF_OK)
-        st = wf__mesh_arrays(m, nu, np, ne);
-    if (st == WF_OK)
-        st = copy_tiles(m, nv, k);
-    if (st == WF_OK)
-        st = join(m, k);
-    wf__free(&m->alloc, k, k ? (nv > ne ? nv : ne) * sizeof *k + 1 : 0);
-    m->triangles = tris;
-    return st == WF_OK ? wf__mesh_index(m) : st;
-}
-
-/* Makes again every tile whose closed box meets [lo, hi], then the
- * mesh's arrays. */
-static wf_status rebuild(wf_mesh *m, wf__mpt lo, wf__mpt hi) {
-    const struct wf__otiles *t = m->otiles;
-    int64_t i0 = floor_div((int64_t)lo.x - t->origin.x, t->side);
-    int64_t j0 = floor_div((int64_t)lo.y - t->origin.y, t->side);
-    int64_t i1 = floor_div((int64_t)hi.x - t->origin.x, t->side);
-    int64_t j1 = floor_div((int64_t)hi.y - t->origin.y, t->side);
-    /* a box ending on a tile line touches the tile before it too */
-    i0 -= ((int64_t)lo.x - t->origin.x) % t->side == 0;
-    j0 -= ((int64_t)lo.y - t->origin.y) % t->side == 0;
-    i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
-    i1 = i1 >= t->ntx ? t->ntx - 1 : i1, j1 = j1 >= t->nty ? t->nty - 1 : j1;
-    wf_status st = WF_OK;
-    for (int64_t j = j0; st == WF_OK && j <= j1; j++)
-        for (int64_t i = i0; st == WF_OK && i <= i1; i++)
-            st = make_tile(m, (size_t)(j * t->ntx + i));
-    return st == WF_OK ? stitch(m) : st;
-}
-
-wf_status wf__otiles_begin(wf_mesh *m, int32_t side, wf__mpt lo, wf__mpt hi) {
-    struct wf__otiles *t = wf__alloc(&m->alloc, sizeof *t);
+wf_status wf__otiles_begin(const wf_allocator *a, int32_t side, wf__mpt lo,
+                           wf__mpt hi, struct wf__otiles **out) {
+    struct wf__otiles *t = wf__alloc(a, sizeof *t);
+    *out = t;
     if (!t)
         return WF_E_NOMEM;
     memset(t, 0, sizeof *t);
-    m->otiles = t;
     t->side = side;
     t->origin = (wf__mpt){(int32_t)(floor_div(lo.x, side) * side),
                           (int32_t)(floor_div(lo.y, side) * side)};
     const int64_t nx = ((int64_t)hi.x - t->origin.x + side - 1) / side;
     const int64_t ny = ((int64_t)hi.y - t->origin.y + side - 1) / side;
-    if (nx * ny > ((int64_t)1 << 22))
-        return WF_E_TOO_BIG;
-    t->ntx = nx > 0 ? (uint32_t)nx : 1, t->nty = ny > 0 ? (uint32_t)ny : 1;
-    t->tile = wf__alloc(&m->alloc, (size_t)t->ntx * t->nty * sizeof *t->tile);
-    if (!t->tile)
-        return WF_E_NOMEM;
-    memset(t->tile, 0, (size_t)t->ntx * t->nty * sizeof *t->tile);
-    return WF_OK;
+    t->ntx = nx > 0 ? (int)nx : 1, t->nty = ny > 0 ? (int)ny : 1;
+    return (int64_t)t->ntx * t->nty > ((int64_t)1 << 22) ? WF_E_TOO_BIG
+                                                         : WF_OK;
 }
 
-wf_status wf__otiles_build(wf_mesh *m) {
-    const struct wf__otiles *t = m->otiles;
-    return rebuild(m, t->origin,
-                   (wf__mpt){t->origin.x + (int32_t)t->ntx * t->side,
-                             t->origin.y + (int32_t)t->nty * t->side});
+wf_status wf__otiles_build(wf_mesh *m, struct wf__otiles *t) {
+    return wf__mesh_tiles_build(m, t->origin, t->side, t->ntx, t->nty,
+                                wf__otile_build, t, wf__otiles_drop);
+}
+
+struct wf__otiles *wf__otiles_of(const wf_mesh *m) {
+    return m->tiles && m->tiles->make == wf__otile_build ? m->tiles->src
+                                                         : NULL;
 }
 
 int wf__otiles_extent(const wf_mesh *m, wf__mpt *lo, wf__mpt *hi) {
-    const struct wf__otiles *t = m->otiles;
-    if (!t)
+    const struct wf__mtiles *t = m->tiles;
+    if (!wf__otiles_of(m))
         return 0;
     *lo = t->origin;
-    *hi = (wf__mpt){t->origin.x + (int32_t)t->ntx * t->side,
-                    t->origin.y + (int32_t)t->nty * t->side};
+    *hi = (wf__mpt){(int32_t)(t->origin.x + (int64_t)t->ntx * t->side),
+                    (int32_t)(t->origin.y + (int64_t)t->nty * t->side)};
     return 1;
 }
 
+/* Makes again every tile whose closed box meets [lo, hi]. */
+static wf_status rebuild(wf_mesh *m, wf__mpt lo, wf__mpt hi) {
+    const struct wf__mtiles *t = m->tiles;
+    int64_t i0 = floor_div((int64_t)lo.x - t->origin.x, t->side);
+    int64_t j0 = floor_div((int64_t)lo.y - t->origin.y, t->side);
+    int64_t i1 = floor_div((int64_t)hi.x - t->origin.x, t->side);
+    int64_t j1 = floor_div((int64_t)hi.y - t->origin.y, t->side);
+    /* a box starting on a tile line touches the tile before it too */
+    i0 -= ((int64_t)lo.x - t->origin.x) % t->side == 0;
+    j0 -= ((int64_t)lo.y - t->origin.y) % t->side == 0;
+    i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
+    i1 = i1 >= t->ntx ? t->ntx - 1 : i1, j1 = j1 >= t->nty ? t->nty - 1 : j1;
+    const size_t n = (size_t)t->ntx * t->nty;
+    uint8_t *redo = wf__alloc(&m->alloc, n);
+    if (!redo)
+        return WF_E_NOMEM;
+    memset(redo, 0, n);
+    for (int64_t j = j0; j <= j1; j++)
+        for (int64_t i = i0; i <= i1; i++)
+            redo[j * t->ntx + i] = 1;
+    const wf_status st = wf__mesh_tiles_redo(m, redo);
+    wf__free(&m->alloc, redo, n);
+    return st;
+}
+
 wf_status wf__otiles_update(wf_mesh *m, uint32_t id) {
-    const struct wf__otiles *t = m->otiles;
-    for (size_t i = 0; i < t->nring; i++)
+    const struct wf__otiles *t = wf__otiles_of(m);
+    for (size_t i = 0; t && i < t->nring; i++)
         if (t->ring[i].id == id)
             return rebuild(m, t->ring[i].lo, t->ring[i].hi);
     return WF_E_INVALID_ARG;
 }
 
-void wf__otiles_free(wf_mesh *m) {
-    struct wf__otiles *t = m->otiles;
-    if (!t)
-        return;
-    const size_t n = (size_t)t->ntx * t->nty;
-    for (size_t i = 0; t->tile && i < n; i++)
-        wf_mesh_destroy(t->tile[i]);
-    wf__free(&m->alloc, t->tile, t->tile ? n * sizeof *t->tile : 0);
-    wf__free(&m->alloc, t->ring, t->cap_ring * sizeof *t->ring);
-    wf__free(&m->alloc, t->pt, t->cap_pt * sizeof *t->pt);
-    wf__free(&m->alloc, t, sizeof *t);
-    m->otiles = NULL;
-}
-
 wf_status wf_mesh_remove_obstacle(wf_mesh *m, uint32_t id, wf_diag *diag) {
-    struct wf__otiles *t = m ? m->otiles : NULL;
+    struct wf__otiles *t = m ? wf__otiles_of(m) : NULL;
     if (!t) {
         wf__diag_set(diag, "", 0, 0, "%s", !m ? "the mesh is required"
                                               : "this mesh was not built "
