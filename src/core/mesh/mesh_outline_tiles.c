@@ -75,19 +75,28 @@ static wf__mpt cut(wf__mpt a, wf__mpt b, int32_t x, int along_y) {
     return (wf__mpt){x, (int32_t)(p.y + floor_div(2 * num + den, 2 * den))};
 }
 
+/* Array p (of *cap items of `size` bytes) with room for `need`: p
+ * itself, or moved (*cap doubled until it fits), or NULL when out of
+ * memory (p kept). */
+static void *room(const wf_allocator *a, void *p, size_t *cap, size_t need,
+                  size_t size) {
+    if (need <= *cap)
+        return p;
+    size_t more = *cap ? *cap : 16;
+    while (more < need)
+        more *= 2;
+    void *grown = wf__realloc(a, p, *cap * size, more * size);
+    if (grown)
+        *cap = more;
+    return grown;
+}
+
 static wf_status room_pt(const wf_allocator *a, struct wf__otiles *t,
                          size_t more) {
-    if (t->npt + more <= t->cap_pt)
-        return WF_OK;
-    size_t cap = t->cap_pt ? t->cap_pt : 64;
-    while (cap < t->npt + more)
-        cap *= 2;
-    wf__mpt *pt = wf__realloc(a, t->pt, t->cap_pt * sizeof *pt,
-                              cap * sizeof *pt);
+    wf__mpt *pt = room(a, t->pt, &t->cap_pt, t->npt + more, sizeof *pt);
     if (!pt)
         return WF_E_NOMEM;
     t->pt = pt;
-    t->cap_pt = cap;
     return WF_OK;
 }
 
@@ -142,15 +151,10 @@ static wf_status snap_side(const wf_allocator *al, struct wf__otiles *t,
 
 wf_status wf__otiles_ring(struct wf__otiles *t, const wf_allocator *a,
                           const wf__mpt *p, size_t n, int kind, uint32_t *id) {
-    if (t->nring == t->cap_ring) {
-        const size_t cap = t->cap_ring ? 2 * t->cap_ring : 16;
-        oring *r = wf__realloc(a, t->ring, t->cap_ring * sizeof *r,
-                               cap * sizeof *r);
-        if (!r)
-            return WF_E_NOMEM;
-        t->ring = r;
-        t->cap_ring = cap;
-    }
+    oring *r = room(a, t->ring, &t->cap_ring, t->nring + 1, sizeof *r);
+    if (!r)
+        return WF_E_NOMEM;
+    t->ring = r;
     const size_t start = t->npt;
     wf_status st = WF_OK;
     wf__mpt lo = p[0], hi = p[0];
