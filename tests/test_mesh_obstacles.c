@@ -8,8 +8,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "wayfind/io.h"
 #include "wayfind/mesh.h"
 
 /* The outlines of w still there (alive), in order, into o: how many. */
@@ -57,6 +59,13 @@ static void compare(const wf_world *w, const int *alive, const wf_mesh *m,
                     edits *e) {
     static wf_outline o[WF_WORLD_MAXO];
     const size_t n = current(w, alive, o);
+    if (getenv("WF_TEST_DUMP"))
+        for (size_t i = 0; i < n; i++) {
+            fprintf(stderr, "%s", o[i].kind ? "obstacle" : "walkable");
+            for (size_t j = 0; j < o[i].count; j++)
+                fprintf(stderr, " %g %g", o[i].points[j].x, o[i].points[j].y);
+            fprintf(stderr, "\n");
+        }
     wf_mesh *fresh;
     assert_int_equal(wf_mesh_from_outlines(o, n, opts, NULL, &fresh, NULL),
                      WF_OK);
@@ -130,6 +139,47 @@ static void edit(wf_world *w, int *alive, wf_mesh *m, double tile,
     e->adds++;
 }
 
+/* m written to a mesh file and parsed back (which checks it holds
+ * together: corners used once at one point, convex counter-clockwise
+ * polygons, edges shared both ways): the same answers. */
+static void round_trip(const wf_mesh *m, wf_test_rng *r) {
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(wf_mesh_write(f, m), WF_OK);
+    const long len = ftell(f);
+    rewind(f);
+    char *buf = malloc((size_t)len + 1);
+    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    wf_mesh *back;
+    wf_diag d = {0};
+    const wf_status st = wf_mesh_parse(buf, (size_t)len, "tiles", NULL, NULL,
+                                       &back, &d);
+    if (st != WF_OK)
+        fprintf(stderr, "%s\n", d.message);
+    assert_int_equal(st, WF_OK);
+    wf_mesh_query *q;
+    assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+    wf_polyline a, b;
+    wf_polyline_init(&a, NULL);
+    wf_polyline_init(&b, NULL);
+    for (int i = 0; i < 10; i++) {
+        uint64_t seed = wf_test_rng_next(r);
+        wf_vec2 s, t;
+        if (wf_mesh_random_point(m, &seed, &s) != WF_OK ||
+            wf_mesh_random_point(m, &seed, &t) != WF_OK)
+            break;
+        const wf_status sa = wf_mesh_path(q, m, s, t, &a);
+        assert_int_equal(wf_mesh_path(q, back, s, t, &b), sa);
+        assert_true(sa != WF_OK || a.length == b.length);
+    }
+    wf_polyline_free(&a);
+    wf_polyline_free(&b);
+    wf_mesh_query_destroy(q);
+    wf_mesh_destroy(back);
+    free(buf);
+}
+
 static void test_random_edits(void **state) {
     (void)state;
     static const unsigned tiles[] = {2, 3, 5, 8, 16};
@@ -152,12 +202,14 @@ static void test_random_edits(void **state) {
             edit(&w, alive, m, opts.tile, first, general, &r, &e);
             compare(&w, alive, m, &opts, general, &r, &e);
         }
+        round_trip(m, &r);
         wf_mesh_destroy(m);
         e.worlds++;
     }
     fprintf(stderr, "random edits of tiled outline meshes: %ld worlds, %ld "
                     "obstacles added (%ld more refused outside the tiles), "
-                    "%ld removed; %ld queries after them answer as a mesh "
+                    "%ld removed; each edited mesh read back from a mesh file "
+                    "whole and the same; %ld queries after them answer as a mesh "
                     "built afresh (%ld paths, %ld of the very same length); "
                     "at 45 degrees %ld paths equal the reference (max "
                     "relative error %.2g), %ld without a path\n",

@@ -38,7 +38,12 @@ void wf_otally_query(const wf_oracle *ref, wf_mesh_query *q, const wf_mesh *m,
     for (size_t i = 0; tl->slack == 0 && i + 1 < p->count; i++) {
         const wf_vec2 a = {p->points[i].x / f, p->points[i].y / f};
         const wf_vec2 b = {p->points[i + 1].x / f, p->points[i + 1].y / f};
-        assert_true(wf_oracle_clear(ref, a, b));
+        const int clear = wf_oracle_clear(ref, a, b);
+        if (!clear)
+            fprintf(stderr, "(%g, %g) -> (%g, %g): its segment (%.17g, "
+                            "%.17g) -> (%.17g, %.17g) is not clear\n",
+                    s.x, s.y, t.x, t.y, a.x, a.y, b.x, b.y);
+        assert_true(clear);
         tl->segments++;
     }
     tl->paths++;

@@ -126,6 +126,16 @@ static int by_t(const void *a, const void *b) {
 /* The open segment s–t: crosses no edge, passes every corner on it
  * within one wedge of ground, and each piece between them is ground (or
  * runs along an edge with ground on one side). */
+/* A point splitting a side, and where along it. */
+typedef struct osplit {
+    double t;
+    wf_vec2 p;
+} osplit;
+
+static int by_split(const void *a, const void *b) {
+    return by_t(&((const osplit *)a)->t, &((const osplit *)b)->t);
+}
+
 /* Does p lie on side j of ring i: exactly, or as one of its crossings
  * (which a double may hold only to rounding)? */
 static int on_side(const wf_oracle *r, size_t i, size_t j, wf_vec2 p) {
@@ -167,10 +177,12 @@ static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
         if (c1 * c2 < 0 && c3 * c4 < 0)
             return 0;
     }
-    double *ts = malloc((r->nv + 2) * sizeof *ts);
+    /* the corners on s-t split it; each piece's middle, halfway between
+       two of them (exact on half-integers), is tested */
+    osplit *ts = malloc((r->nv + 2) * sizeof *ts);
     size_t k = 0;
-    ts[k++] = 0;
-    ts[k++] = 1;
+    ts[k++] = (osplit){0, s};
+    ts[k++] = (osplit){1, t};
     const double len2 = (t.x - s.x) * (t.x - s.x) + (t.y - s.y) * (t.y - s.y);
     /* along a side, its crossings (not exactly on s–t in doubles) count
        as on it, and every piece of s–t is on an edge */
@@ -189,15 +201,15 @@ static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
             free(ts);
             return 0;
         }
-        ts[k++] = u;
+        ts[k++] = (osplit){u, v->p};
     }
-    qsort(ts, k, sizeof *ts, by_t);
+    qsort(ts, k, sizeof *ts, by_split);
     int ok = 1;
     const double len = sqrt(len2);
     const wf_vec2 nrm = {-(t.y - s.y) / len * EPS, (t.x - s.x) / len * EPS};
     for (size_t i = 0; ok && i + 1 < k; i++) {
-        const double u = (ts[i] + ts[i + 1]) / 2;
-        const wf_vec2 m = {s.x + u * (t.x - s.x), s.y + u * (t.y - s.y)};
+        const wf_vec2 m = {(ts[i].p.x + ts[i + 1].p.x) / 2,
+                           (ts[i].p.y + ts[i + 1].p.y) / 2};
         const int where = edge ? -1 : wf_oracle_where(r, m);
         ok = where == 1 ||
              (where == -1 &&
@@ -279,16 +291,6 @@ static void graph(wf_oracle *r) {
             const int x = a->node[wa], y = b->node[wb];
             r->adj[(size_t)x * n + y] = r->adj[(size_t)y * n + x] = hypot(d.x, d.y);
         }
-}
-
-/* A point splitting a side, and where along it. */
-typedef struct osplit {
-    double t;
-    wf_vec2 p;
-} osplit;
-
-static int by_split(const void *a, const void *b) {
-    return by_t(&((const osplit *)a)->t, &((const osplit *)b)->t);
 }
 
 /* The pieces of side j of ring `ring`, a–b (split at every outline point
