@@ -296,6 +296,21 @@ static void test_refusals(void **state) {
             "not built from outlines in tiles");
     refused(wf_mesh_remove_obstacle(whole, 0, &d), WF_E_INVALID_ARG, &d,
             "not built from outlines in tiles");
+    wf_grid *g;
+    assert_int_equal(wf_grid_create(16, 16, NULL, &g), WF_OK);
+    const wf_move move = {8, WF_CORNERS_ONE_FREE, 1};
+    wf_mesh *grid_mesh;
+    assert_int_equal(wf_mesh_from_grid(g, &move, NULL, &opts, NULL, &grid_mesh,
+                                       NULL),
+                     WF_OK);
+    refused(wf_mesh_add_obstacle(grid_mesh, &o, &id, &d), WF_E_INVALID_ARG, &d,
+            "not built from outlines in tiles");
+    refused(wf_mesh_remove_obstacle(grid_mesh, 0, &d), WF_E_INVALID_ARG, &d,
+            "not built from outlines in tiles");
+    refused(wf_mesh_update(m, g, NULL, 0, &d), WF_E_INVALID_ARG, &d,
+            "not built in tiles from a grid");
+    wf_mesh_destroy(grid_mesh);
+    wf_grid_destroy(g);
     refused(wf_mesh_add_obstacle(NULL, &o, &id, &d), WF_E_INVALID_ARG, &d,
             "required");
     refused(wf_mesh_add_obstacle(m, NULL, &id, &d), WF_E_INVALID_ARG, &d,
@@ -334,7 +349,7 @@ static void test_refusals(void **state) {
     assert_int_equal(id, 2); /* ids are never reused */
     wf_mesh_destroy(whole);
     wf_mesh_destroy(m);
-    fprintf(stderr, "obstacle edits: 15 misuses refused, each named\n");
+    fprintf(stderr, "obstacle edits: 18 misuses refused, each named\n");
 }
 
 /* A tiled mesh built, an obstacle added and one removed, a path: with
