@@ -219,6 +219,93 @@ static void test_random_edits(void **state) {
     assert_true(e.ref.paths > 50 && e.ref.none > 0);
 }
 
+/* A coarse fixed point (4 units a world unit, tiles of 4 world units: 16
+ * fixed-point units a side) at any angle: many crossings of outlines fall
+ * within a unit of a tile side, where no bend may put a point. The tiles
+ * still meet corner to corner (no crack), each mesh reads back whole, and
+ * after every edit it answers as a mesh built afresh. */
+static void test_coarse_fixed_point(void **state) {
+    (void)state;
+    static wf_world w;
+    int alive[WF_WORLD_MAXO];
+    wf_test_rng r = {4242};
+    edits e = {0};
+    const wf_mesh_opts opts = {.scale = 4, .tile = 4};
+    const int worlds = wf_test_count(30);
+    for (int k = 0; k < worlds; k++) {
+        wf_world_overlapping(&w, &r, 1);
+        for (size_t i = 0; i < WF_WORLD_MAXO; i++)
+            alive[i] = i < w.n;
+        const size_t first = w.n;
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_outlines(w.o, w.n, &opts, NULL, &m, NULL),
+                         WF_OK);
+        wf_check_seams(m, 4);
+        for (int i = 0; i < 6; i++) {
+            edit(&w, alive, m, 4, first, 1, &r, &e);
+            compare(&w, alive, m, &opts, 1, &r, &e);
+            wf_check_seams(m, 4);
+        }
+        round_trip(m, &r);
+        wf_mesh_destroy(m);
+        e.worlds++;
+    }
+    fprintf(stderr, "a coarse fixed point (1/4 unit, tiles of 16 units): %ld "
+                    "worlds at any angle, %ld obstacles added and %ld removed, "
+                    "no crack at any tile side, each mesh read back whole; "
+                    "%ld queries as a mesh built afresh (%ld paths)\n",
+            e.worlds, e.adds, e.removes, e.queries, e.paths);
+}
+
+/* Triangles at any angle on the integers of [0, 64]² crossing one
+ * another, on a fixed point of one unit a world unit in tiles of 16:
+ * crossings fall within half a unit of tile sides, where the point a bend
+ * goes through must not be (it would split one tile's side and not the
+ * other's). The first world is one where it would (with bends allowed on
+ * the sides, a crack opens there); none may crack. */
+static void test_bends_off_tile_sides(void **state) {
+    (void)state;
+    static const double first[7][6] = {
+        {61, 34, 51, 2, 18, 36},  {34, 35, 24, 56, 27, 31},
+        {26, 11, 14, 42, 64, 40}, {16, 48, 14, 30, 52, 1},
+        {50, 4, 59, 17, 48, 21},  {39, 53, 19, 8, 60, 34},
+        {54, 11, 27, 3, 14, 54}};
+    static const int kinds[7] = {0, 0, 0, 1, 1, 1, 0};
+    const wf_vec2 g[] = {{0, 0}, {64, 0}, {64, 64}, {0, 64}};
+    const wf_mesh_opts opts = {.scale = 1, .tile = 16};
+    wf_test_rng r = {231};
+    wf_vec2 pt[8][3];
+    wf_outline o[9];
+    const int worlds = wf_test_count(300);
+    for (int k = 0; k < worlds; k++) {
+        o[0] = (wf_outline){g, 4, WF_OUTLINE_WALKABLE, NULL};
+        const int n = k ? 3 + (int)wf_test_rng_below(&r, 5) : 7;
+        for (int i = 0; i < n; i++) {
+            do
+                for (int j = 0; j < 3; j++)
+                    pt[i][j] = k ? (wf_vec2){wf_test_rng_below(&r, 65),
+                                             wf_test_rng_below(&r, 65)}
+                                 : (wf_vec2){first[i][2 * j], first[i][2 * j + 1]};
+            while ((pt[i][1].x - pt[i][0].x) * (pt[i][2].y - pt[i][0].y) ==
+                   (pt[i][1].y - pt[i][0].y) * (pt[i][2].x - pt[i][0].x));
+            const int ob = k ? wf_test_rng_below(&r, 3) != 0 : kinds[i];
+            o[i + 1] = (wf_outline){pt[i], 3,
+                                    ob ? WF_OUTLINE_OBSTACLE
+                                       : WF_OUTLINE_WALKABLE,
+                                    NULL};
+        }
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_outlines(o, (size_t)n + 1, &opts, NULL,
+                                               &m, NULL),
+                         WF_OK);
+        wf_check_seams(m, 16);
+        wf_mesh_destroy(m);
+    }
+    fprintf(stderr, "bends kept off tile sides: %d worlds of crossing "
+                    "triangles on a one-unit fixed point, no crack\n",
+            worlds);
+}
+
 static double cost_of(wf_mesh_query *q, const wf_mesh *m, wf_vec2 s,
                       wf_vec2 t, size_t *links) {
     wf_polyline p;
@@ -395,6 +482,8 @@ static void test_out_of_memory(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_edits),
+        cmocka_unit_test(test_coarse_fixed_point),
+        cmocka_unit_test(test_bends_off_tile_sides),
         cmocka_unit_test(test_links_stay),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_out_of_memory),

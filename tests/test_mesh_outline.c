@@ -29,33 +29,6 @@ static size_t cuts(const wf_world *w, double tile) {
     return n;
 }
 
-/* Every polygon edge of m on a line of the grid of `tile` units with
- * ground just across its middle has a polygon across: tiles are joined
- * wherever they meet (no crack). */
-static void check_seams(const wf_mesh *m, double tile) {
-    wf_mesh_info info;
-    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
-    wf_vec2 v[64];
-    long across[64];
-    for (size_t p = 0; p < info.polygons; p++) {
-        const size_t n = wf_mesh_polygon(m, p, v, across, 64);
-        assert_true(n <= 64);
-        for (size_t i = 0; i < n; i++) {
-            const wf_vec2 a = v[i], b = v[(i + 1) % n];
-            const int vx = a.x == b.x && fmod(a.x, tile) == 0;
-            const int hy = a.y == b.y && fmod(a.y, tile) == 0;
-            if (!vx && !hy)
-                continue;
-            /* outwards is right of a -> b */
-            const double len = hypot(b.x - a.x, b.y - a.y), e = 1e-3 * tile;
-            const wf_vec2 out = {(a.x + b.x) / 2 + (b.y - a.y) / len * e,
-                                 (a.y + b.y) / 2 - (b.x - a.x) / len * e};
-            if (wf_mesh_locate(m, out) >= 0)
-                assert_true(across[i] >= 0);
-        }
-    }
-}
-
 /* 400 random points of an eighth lattice (offset by 1/16) round the
  * ground, off every edge: on m (scaled by f) where the reference has
  * ground, and only there. */
@@ -113,7 +86,7 @@ static void run_worlds(int kind, uint64_t seed, int worlds, unsigned tile,
             wf_otally_query(ref, q, m, f, wf_world_point(ref, &r),
                             wf_world_point(ref, &r), &p, tl);
         if (tile)
-            check_seams(m, tile * f);
+            wf_check_seams(m, tile * f);
         if (tile && kind == OVERLAPS)
             check_ground(ref, m, f, &r);
         wf_oracle_destroy(ref);

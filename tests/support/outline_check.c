@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Is length got the reference's want, to 1e-9 relative and tl's slack? */
 static int close_enough(wf_otally *tl, double got, double want) {
@@ -49,3 +50,55 @@ void wf_otally_query(const wf_oracle *ref, wf_mesh_query *q, const wf_mesh *m,
     tl->paths++;
 }
 
+/* An edge along a tile line with no polygon across. */
+typedef struct seam_edge {
+    wf_vec2 a, b;
+} seam_edge;
+
+/* Do a–b and c–d lie on one line and overlap over more than a point, in
+ * opposite directions? */
+static int facing(wf_vec2 a, wf_vec2 b, wf_vec2 c, wf_vec2 d) {
+    if (a.x == b.x && c.x == d.x && a.x == c.x)
+        return (b.y - a.y) * (d.y - c.y) < 0 &&
+               fmin(fmax(a.y, b.y), fmax(c.y, d.y)) >
+                   fmax(fmin(a.y, b.y), fmin(c.y, d.y));
+    if (a.y == b.y && c.y == d.y && a.y == c.y)
+        return (b.x - a.x) * (d.x - c.x) < 0 &&
+               fmin(fmax(a.x, b.x), fmax(c.x, d.x)) >
+                   fmax(fmin(a.x, b.x), fmin(c.x, d.x));
+    return 0;
+}
+
+void wf_check_seams(const wf_mesh *m, double tile) {
+    wf_mesh_info info;
+    assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+    seam_edge *open = malloc((4 * info.vertices + 1) * sizeof *open);
+    size_t n_open = 0, cap = 4 * info.vertices + 1;
+    wf_vec2 v[64];
+    long across[64];
+    for (size_t p = 0; p < info.polygons; p++) {
+        const size_t n = wf_mesh_polygon(m, p, v, across, 64);
+        assert_true(n <= 64);
+        for (size_t i = 0; i < n; i++) {
+            const wf_vec2 a = v[i], b = v[(i + 1) % n];
+            const int on = (a.x == b.x && fmod(a.x, tile) == 0) ||
+                           (a.y == b.y && fmod(a.y, tile) == 0);
+            if (on && across[i] < 0) {
+                assert_true(n_open < cap);
+                open[n_open++] = (seam_edge){a, b};
+            }
+        }
+    }
+    /* a crack: two polygons' edges facing each other along a tile line,
+       overlapping, not joined */
+    for (size_t i = 0; i < n_open; i++)
+        for (size_t j = i + 1; j < n_open; j++)
+            if (facing(open[i].a, open[i].b, open[j].a, open[j].b)) {
+                fprintf(stderr, "a crack: (%.17g, %.17g) -> (%.17g, %.17g) "
+                                "faces (%.17g, %.17g) -> (%.17g, %.17g)\n",
+                        open[i].a.x, open[i].a.y, open[i].b.x, open[i].b.y,
+                        open[j].a.x, open[j].a.y, open[j].b.x, open[j].b.y);
+                fail();
+            }
+    free(open);
+}

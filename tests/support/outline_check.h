@@ -21,4 +21,9 @@ void wf_otally_query(const wf_oracle *ref, wf_mesh_query *q, const wf_mesh *m,
                      double f, wf_vec2 s, wf_vec2 t, wf_polyline *p,
                      wf_otally *tl);
 
+/* No two polygon edges of m lie along a line of the grid of `tile` units
+ * through 0, facing each other over more than a point, without being
+ * joined: tiles are joined wherever they meet (no crack). */
+void wf_check_seams(const wf_mesh *m, double tile);
+
 #endif
