@@ -182,6 +182,20 @@ typedef struct cli_mesh_query {
 } cli_mesh_query;
 int cli_path_mesh(const char *cmd, const cli_mesh_query *q);
 
+/* render --mesh FILE (render_mesh.c): a picture of the mesh in FILE
+ * (--svg, --png; neither: its figures only), MAP (may be NULL) checked
+ * against it, with the path between from and to ("X,Y"; both NULL: none)
+ * and its corridor; pixels: the picture's longer side (0: the default).
+ * Returns the exit code (1 when no path joins from and to). */
+typedef struct cli_mesh_picture {
+    const char *mesh, *map, *legend;
+    const char *svg, *png;
+    const char *from, *to;
+    long pixels;
+    int y_up, json;
+} cli_mesh_picture;
+int cli_render_mesh(const char *cmd, const cli_mesh_picture *p);
+
 /* --cost TILE=VALUE overrides, collected while parsing options and turned
  * into a filter once the map is loaded. */
 #define CLI_MAX_COSTS 64
@@ -228,6 +242,9 @@ int cli_query_ends(const char *cmd, const char *map, const wf_grid *g,
  * the exit code, else 0. */
 int cli_load_map(const char *path, const char *legend, wf_grid **out,
                  wf_map_marks *marks);
+/* Reads the mesh file @p path (wf_mesh_read; checked against @p g when
+ * not NULL) as cli_load_map loads a map. */
+int cli_load_mesh(const char *path, const wf_grid *g, wf_mesh **out);
 
 /* --prep FILE of path and scen: reads the jump table in @p path for @p g
  * into *out and points o->jumps at it; an --algo of astar (the default)
@@ -261,6 +278,9 @@ int cli_write_file(const char *path, wf_write_fn fn, void *ud);
 /* wf_render_grid_svg of g with o into path, through cli_write_file. */
 int cli_write_grid_svg(const char *path, const wf_grid *g,
                        const wf_grid_svg_opts *o);
+/* wf_render_mesh_svg of m with o into path, likewise. */
+int cli_write_mesh_svg(const char *path, const wf_mesh *m,
+                       const wf_mesh_svg_opts *o);
 
 /* --format text|json into *json (0 or 1); -1 after printing why. */
 int cli_parse_format(const char *cmd, const char *s, int *json);

@@ -1,4 +1,5 @@
-/* wayfind render: a picture of a map, as PNG or text. */
+/* wayfind render: a picture of a map, as PNG, SVG or text; or of a saved
+ * navigation mesh (render_mesh.c). */
 #include <string.h>
 
 #include "cli.h"
@@ -9,10 +10,18 @@
 static const char help[] =
     "usage: " CLI_PROG " render MAP [--png FILE] [--svg FILE] [--scale N]\n"
     "       [--legend FILE]\n"
+    "       " CLI_PROG " render --mesh FILE [MAP] [--png FILE] [--svg FILE]\n"
+    "       [--pixels N] [--y-up] [--from X,Y --to X,Y]\n"
     "\n"
     "Draws MAP (Moving AI .map, ASCII map, or CSV map with its legend): with\n"
     "--png or --svg a picture in the terrain colours, otherwise the map as\n"
     "text (its start and goal marks shown as S and G).\n"
+    "\n"
+    "With --mesh, draws the navigation mesh saved in FILE ('" CLI_PROG " mesh\n"
+    "--out'): its polygons, its boundary and its off-mesh links; with\n"
+    "--from and --to also the shortest path between them (world units) and\n"
+    "the polygons it crosses. A MAP given too is checked against the file.\n"
+    "Without --png or --svg it prints what the mesh holds.\n"
     "\n"
     "  --png FILE        write a PNG picture to FILE (replaced whole or not\n"
     "                    at all)\n"
@@ -21,28 +30,66 @@ static const char help[] =
     "  --scale N         pixels per cell, 1..64 (default: about 1024 pixels\n"
     "                    on the longer side for PNG, 800 for SVG)\n"
     "  --legend FILE     legend of a CSV map (default: MAP with .legend)\n"
+    "  --mesh FILE       draw the mesh saved in FILE instead of a map\n"
+    "  --pixels N        the mesh picture's longer side, 32..4096 (default\n"
+    "                    800)\n"
+    "  --y-up            draw the mesh with y growing upwards (default: down,\n"
+    "                    as a map's rows and Tiled's units go)\n"
+    "  --from X,Y --to X,Y  the path on the mesh to draw, with its corridor\n"
     "  --format text|json  json: one object with the map's size, marks,\n"
-    "                    the files written and the text rows\n"
+    "                    the files written and the text rows (a mesh: its\n"
+    "                    figures, the files and the path)\n"
     "  --help            this text\n"
     "\n"
-    "Exit status: 0 ok, 2 usage, 3 bad input, 4 I/O error.\n";
+    "Exit status: 0 ok, 1 no path (--mesh with --from/--to), 2 usage, 3 bad\n"
+    "input, 4 I/O error.\n";
+
+/* render --mesh: the options that go with it, then the picture. */
+static int render_mesh(cli_mesh_picture *p, int argc, char **argv,
+                       int first, long scale) {
+    if (scale)
+        return cli_usage_error(CMD, "--scale is pixels per cell of a map; "
+                                    "a mesh picture takes --pixels N");
+    if (!p->from != !p->to)
+        return cli_usage_error(CMD, "--from and --to go together");
+    if (first < argc - 1)
+        return cli_usage_error(CMD, "expected at most one MAP with --mesh");
+    p->map = first < argc ? argv[first] : NULL;
+    return cli_render_mesh(CMD, p);
+}
 
 int cli_render(int argc, char **argv) {
     const char *png = NULL, *svg = NULL, *legend = NULL;
     long scale = 0;
     int json = 0;
+    cli_mesh_picture mp;
+    memset(&mp, 0, sizeof mp);
     const cli_option opts[] = {
         CLI_OPTION("format", CLI_FORMAT, &json),
         CLI_OPTION("png", CLI_PNG, &png),
         CLI_OPTION("svg", CLI_STRING, &svg),
         CLI_OPTION_INT("scale", &scale, 1, WF_PNG_MAX_SCALE),
         CLI_OPTION("legend", CLI_STRING, &legend),
+        CLI_OPTION("mesh", CLI_STRING, &mp.mesh),
+        CLI_OPTION_INT("pixels", &mp.pixels, WF_MESH_PICTURE_MIN_SIZE,
+                       WF_MESH_PICTURE_MAX_SIZE),
+        CLI_OPTION("y-up", CLI_FLAG, &mp.y_up),
+        CLI_OPTION("from", CLI_STRING, &mp.from),
+        CLI_OPTION("to", CLI_STRING, &mp.to),
         CLI_OPTION_HELP(help),
         CLI_OPTION_END};
     int code;
     int first = cli_parse_options(CMD, argc, argv, opts, &code);
     if (first < 0)
         return code;
+    if (mp.mesh) {
+        mp = (cli_mesh_picture){mp.mesh, NULL,  legend,     svg,     png,
+                                mp.from, mp.to, mp.pixels, mp.y_up, json};
+        return render_mesh(&mp, argc, argv, first, scale);
+    }
+    if (mp.pixels || mp.y_up || mp.from || mp.to)
+        return cli_usage_error(CMD, "--pixels, --y-up, --from and --to are "
+                                    "for a mesh picture (--mesh FILE)");
     if (first != argc - 1)
         return cli_usage_error(CMD, "expected one MAP file");
     wf_grid *g = NULL;

@@ -340,6 +340,13 @@ int cli_load_map(const char *path, const char *legend, wf_grid **out,
     return 0;
 }
 
+int cli_load_mesh(const char *path, const wf_grid *g, wf_mesh **out) {
+    wf_diag diag;
+    memset(&diag, 0, sizeof diag);
+    const wf_status st = wf_mesh_read(path, g, NULL, out, &diag);
+    return st == WF_OK ? 0 : cli_fail(st, &diag);
+}
+
 int cli_load_jumps(const char *cmd, const char *path, const wf_grid *g,
                    wf_search_opts *o, wf_jump_table **out) {
     if (o->algo == WF_ALGO_DIJKSTRA) {
@@ -394,20 +401,29 @@ int cli_write_file(const char *path, wf_write_fn fn, void *ud) {
     return st == WF_OK ? 0 : cli_fail(st, &diag);
 }
 
-/* The SVG picture and what it draws, for wf_file_write. */
+/* The SVG picture of a grid or (m not NULL) a mesh and what it draws
+ * (o: their options), for wf_file_write. */
 typedef struct svg_out {
     const wf_grid *g;
-    const wf_grid_svg_opts *o;
+    const wf_mesh *m;
+    const void *o;
 } svg_out;
 
 static wf_status write_svg_to(void *ud, FILE *f, wf_diag *diag) {
     const svg_out *s = ud;
-    return wf_render_grid_svg(f, s->g, s->o, diag);
+    return s->m ? wf_render_mesh_svg(f, s->m, s->o, diag)
+                : wf_render_grid_svg(f, s->g, s->o, diag);
 }
 
 int cli_write_grid_svg(const char *path, const wf_grid *g,
                        const wf_grid_svg_opts *o) {
-    svg_out out = {g, o};
+    svg_out out = {g, NULL, o};
+    return cli_write_file(path, write_svg_to, &out);
+}
+
+int cli_write_mesh_svg(const char *path, const wf_mesh *m,
+                       const wf_mesh_svg_opts *o) {
+    svg_out out = {NULL, m, o};
     return cli_write_file(path, write_svg_to, &out);
 }
 

@@ -90,12 +90,8 @@ int cli_path_mesh(const char *cmd, const cli_mesh_query *q) {
     if (!code)
         code = end_point(cmd, q, g, &marks, 0, &to);
     wf_mesh *m = NULL;
-    if (!code) {
-        wf_diag d;
-        memset(&d, 0, sizeof d);
-        const wf_status st = wf_mesh_read(q->mesh, g, NULL, &m, &d);
-        code = st == WF_OK ? 0 : cli_fail(st, &d);
-    }
+    if (!code)
+        code = cli_load_mesh(q->mesh, g, &m);
     if (!code)
         code = answer(cmd, q, m, from, to);
     wf_mesh_destroy(m);

@@ -1,14 +1,16 @@
 /* Mesh files: a mesh written and read back answers every query bit for
- * bit as the mesh it was written from (paths with their lengths, corners
- * and statistics, point location, nearest points, ray casts, random
- * points, polygons), on Moving AI maps and random ones, for units of
- * several sizes and filters, with and without the map; it writes back as
- * the same bytes. Every truncation, every flipped byte, another map, an
- * edited map, a file of another version, arrays edited by hand with the
- * checksum made right again, an endless stream and every allocation
- * failure are refused with a message naming the problem. The checksum is
- * recomputed here from docs/formats.md, independently of the reader. The
- * figures are printed. */
+ * bit as the mesh it was written from (paths with their lengths, corners,
+ * statistics and the links they take, point location, nearest points, ray
+ * casts, random points, polygons, links), on Moving AI maps and random
+ * ones, for units of several sizes and filters, with and without the map,
+ * with off-mesh links, and for outline meshes of scales that are no whole
+ * number; it writes back as the same bytes. A file of version 1 is read
+ * as the mesh it holds. Every truncation, every flipped byte, another map,
+ * an edited map, a file of another version, arrays and links edited by
+ * hand with the checksum made right again, an endless stream and every
+ * allocation failure are refused with a message naming the problem. The
+ * checksum is recomputed here from docs/formats.md, independently of the
+ * reader. The figures are printed. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, clock_gettime */
 
 #include "wf_test.h"
@@ -24,7 +26,9 @@
 #include "wayfind/mesh.h"
 
 #define SEED 0x510E527FADE682D1u
-#define HEADER 80
+#define HEADER 88
+#define HEADER_V1 80
+#define LINK_BYTES 28
 
 static const wf_move ONE_FREE = {8, WF_CORNERS_ONE_FREE, 1};
 
@@ -56,6 +60,15 @@ static void fix_checksum(unsigned char *b, size_t len) {
     wf_test_fix_checksum(b, len, 16, 8, SEED);
 }
 
+/* m's file is b[0..len). */
+static void writes_back(const wf_mesh *m, const unsigned char *b, size_t len) {
+    size_t n;
+    unsigned char *again = file_bytes(m, &n);
+    assert_int_equal(n, len);
+    assert_memory_equal(again, b, len);
+    free(again);
+}
+
 /* Parses b[0..len) (with g, may be NULL): the status, the message in *d,
  * the mesh in *out when out is not NULL (else freed). */
 static wf_status parse(const unsigned char *b, size_t len, const wf_grid *g,
@@ -85,7 +98,7 @@ static void expect_refused(const unsigned char *b, size_t len,
 /* ---- the same answers --------------------------------------------------- */
 
 typedef struct tally {
-    long queries, paths, located, rays, clear;
+    long queries, paths, located, rays, clear, linked;
 } tally;
 
 static int same_point(wf_vec2 a, wf_vec2 b) {
@@ -98,6 +111,8 @@ static void same_polygons(const wf_mesh *a, const wf_mesh *b) {
     wf_mesh_info ia, ib;
     assert_int_equal(wf_mesh_describe(a, &ia), WF_OK);
     assert_int_equal(wf_mesh_describe(b, &ib), WF_OK);
+    if (ia.links) /* a built mesh's link array has room to grow */
+        ia.bytes = ib.bytes = 0;
     assert_memory_equal(&ia, &ib, sizeof ia);
     wf_vec2 pa[256], pb[256];
     long xa[256], xb[256];
@@ -109,6 +124,14 @@ static void same_polygons(const wf_mesh *a, const wf_mesh *b) {
             assert_true(same_point(pa[i], pb[i]));
             assert_int_equal(xa[i], xb[i]);
         }
+    }
+    for (size_t i = 0; i < ia.links; i++) {
+        wf_mesh_link la, lb;
+        assert_int_equal(wf_mesh_get_link(a, i, &la), WF_OK);
+        assert_int_equal(wf_mesh_get_link(b, i, &lb), WF_OK);
+        assert_true(same_point(la.a, lb.a) && same_point(la.b, lb.b));
+        assert_memory_equal(&la.cost, &lb.cost, sizeof la.cost);
+        assert_int_equal(la.two_way, lb.two_way);
     }
 }
 
@@ -128,7 +151,15 @@ static void same_path(wf_mesh_query *qa, const wf_mesh *a, wf_mesh_query *qb,
     assert_memory_equal(&pa.length, &pb.length, sizeof pa.length);
     assert_memory_equal(&pa.cost, &pb.cost, sizeof pa.cost);
     assert_memory_equal(&pa.stats, &pb.stats, sizeof pa.stats);
+    size_t ia[16], ib[16], xa[16], xb[16];
+    const size_t na = wf_mesh_path_links(qa, ia, xa, 16);
+    assert_int_equal(na, wf_mesh_path_links(qb, ib, xb, 16));
+    for (size_t i = 0; i < na && i < 16; i++) {
+        assert_int_equal(ia[i], ib[i]);
+        assert_int_equal(xa[i], xb[i]);
+    }
     tl->queries++;
+    tl->linked += na > 0;
     tl->paths += sa == WF_OK;
     wf_polyline_free(&pa);
     wf_polyline_free(&pb);
@@ -190,30 +221,47 @@ static void same_answers(const wf_mesh *a, const wf_mesh *b, int w, int h,
     wf_mesh_query_destroy(qb);
 }
 
-/* Written, read back with g and without: alike, and the same bytes again.
- * Returns the file's length. */
-static size_t round_trip(const wf_mesh *m, const wf_grid *g, int n,
-                         uint64_t seed, tally *tl) {
+/* Written, read back with g and without (g NULL: a mesh of no grid, in
+ * and around the w x h box): alike, and the same bytes again. Returns the
+ * file's length. */
+static size_t round_trip_box(const wf_mesh *m, const wf_grid *g, int w,
+                             int h, int n, uint64_t seed, tally *tl) {
     size_t len;
     unsigned char *b = file_bytes(m, &len);
-    for (int with = 0; with < 2; with++) {
+    for (int with = !g; with < 2; with++) {
         wf_mesh *back;
         wf_diag d;
         const wf_status st = parse(b, len, with ? g : NULL, &d, &back);
         if (st != WF_OK)
             fprintf(stderr, "refused: %s\n", d.message);
         assert_int_equal(st, WF_OK);
-        same_answers(m, back, wf_grid_width(g), wf_grid_height(g), n,
-                     seed + (uint64_t)with, tl);
-        size_t len2;
-        unsigned char *again = file_bytes(back, &len2);
-        assert_int_equal(len, len2);
-        assert_memory_equal(b, again, len);
-        free(again);
+        same_answers(m, back, w, h, n, seed + (uint64_t)with, tl);
+        writes_back(back, b, len);
         wf_mesh_destroy(back);
     }
     free(b);
     return len;
+}
+
+static size_t round_trip(const wf_mesh *m, const wf_grid *g, int n,
+                         uint64_t seed, tally *tl) {
+    return round_trip_box(m, g, wf_grid_width(g), wf_grid_height(g), n, seed,
+                          tl);
+}
+
+/* k links between random points of m, of random costs, one-way or
+ * two-way. */
+static void add_links(wf_mesh *m, wf_test_rng *r, int k) {
+    uint64_t seed = wf_test_rng_below(r, 1000);
+    for (int i = 0; i < k; i++) {
+        wf_mesh_link l = {{0, 0}, {0, 0}, 0, (int)wf_test_rng_below(r, 2)};
+        if (wf_mesh_random_point(m, &seed, &l.a) != WF_OK ||
+            wf_mesh_random_point(m, &seed, &l.b) != WF_OK)
+            return; /* no area */
+        l.cost = wf_test_rng_below(r, 4) ? wf_test_rng_below(r, 1000) / 97.0
+                                         : 0;
+        assert_int_equal(wf_mesh_add_link(m, &l, NULL, NULL), WF_OK);
+    }
 }
 
 /* ---- round trips -------------------------------------------------------- */
@@ -243,24 +291,27 @@ static void test_random_maps(void **state) {
         assert_int_equal(
             wf_mesh_from_grid(g, &mv, k % 3 ? NULL : &f, NULL, NULL, &m, NULL),
             WF_OK);
+        if (k % 2)
+            add_links(m, &r, 1 + (int)wf_test_rng_below(&r, 4));
         round_trip(m, g, 20, (uint64_t)k, &tl);
         maps++;
         wf_mesh_destroy(m);
         wf_grid_destroy(g);
     }
     fprintf(stderr,
-            "random maps: %d meshes (sizes 1-3, filters) written "
-            "and read back with and without the map; %ld path "
-            "queries (%ld paths), %ld ray casts (%ld clear), %ld "
-            "points located, nearest points and random points: "
-            "all bit for bit\n",
-            maps, tl.queries, tl.paths, tl.rays, tl.clear, tl.located);
+            "random maps: %d meshes (sizes 1-3, filters, half with "
+            "links) written and read back with and without the map; %ld "
+            "path queries (%ld paths, %ld taking links), %ld ray casts "
+            "(%ld clear), %ld points located, nearest points and random "
+            "points: all bit for bit\n",
+            maps, tl.queries, tl.paths, tl.linked, tl.rays, tl.clear,
+            tl.located);
 }
 
 /* A Moving AI map's mesh round trip: the file's size, the time to build
  * the mesh and to read it back (from memory and from a file), then the
  * queries. */
-static void check_map(const char *map, int n, tally *tl) {
+static void check_map(const char *map, int n, int links, tally *tl) {
     char path[512];
     snprintf(path, sizeof path, "%s/movingai/%s", WF_SHARED_DIR, map);
     wf_grid *g = NULL;
@@ -285,6 +336,8 @@ static void check_map(const char *map, int n, tally *tl) {
     wf_mesh_destroy(back);
     remove(file);
     free(b);
+    wf_test_rng r = {(uint64_t)links};
+    add_links(m, &r, links);
     wf_mesh_info info;
     wf_mesh_describe(m, &info);
     const long before = tl->queries;
@@ -292,10 +345,10 @@ static void check_map(const char *map, int n, tally *tl) {
     fprintf(stderr,
             "%s (%dx%d): %zu polygons, file %zu bytes (%.1f a "
             "cell); built in %.1f ms, read in %.1f ms (%.1f ms "
-            "parsing from memory); %ld queries alike\n",
+            "parsing from memory); %d links, %ld queries alike\n",
             map, wf_grid_width(g), wf_grid_height(g), info.polygons, len,
             (double)len / ((double)wf_grid_width(g) * wf_grid_height(g)),
-            build, load, parsed, tl->queries - before);
+            build, load, parsed, links, tl->queries - before);
     wf_mesh_destroy(m);
     wf_grid_destroy(g);
 }
@@ -304,18 +357,55 @@ static void test_movingai(void **state) {
     (void)state;
     const int n = wf_test_count(400);
     tally tl = {0};
-    check_map("dao/arena.map", n, &tl);
-    check_map("dao/den011d.map", n, &tl);
-    check_map("bg/AR0011SR.map", n, &tl);
-    check_map("sc1/CatwalkAlley.map", n, &tl);
-    check_map("rooms/8room_000.map", n, &tl);
-    check_map("street/Boston_0_512.map", n, &tl);
-    check_map("mazes/maze512-1-0.map", n, &tl);
-    check_map("random/random512-40-0.map", n, &tl);
+    check_map("dao/arena.map", n, 3, &tl);
+    check_map("dao/arena.map", n / 4, 12, &tl);
+    check_map("dao/den011d.map", n, 0, &tl);
+    check_map("bg/AR0011SR.map", n, 0, &tl);
+    check_map("sc1/CatwalkAlley.map", n, 0, &tl);
+    check_map("rooms/8room_000.map", n, 0, &tl);
+    check_map("street/Boston_0_512.map", n, 0, &tl);
+    check_map("mazes/maze512-1-0.map", n, 0, &tl);
+    check_map("random/random512-40-0.map", n, 0, &tl);
     fprintf(stderr,
-            "Moving AI maps: %ld path queries (%ld paths), %ld "
-            "ray casts, each as the mesh written\n",
-            tl.queries, tl.paths, tl.rays);
+            "Moving AI maps: %ld path queries (%ld paths, %ld taking "
+            "links), %ld ray casts, each as the mesh written\n",
+            tl.queries, tl.paths, tl.linked, tl.rays);
+}
+
+/* Outline meshes of scales a version 1 file could not hold (no whole
+ * number, below 1, a fine power of two), with links: written, read back
+ * and alike. */
+static void test_outline_scales(void **state) {
+    (void)state;
+    const double scales[] = {0, 3.7, 0.3, 1000.25, 0};
+    const double spans[] = {10, 10, 10, 10, 3e8};
+    tally tl = {0};
+    for (size_t k = 0; k < sizeof scales / sizeof *scales; k++) {
+        const double u = spans[k] / 10;
+        const wf_vec2 ground[] = {{0, 0}, {10 * u, 0}, {10 * u, 10 * u},
+                                  {0, 10 * u}};
+        const wf_vec2 rock[] = {{3 * u, 2 * u}, {7 * u, 3 * u}, {5 * u, 8 * u}};
+        const wf_outline o[] = {{ground, 4, WF_OUTLINE_WALKABLE, NULL},
+                                {rock, 3, WF_OUTLINE_OBSTACLE, NULL}};
+        const wf_mesh_opts opts = {.scale = scales[k], .cost = 1.5};
+        wf_mesh *m;
+        assert_int_equal(wf_mesh_from_outlines(o, 2, &opts, NULL, &m, NULL),
+                         WF_OK);
+        wf_test_rng r = {k};
+        add_links(m, &r, 3);
+        wf_mesh_info info;
+        assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
+        assert_true(scales[k] == 0 || info.scale == scales[k]);
+        const size_t len =
+            round_trip_box(m, NULL, (int)(10 * u), (int)(10 * u), 60, k, &tl);
+        print_message("scale %.17g: %zu polygons, %zu links, %zu bytes\n",
+                      info.scale, info.polygons, info.links, len);
+        wf_mesh_destroy(m);
+    }
+    fprintf(stderr,
+            "outline meshes of 5 scales with links: %ld path queries (%ld "
+            "paths, %ld taking links), each as the mesh written\n",
+            tl.queries, tl.paths, tl.linked);
 }
 
 /* ---- bad files ---------------------------------------------------------- */
@@ -409,10 +499,13 @@ static void test_wrong_map_and_header(void **state) {
         const char *why;
     } edits[] = {
         {0, 0x58464D57u, "not a mesh file"},
-        {16, 2, "mesh file version 2, this build reads version 1"},
+        {16, 3, "mesh file version 3, this build reads version 2"},
+        {16, 0, "mesh file version 0, this build reads version 2"},
         {36, 2, "made from source 2"},
         {60, 1, "reserved header word is 1"},
-        {20, 127, "127 fixed-point units a cell, not 128"},
+        {84, 0x405FC000u, "127 fixed-point units a cell, not 128"},
+        {20, 1, "truncated"},
+        {20, 0x40000000u, "1073741824 links the header promises"},
         {40, 0x80000000u, "made from a -1 x 9 grid"},
         {48, 4, "moves 4-connected"},
         {52, 9, "move.corners must be"},
@@ -425,8 +518,8 @@ static void test_wrong_map_and_header(void **state) {
     for (size_t i = 0; i < sizeof edits / sizeof *edits; i++) {
         memcpy(x, t->b, t->len);
         wf_test_put32(x + edits[i].at, edits[i].value);
-        if (edits[i].at == 68) /* the cost's low word too */
-            wf_test_put32(x + 64, 0);
+        if (edits[i].at == 68 || edits[i].at == 84) /* a double's low word */
+            wf_test_put32(x + edits[i].at - 4, 0);
         if (edits[i].at >= 16)
             fix_checksum(x, t->len);
         expect_refused(x, t->len, NULL, edits[i].why);
@@ -441,30 +534,47 @@ static void test_wrong_map_and_header(void **state) {
 
 /* ---- forged meshes ---------------------------------------------------------
  * Files made here from docs/formats.md, of a mesh made from no grid (scale
- * 1, cost 1), checksum right: each polygon its corner count, corners and
- * the polygons across its edges. */
+ * 1 unless given, cost 1), checksum right: each polygon its corner count,
+ * corners and the polygons across its edges, then the links. */
 
 #define NONE 0xFFFFFFFFu
+
+typedef struct forged_link {
+    int32_t a[2], b[2];
+    double cost;
+    uint32_t way;
+} forged_link;
 
 typedef struct forged {
     uint32_t nv, np, nc;
     int32_t xy[8][2];
     uint32_t count[4];
     uint32_t corner[12], across[12];
-    uint32_t scale;
+    double scale;
+    uint32_t nl;
+    forged_link link[2];
 } forged;
 
+static void put_f64(unsigned char *p, double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    wf_test_put32(p, (uint32_t)u);
+    wf_test_put32(p + 4, (uint32_t)(u >> 32));
+}
+
 static unsigned char *forge(const forged *f, size_t *len) {
-    *len = HEADER + 8 * (size_t)f->nv + 4 * (size_t)f->np + 8 * (size_t)f->nc;
+    *len = HEADER + 8 * (size_t)f->nv + 4 * (size_t)f->np +
+           8 * (size_t)f->nc + LINK_BYTES * (size_t)f->nl;
     unsigned char *b = calloc(1, *len);
     assert_non_null(b);
     memcpy(b, "WFMESH\r\n", 8);
-    wf_test_put32(b + 16, 1);
-    wf_test_put32(b + 20, f->scale ? f->scale : 1);
+    wf_test_put32(b + 16, 2);
+    wf_test_put32(b + 20, f->nl);
     wf_test_put32(b + 24, f->nv);
     wf_test_put32(b + 28, f->np);
     wf_test_put32(b + 32, f->nc);
-    wf_test_put32(b + 68, 0x3FF00000u); /* cost 1.0 */
+    put_f64(b + 64, 1.0); /* cost */
+    put_f64(b + 80, f->scale ? f->scale : 1);
     unsigned char *q = b + HEADER;
     for (uint32_t v = 0; v < f->nv; v++, q += 8) {
         wf_test_put32(q, (uint32_t)f->xy[v][0]);
@@ -476,8 +586,38 @@ static unsigned char *forge(const forged *f, size_t *len) {
         wf_test_put32(q, f->corner[i]);
     for (uint32_t i = 0; i < f->nc; i++, q += 4)
         wf_test_put32(q, f->across[i]);
+    for (uint32_t i = 0; i < f->nl; i++, q += LINK_BYTES) {
+        const forged_link *l = &f->link[i];
+        wf_test_put32(q, (uint32_t)l->a[0]);
+        wf_test_put32(q + 4, (uint32_t)l->a[1]);
+        wf_test_put32(q + 8, (uint32_t)l->b[0]);
+        wf_test_put32(q + 12, (uint32_t)l->b[1]);
+        put_f64(q + 16, l->cost);
+        wf_test_put32(q + 24, l->way);
+    }
     fix_checksum(b, *len);
     return b;
+}
+
+/* The version 1 file of the same mesh as the version 2 file b[0..*len),
+ * which has no links and a whole-number scale: the 80-byte header with
+ * the scale as a u32 at 20, the same arrays. */
+static unsigned char *to_v1(const unsigned char *b, size_t *len) {
+    assert_int_equal(wf_test_get32(b + 20), 0);
+    double scale;
+    const uint64_t bits = (uint64_t)wf_test_get32(b + 80) |
+                          (uint64_t)wf_test_get32(b + 84) << 32;
+    memcpy(&scale, &bits, sizeof scale);
+    const size_t n = *len - (HEADER - HEADER_V1);
+    unsigned char *v1 = malloc(n);
+    assert_non_null(v1);
+    memcpy(v1, b, HEADER_V1);
+    memcpy(v1 + HEADER_V1, b + HEADER, *len - HEADER);
+    wf_test_put32(v1 + 16, 1);
+    wf_test_put32(v1 + 20, (uint32_t)scale);
+    fix_checksum(v1, n);
+    *len = n;
+    return v1;
 }
 
 /* A 400 x 400 square of two triangles across its diagonal. */
@@ -488,7 +628,9 @@ static const forged SQUARE = {4,
                               {3, 3},
                               {0, 1, 2, 0, 2, 3},
                               {NONE, NONE, 1, 0, NONE, NONE},
-                              1};
+                              1,
+                              0,
+                              {{{0, 0}, {0, 0}, 0, 0}}};
 
 static void expect_forged(const forged *f, const char *why) {
     size_t len;
@@ -552,8 +694,11 @@ static void test_forged(void **state) {
     expect_forged(&f, "vertex 1 at (2.68435e+08, 0) is off the fixed "
                       "point's range");
     f = SQUARE;
-    f.scale = 1u << 25;
-    expect_forged(&f, "units a unit of length, not 1 to 2^24");
+    f.scale = -2;
+    expect_forged(&f, "-2 fixed-point units a unit of length, not a number "
+                      "> 0");
+    f.scale = INFINITY;
+    expect_forged(&f, "inf fixed-point units a unit of length");
     /* one triangle listed twice round */
     const forged twice = {3,
                           1,
@@ -562,14 +707,124 @@ static void test_forged(void **state) {
                           {6},
                           {0, 1, 2, 0, 1, 2},
                           {NONE, NONE, NONE, NONE, NONE, NONE},
-                          1};
+                          1,
+                          0,
+                          {{{0, 0}, {0, 0}, 0, 0}}};
     expect_forged(&twice, "polygon 0 winds 2 times round, not once");
     /* three corners on a line */
-    const forged flat = {
-        3, 1, 3, {{0, 0}, {4, 0}, {8, 0}}, {3}, {0, 1, 2}, {NONE, NONE, NONE},
-        1};
+    const forged flat = {3,
+                         1,
+                         3,
+                         {{0, 0}, {4, 0}, {8, 0}},
+                         {3},
+                         {0, 1, 2},
+                         {NONE, NONE, NONE},
+                         1,
+                         0,
+                         {{{0, 0}, {0, 0}, 0, 0}}};
     expect_forged(&flat, "polygon 0 is not convex and counter-clockwise at "
                          "its corner 2");
+}
+
+/* The square with links: read back, a path takes them; each link that
+ * wf_mesh_add_link would refuse is refused, named. */
+static void test_forged_links(void **state) {
+    (void)state;
+    forged f = SQUARE;
+    f.nl = 2;
+    f.link[0] = (forged_link){{10, 10}, {390, 390}, 0.5, 0};
+    f.link[1] = (forged_link){{390, 10}, {10, 390}, 0, 1};
+    size_t len;
+    unsigned char *b = forge(&f, &len);
+    wf_mesh *m;
+    wf_diag d;
+    assert_int_equal(parse(b, len, NULL, &d, &m), WF_OK);
+    assert_int_equal(wf_mesh_link_count(m), 2);
+    wf_mesh_link l;
+    assert_int_equal(wf_mesh_get_link(m, 1, &l), WF_OK);
+    assert_true(l.a.x == 390 && l.a.y == 10 && l.b.x == 10 && l.b.y == 390);
+    assert_true(l.cost == 0 && l.two_way == 1);
+    /* back along link 1, which is two-way; link 0 is one-way: back, the
+     * walk */
+    const wf_vec2 ends[3][2] = {{{10, 390}, {390, 10}},
+                                {{390, 390}, {10, 10}},
+                                {{10, 10}, {390, 390}}};
+    const double cost[3] = {0, 380 * sqrt(2.0), 0.5};
+    const size_t taken[3] = {1, 0, 1};
+    for (int i = 0; i < 3; i++) {
+        wf_mesh_query *q;
+        assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+        wf_polyline p;
+        wf_polyline_init(&p, NULL);
+        assert_int_equal(wf_mesh_path(q, m, ends[i][0], ends[i][1], &p), WF_OK);
+        assert_true(fabs(p.cost - cost[i]) < 1e-9);
+        size_t id = 9;
+        assert_int_equal(wf_mesh_path_links(q, &id, NULL, 1), taken[i]);
+        assert_true(!taken[i] || id == (size_t)(i == 0));
+        wf_polyline_free(&p);
+        wf_mesh_query_destroy(q);
+    }
+    writes_back(m, b, len);
+    wf_mesh_destroy(m);
+    free(b);
+
+    forged bad = f;
+    bad.link[0].cost = NAN;
+    expect_forged(&bad, "link 0 costs nan, not a number 0 or more");
+    bad.link[0].cost = -1;
+    expect_forged(&bad, "link 0 costs -1, not a number 0 or more");
+    bad.link[0].cost = INFINITY;
+    expect_forged(&bad, "link 0 costs inf");
+    bad = f;
+    bad.link[1].way = 2;
+    expect_forged(&bad, "link 1 is neither one-way (0) nor two-way (1)");
+    bad = f;
+    bad.link[0].a[0] = 500;
+    expect_forged(&bad, "link 0's first end (500, 10) is not on the mesh");
+    bad = f;
+    bad.link[1].b[1] = INT32_MIN;
+    expect_forged(&bad, "link 1's second end (10, -2.14748e+09) is not on "
+                        "the mesh");
+    bad = f;
+    bad.link[1].b[0] = 1 << 27; /* beyond where a query's point may be */
+    expect_forged(&bad, "link 1's second end (1.34218e+08, 390) is not on");
+}
+
+/* A file of version 1 (80-byte header, the scale a u32, no links) is read
+ * as the mesh it holds, with the map and without, and written back as
+ * this version's file; its own faults are named. */
+static void test_version1(void **state) {
+    small *t = *state;
+    size_t len = t->len;
+    unsigned char *v1 = to_v1(t->b, &len);
+    assert_int_equal(len, t->len - 8);
+    tally tl = {0};
+    for (int with = 0; with < 2; with++) {
+        wf_mesh *back;
+        wf_diag d;
+        assert_int_equal(parse(v1, len, with ? t->g : NULL, &d, &back), WF_OK);
+        same_answers(t->m, back, 12, 9, 50, 5, &tl);
+        writes_back(back, t->b, t->len);
+        wf_mesh_destroy(back);
+    }
+    char path[] = "/tmp/wf_test_mesh_XXXXXX";
+    write_file(path, v1, len);
+    wf_mesh *back = NULL;
+    wf_diag d;
+    assert_int_equal(wf_mesh_read(path, t->g, NULL, &back, &d), WF_OK);
+    wf_mesh_destroy(back);
+    remove(path);
+    for (size_t k = 0; k < len; k++)
+        expect_refused(v1, k, t->g, "truncated");
+    expect_refused(v1, HEADER_V1 - 1, NULL, "not even the 80-byte header");
+    wf_test_put32(v1 + 20, 127);
+    fix_checksum(v1, len);
+    expect_refused(v1, len, NULL, "127 fixed-point units a cell, not 128");
+    fprintf(stderr, "version 1: a %zu-byte file read as the mesh (%ld "
+                    "queries alike), written back as version 2; %zu cuts "
+                    "refused\n",
+            len, tl.queries, len);
+    free(v1);
 }
 
 /* A grid's mesh whose corner leaves the grid, checksum made right. */
@@ -619,10 +874,15 @@ static void test_read_stops_early(void **state) {
         wf_mesh_read("/nonexistent/t.mesh", NULL, NULL, &back, &d), WF_E_IO);
 }
 
-/* Every allocation of a read may fail: each failure is WF_E_NOMEM (with
- * a message from the parser), nothing leaks. */
+/* Every allocation of a read may fail (of a mesh with links: theirs
+ * too): each failure is WF_E_NOMEM (with a message from the parser),
+ * nothing leaks. */
 static void test_out_of_memory(void **state) {
     small *t = *state;
+    wf_test_rng r = {9};
+    add_links(t->m, &r, 2);
+    free(t->b);
+    t->b = file_bytes(t->m, &t->len);
     char path[] = "/tmp/wf_test_mesh_XXXXXX";
     write_file(path, t->b, t->len);
     int refused = 0;
@@ -694,6 +954,10 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_wrong_map_and_header, small_setup,
                                         small_teardown),
         cmocka_unit_test(test_forged),
+        cmocka_unit_test(test_forged_links),
+        cmocka_unit_test_setup_teardown(test_version1, small_setup,
+                                        small_teardown),
+        cmocka_unit_test(test_outline_scales),
         cmocka_unit_test_setup_teardown(test_forged_grid_mesh, small_setup,
                                         small_teardown),
         cmocka_unit_test_setup_teardown(test_read_stops_early, small_setup,

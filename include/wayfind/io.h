@@ -598,38 +598,41 @@ WF_API wf_status wf_ch_read(const char *path, const wf_grid *g,
 
 /* ---- Navigation meshes ------------------------------------------------- */
 
-/** Version of the mesh file format that this build writes and reads. */
-#define WF_MESH_FILE_VERSION 1
+/** Version of the mesh file format that this build writes; it reads this
+ *  one and version 1 (no links, an integer scale). */
+#define WF_MESH_FILE_VERSION 2
 /** The largest mesh file read (WF_FILE_MAX; 8 bytes a corner and a
- *  polygon's corner, 4 a polygon). */
+ *  polygon's corner, 4 a polygon, 28 a link). */
 #define WF_MESH_FILE_MAX WF_FILE_MAX
 
 /**
  * Writes the navigation mesh @p m in the binary format of docs/formats.md
- * ("Mesh files"): an 80-byte header (magic "WFMESH\r\n", a checksum of
- * the rest, the format version, the fixed-point scale, the counts of
- * vertices, polygons and their corners, what the mesh was made from: for
- * a grid, its size, the unit's movement model and a digest of the grid's
- * terrain and costs; the cost of a unit of length), then the vertices and
- * the polygons, each its corners and the polygon across each edge. What a
- * mesh derives from those (pieces, point buckets, areas) is not stored: a
- * reader makes it again, the same. A mesh read from a file writes back as
- * the same bytes. To put one in a file, hand it to wf_file_write
- * (replaced whole or not at all). O(corners); allocates nothing. Not
- * saved yet (refused): off-mesh links (add them again after reading) and
- * a scale that is not a whole number from 1 to 2^24 (an outline mesh
- * whose coordinates reach beyond ±2^26, or a scale set so). A tiled mesh
- * is saved as the mesh it is; read back, it has no tiles to update.
- * Errors: WF_E_INVALID_ARG (NULL, links, such a scale), WF_E_IO (a write
- * or the flush failed).
+ * ("Mesh files", version WF_MESH_FILE_VERSION): an 88-byte header (magic
+ * "WFMESH\r\n", a checksum of the rest, the format version, the counts of
+ * links, vertices, polygons and their corners, what the mesh was made
+ * from: for a grid, its size, the unit's movement model and a digest of
+ * the grid's terrain and costs; the cost of a unit of length; the
+ * fixed-point scale, the 64 bits of its double, so any scale comes back
+ * exactly), then the vertices, the polygons (each its corners and the
+ * polygon across each edge) and the off-mesh links (their ends in the
+ * mesh's fixed point, cost and direction), in the order of their ids.
+ * What a mesh derives from those (pieces, point buckets, areas) is not
+ * stored: a reader makes it again, the same. A mesh read from a file of
+ * this version writes back as the same bytes. To put one in a file, hand
+ * it to wf_file_write (replaced whole or not at all). O(corners + links);
+ * allocates nothing. A tiled mesh is saved as the mesh it is; read back,
+ * it has no tiles to update. Errors: WF_E_INVALID_ARG (NULL), WF_E_IO (a
+ * write or the flush failed).
  */
 WF_API wf_status wf_mesh_write(FILE *f, const wf_mesh *m);
 /**
  * Reads a mesh file held in @p buf (@p len bytes) into a new mesh (*out,
  * NULL on error; @p alloc may be NULL: malloc), which answers every query
  * (wf_mesh_path, wf_mesh_locate, wf_mesh_nearest, wf_mesh_raycast,
- * wf_mesh_random_point, wf_mesh_polygon, wf_mesh_describe) exactly as the
- * mesh that was written. @p name is used in diagnostics (may be NULL).
+ * wf_mesh_random_point, wf_mesh_polygon, wf_mesh_describe,
+ * wf_mesh_get_link) exactly as the mesh that was written, its links with
+ * the same ids. A file of version 1 (no links, a whole-number scale) is
+ * read too. @p name is used in diagnostics (may be NULL).
  *
  * @p g (may be NULL) is the map the mesh was made from, when the caller
  * has it: the file must then be a grid's mesh of a map of @p g's size
@@ -646,8 +649,10 @@ WF_API wf_status wf_mesh_write(FILE *f, const wf_mesh *m);
  * corners off the grid), a corner used by no polygon or two at one point,
  * a polygon of fewer than 3 corners, not convex and counter-clockwise or
  * winding round more than once, an edge shared with a polygon that does
- * not share it back. So no file makes a query crash, read outside the
- * mesh or run on without end. (Polygons that overlap without sharing an
+ * not share it back, a link whose cost is not finite and 0 or more, whose
+ * direction is not 0 or 1, or whose end is off the mesh (as
+ * wf_mesh_add_link refuses). So no file makes a query crash, read outside
+ * the mesh or run on without end. (Polygons that overlap without sharing an
  * edge are not sought: a file forged with its checksum recomputed may so
  * give paths across them. The checksum is there to catch accidents, not
  * attacks.) @p diag says what was wrong ("made for another map: ...",

@@ -604,20 +604,30 @@ typedef struct wf__mpt {
     int32_t x, y;
 } wf__mpt;
 
+/* An off-mesh link: from a to b (and from b to a when two_way is 1), for
+ * cost on top of the walk to a (wf_mesh_add_link). */
+typedef struct wf__mlink {
+    wf__mpt a, b;
+    double cost;
+    uint8_t two_way;
+} wf__mlink;
+
 /* What a mesh holds besides what it derives from it, for the io layer to
  * save or fill: its corners (vert, fixed point), and each polygon p's
  * corners pvert[pstart[p] .. pstart[p + 1]) counter-clockwise with, across
  * each edge (from pvert[i] to the next corner), the polygon padj[i] or
- * UINT32_MAX for the boundary; the fixed-point units a world unit (scale),
- * what a world unit of path costs and, for a mesh made from a grid
- * (from_grid 1), the grid's size and wf__mesh_grid_digest and the unit's
- * movement model. */
+ * UINT32_MAX for the boundary; its off-mesh links; the fixed-point units
+ * a world unit (scale, any double > 0), what a world unit of path costs
+ * and, for a mesh made from a grid (from_grid 1), the grid's size and
+ * wf__mesh_grid_digest and the unit's movement model. */
 typedef struct wf__mesh_parts {
     uint32_t vertices, polygons, corners; /* corners: of all polygons */
-    int32_t scale;
+    uint32_t links;
+    double scale;
     double cost;
     wf__mpt *vert;
     uint32_t *pstart, *pvert, *padj;
+    wf__mlink *link;
     int from_grid;
     int grid_width, grid_height;
     uint64_t grid_digest;
@@ -627,9 +637,10 @@ typedef struct wf__mesh_parts {
 /* The parts of m; its arrays are m's own, to read. */
 void wf__mesh_parts_of(const wf_mesh *m, wf__mesh_parts *p);
 /* A mesh of p's counts and scalars (its arrays are not read), whose
- * arrays are uninitialised: for a reader to fill through wf__mesh_parts_of
- * and hand to wf__mesh_check before any other use. WF_E_TOO_BIG (a count
- * of 2^32 - 1: that is "none"), WF_E_NOMEM. */
+ * arrays (links too) are uninitialised: for a reader to fill through
+ * wf__mesh_parts_of and hand to wf__mesh_check before any other use.
+ * WF_E_TOO_BIG (a count of 2^32 - 1: that is "none"; 2^30 links or more,
+ * more than wf_mesh_add_link makes), WF_E_NOMEM. */
 wf_status wf__mesh_alloc(const wf__mesh_parts *p, const wf_allocator *alloc,
                          wf_mesh **out);
 /* Checks a mesh filled from outside, then derives the rest as a mesh
@@ -641,7 +652,9 @@ wf_status wf__mesh_alloc(const wf__mesh_parts *p, const wf_allocator *alloc,
  * every corner on one polygon at least and no two at one point; every
  * polygon of 3 corners or more, convex and counter-clockwise, winding once
  * round; every edge shared with the polygon across it, whose edge joins
- * the same two corners the other way and names it back. (Polygons that
+ * the same two corners the other way and names it back; every link's cost
+ * finite and 0 or more, its direction one-way (0) or two-way (1), its
+ * ends on the mesh (as wf_mesh_add_link requires). (Polygons that
  * overlap without sharing a directed edge are not sought: a forged file
  * may give paths across them, never a crash.) With g (which the caller
  * has found to be the mesh's grid: size and digest) the mesh is marked as

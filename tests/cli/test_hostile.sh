@@ -211,6 +211,26 @@ case_ "a mesh file of another map" 3 "made for another map: a 2x2 one" -- "$WF" 
 case_ "a mesh query point NaN" 2 "--from: expected X,Y (two finite numbers), got 'nan,0.5'" -- "$WF" path --mesh "$TMP/a.mesh" --from nan,0.5 --to 1.5,1.5
 case_ "a mesh query point off the mesh" 1 "the goal (5, 5) is not on the mesh" -- "$WF" path --mesh "$TMP/a.mesh" --from 0.5,0.5 --to 5,5
 case_ "a mesh query point too far out" 3 "the start (1e+300, 0.5) lies too far out" -- "$WF" path --mesh "$TMP/a.mesh" --from 1e300,0.5 --to 1.5,1.5
+# Mesh files with links (version 2), and the pictures of saved meshes
+# (render --mesh). forged_link_*.mesh: test_io_mesh_file's 400 x 400
+# square with one link, its checksum made right.
+cp "$TMP/a.mesh" "$TMP/v3.mesh"
+printf '\003' | dd of="$TMP/v3.mesh" bs=1 seek=16 conv=notrunc 2>/dev/null
+cp "$TMP/a.mesh" "$TMP/links.mesh"
+printf '\377\377\377\177' | dd of="$TMP/links.mesh" bs=1 seek=20 conv=notrunc 2>/dev/null
+case_ "a mesh file of a later version" 3 "mesh file version 3, this build reads version 2 (make it again with wayfind mesh --out)" -- "$WF" path --mesh "$TMP/v3.mesh" --from 0.5,0.5 --to 1.5,1.5
+case_ "a mesh file promising 2^31 - 1 links" 3 "and 2147483647 links the header promises" -- "$WF" render --mesh "$TMP/links.mesh"
+case_ "a mesh link costing NaN (checksum right)" 3 "corrupted: link 0 costs nan, not a number 0 or more" -- "$WF" render --mesh "$DATA/forged_link_nan.mesh"
+case_ "a mesh link ending off the mesh (checksum right)" 3 "corrupted: link 0's second end (500, 10) is not on the mesh" -- "$WF" path --mesh "$DATA/forged_link_off.mesh" --from 5,5 --to 9,9
+case_ "/dev/zero as a mesh to draw" 3 "not a mesh file" -- "$WF" render --mesh /dev/zero --svg "$TMP/z.svg"
+case_ "a directory as a mesh to draw" 4 "" -- "$WF" render --mesh "$TMP" --svg "$TMP/z.svg"
+case_ "a mesh picture of a cut file" 3 "truncated: 90 bytes" -- "$WF" render --mesh "$TMP/cut.mesh" --png "$TMP/z.png"
+case_ "a mesh picture's path off the mesh" 1 "the goal (5, 5) is not on the mesh" -- "$WF" render --mesh "$TMP/a.mesh" --svg "$TMP/z.svg" --from 0.5,0.5 --to 5,5
+case_ "a mesh picture's point NaN" 2 "--to: expected X,Y (two finite numbers), got '1,nan'" -- "$WF" render --mesh "$TMP/a.mesh" --from 0.5,0.5 --to 1,nan
+case_ "a mesh picture 5000 pixels wide" 2 "--pixels: expected an integer from 32 to 4096, got '5000'" -- "$WF" render --mesh "$TMP/a.mesh" --svg "$TMP/z.svg" --pixels 5000
+case_ "a mesh picture with a map's --scale" 2 "--scale is pixels per cell of a map; a mesh picture takes --pixels N" -- "$WF" render --mesh "$TMP/a.mesh" --svg "$TMP/z.svg" --scale 3
+case_ "a mesh picture's --from alone" 2 "--from and --to go together" -- "$WF" render --mesh "$TMP/a.mesh" --from 0.5,0.5
+case_ "a mesh picture for another map" 3 "made for another map" -- "$WF" render --mesh "$TMP/a.mesh" "$A"
 # forged_revisit.ch: the 6-node hierarchy of test_io_ch_file's
 # test_forged_hierarchies for this 3 x 2 map, its checksum made right:
 # every array checks, but the shortcut (0,0) -> (2,0) unpacks into a path

@@ -31,9 +31,9 @@ contains "$TMP/out" "usage: wayfind mesh MAP" "help text"
 # or without the map) as --any-angle mesh does from the map, between cell
 # centres and between any points.
 expect 0 "mesh --out" -- "$WF" mesh "$DEN" --out "$TMP/den.mesh"
-contains "$TMP/out" "wrote $TMP/den.mesh: 32104 bytes" "mesh file written"
+contains "$TMP/out" "wrote $TMP/den.mesh: 32112 bytes" "mesh file written"
 expect 0 "mesh --out json" -- "$WF" mesh "$DEN" --out "$TMP/den2.mesh" --format json
-contains "$TMP/out" '"file_bytes":32104}' "mesh file size in json"
+contains "$TMP/out" '"file_bytes":32112}' "mesh file size in json"
 cmp -s "$TMP/den.mesh" "$TMP/den2.mesh" || fail "the same mesh, the same bytes"
 checks=$((checks + 1))
 for q in "10,20 200,100" "104,24 66,111" "101,94 219,35" "12,28 210,148"; do

@@ -223,7 +223,10 @@ PyObject *wfpy_price_noise(PyObject *self, PyObject *args) {
     if (st != WF_OK)
         return wfpy_raise(st, NULL);
     wf_cost_noise_opts o = {levels, scale};
-    if ((st = wf_gen_cost_noise(c, seed, &o)) != WF_OK) {
+    Py_BEGIN_ALLOW_THREADS /* on the clone, this call's own */
+    st = wf_gen_cost_noise(c, seed, &o);
+    Py_END_ALLOW_THREADS
+    if (st != WF_OK) {
         wf_grid_destroy(c);
         return wfpy_raise(st, st == WF_E_INVALID_ARG
                                   ? "levels must be 2 to 9 and scale 1 to 4096"

@@ -82,7 +82,10 @@ static PyObject *graph_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         }
     }
     wf_graph *g;
-    if ((st = wf_graph_build(b, &g)) != WF_OK) {
+    Py_BEGIN_ALLOW_THREADS /* b is this call's own */
+    st = wf_graph_build(b, &g);
+    Py_END_ALLOW_THREADS
+    if (st != WF_OK) {
         wfpy_raise(st, NULL);
         goto done;
     }
@@ -204,7 +207,12 @@ PyObject *wfpy_graph_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     if (!wfpy_move_opts(kw, gr->g, &o, &f))
         return NULL;
     wf_graph *g;
-    wf_status st = wf_graph_from_grid(gr->g, o.move, o.filter, tile, NULL, &g);
+    wf_status st;
+    gr->busy++; /* built with the GIL released: the grid is not edited */
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_graph_from_grid(gr->g, o.move, o.filter, tile, NULL, &g);
+    Py_END_ALLOW_THREADS
+    gr->busy--;
     if (st != WF_OK)
         return wfpy_raise(st, st == WF_E_INVALID_ARG
                                   ? "tile size must be finite and > 0"

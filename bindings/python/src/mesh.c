@@ -14,7 +14,16 @@ PyObject *wfpy_mesh_wrap(wf_mesh *m) {
     }
     o->m = m;
     o->busy = 0;
+    o->changing = 0;
     return (PyObject *)o;
+}
+
+wf_mesh *wfpy_mesh_of(wfpy_mesh *o) {
+    if (!o->changing)
+        return o->m;
+    wfpy_raise(WF_E_INVALID_ARG, "the mesh is being updated in another "
+                                 "thread (update releases the GIL)");
+    return NULL;
 }
 
 static void mesh_dealloc(wfpy_mesh *o) {
@@ -50,16 +59,18 @@ PyObject *wfpy_mesh_from_grid(PyObject *self, PyObject *args, PyObject *kw) {
     return wfpy_mesh_wrap(m);
 }
 
-static wf_mesh_info describe(const wfpy_mesh *o) {
-    wf_mesh_info i;
-    memset(&i, 0, sizeof i);
-    wf_mesh_describe(o->m, &i);
-    return i;
+/* What m holds (0), or -1 with the exception set while it changes. */
+static int describe(wfpy_mesh *o, wf_mesh_info *i) {
+    memset(i, 0, sizeof *i);
+    const wf_mesh *m = wfpy_mesh_of(o);
+    return m ? (wf_mesh_describe(m, i), 0) : -1;
 }
 
 static PyObject *mesh_info(wfpy_mesh *o, void *c) {
     (void)c;
-    const wf_mesh_info i = describe(o);
+    wf_mesh_info i;
+    if (describe(o, &i))
+        return NULL;
     return Py_BuildValue("{snsnsnsnsnsnsdsd}", "vertices", (Py_ssize_t)i.vertices,
                          "polygons", (Py_ssize_t)i.polygons, "triangles",
                          (Py_ssize_t)i.triangles, "pieces", (Py_ssize_t)i.pieces,
@@ -74,9 +85,10 @@ static PyObject *mesh_info(wfpy_mesh *o, void *c) {
 static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
     wfpy_search *s;
     wf_vec2 a, b;
+    const wf_mesh *m = NULL;
     if (!PyArg_ParseTuple(args, "O!dddd", &wfpy_search_type, &s, &a.x, &a.y,
                           &b.x, &b.y) ||
-        !wfpy_search_lock(s))
+        !(m = wfpy_mesh_of(o)) || !wfpy_search_lock(s))
         return NULL;
     wf_polyline p;
     wf_polyline_init(&p, NULL);
@@ -84,14 +96,14 @@ static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
     if (st == WF_OK) {
         o->busy++;
         Py_BEGIN_ALLOW_THREADS
-        st = wf_mesh_path(s->mq, o->m, a, b, &p);
+        st = wf_mesh_path(s->mq, m, a, b, &p);
         Py_END_ALLOW_THREADS
         o->busy--;
     }
     const char *msg = s->mq ? wf_mesh_query_message(s->mq) : NULL;
     PyObject *r = NULL;
     if (st == WF_NO_PATH &&
-        (wf_mesh_locate(o->m, a) < 0 || wf_mesh_locate(o->m, b) < 0))
+        (wf_mesh_locate(m, a) < 0 || wf_mesh_locate(m, b) < 0))
         wfpy_raise(WF_NO_PATH, msg);
     else if (st < 0)
         wfpy_raise(st, msg);
@@ -109,26 +121,30 @@ static PyObject *mesh_path(wfpy_mesh *o, PyObject *args) {
 
 static PyObject *mesh_locate(wfpy_mesh *o, PyObject *args) {
     wf_vec2 p;
-    if (!PyArg_ParseTuple(args, "dd", &p.x, &p.y))
+    const wf_mesh *m = NULL;
+    if (!PyArg_ParseTuple(args, "dd", &p.x, &p.y) || !(m = wfpy_mesh_of(o)))
         return NULL;
-    return PyLong_FromLong(wf_mesh_locate(o->m, p));
+    return PyLong_FromLong(wf_mesh_locate(m, p));
 }
 
 /* nearest(x, y) -> (polygon, x, y); polygon -1 when there is none */
 static PyObject *mesh_nearest(wfpy_mesh *o, PyObject *args) {
     wf_vec2 p, q = {0, 0};
-    if (!PyArg_ParseTuple(args, "dd", &p.x, &p.y))
+    const wf_mesh *m = NULL;
+    if (!PyArg_ParseTuple(args, "dd", &p.x, &p.y) || !(m = wfpy_mesh_of(o)))
         return NULL;
-    const long poly = wf_mesh_nearest(o->m, p, &q);
+    const long poly = wf_mesh_nearest(m, p, &q);
     return Py_BuildValue("ldd", poly, q.x, q.y);
 }
 
 /* raycast(x0, y0, x1, y1) -> (clear, x, y) */
 static PyObject *mesh_raycast(wfpy_mesh *o, PyObject *args) {
     wf_vec2 a, b, hit = {0, 0};
-    if (!PyArg_ParseTuple(args, "dddd", &a.x, &a.y, &b.x, &b.y))
+    const wf_mesh *m = NULL;
+    if (!PyArg_ParseTuple(args, "dddd", &a.x, &a.y, &b.x, &b.y) ||
+        !(m = wfpy_mesh_of(o)))
         return NULL;
-    const wf_status st = wf_mesh_raycast(o->m, a, b, &hit);
+    const wf_status st = wf_mesh_raycast(m, a, b, &hit);
     if (st < 0)
         return wfpy_raise(st, st == WF_E_RANGE
                                   ? "a point lies too far out for the mesh"
@@ -142,7 +158,8 @@ static PyObject *mesh_raycast(wfpy_mesh *o, PyObject *args) {
 static PyObject *mesh_random_points(wfpy_mesh *o, PyObject *args) {
     PyObject *seed_obj;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "On", &seed_obj, &n))
+    const wf_mesh *m = NULL;
+    if (!PyArg_ParseTuple(args, "On", &seed_obj, &n) || !(m = wfpy_mesh_of(o)))
         return NULL;
     uint64_t seed = PyLong_AsUnsignedLongLong(seed_obj);
     if (seed == (uint64_t)-1 && PyErr_Occurred())
@@ -156,10 +173,12 @@ static PyObject *mesh_random_points(wfpy_mesh *o, PyObject *args) {
         return NULL;
     wf_vec2 *xy = (wf_vec2 *)PyByteArray_AS_STRING(b);
     wf_status st = WF_OK;
+    o->busy++; /* read without the GIL: no change meanwhile */
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n && st == WF_OK; i++)
-        st = wf_mesh_random_point(o->m, &seed, &xy[i]);
+        st = wf_mesh_random_point(m, &seed, &xy[i]);
     Py_END_ALLOW_THREADS
+    o->busy--;
     if (st == WF_OK)
         return b;
     Py_DECREF(b);
@@ -196,22 +215,24 @@ static PyObject *corner_lists(const wf_vec2 *v, const long *across, size_t n) {
 /* polygon(i) -> (corners, neighbours); RangeError for a bad index */
 static PyObject *mesh_polygon(wfpy_mesh *o, PyObject *args) {
     Py_ssize_t i;
-    if (!PyArg_ParseTuple(args, "n", &i))
+    wf_mesh_info info;
+    if (!PyArg_ParseTuple(args, "n", &i) || describe(o, &info))
         return NULL;
-    const size_t np = describe(o).polygons;
+    const wf_mesh *m = o->m;
+    const size_t np = info.polygons;
     if (i < 0 || (size_t)i >= np) {
         char msg[160];
         snprintf(msg, sizeof msg, "polygon %zd is not one of the mesh's %zu",
                  i, np);
         return wfpy_raise(WF_E_RANGE, msg);
     }
-    const size_t n = wf_mesh_polygon(o->m, (size_t)i, NULL, NULL, 0);
+    const size_t n = wf_mesh_polygon(m, (size_t)i, NULL, NULL, 0);
     wf_vec2 *v = PyMem_Calloc(n + 1, sizeof *v);
     long *across = PyMem_Calloc(n + 1, sizeof *across);
     PyObject *r = NULL;
     if (!v || !across)
         PyErr_NoMemory();
-    else if (wf_mesh_polygon(o->m, (size_t)i, v, across, n) == n)
+    else if (wf_mesh_polygon(m, (size_t)i, v, across, n) == n)
         r = corner_lists(v, across, n);
     else
         wfpy_raise(WF_E_INVALID_ARG, "the polygon's corners changed");

@@ -109,41 +109,23 @@ static wf_status write_mesh(void *ud, FILE *f, wf_diag *diag) {
     return wf_mesh_write(f, ud);
 }
 
-/* Why wf_mesh_write refuses m (its documented reasons), or NULL. */
-static const char *unsaveable(const wf_mesh *m, char *buf, size_t size) {
-    wf_mesh_info i;
-    memset(&i, 0, sizeof i);
-    wf_mesh_describe(m, &i);
-    if (i.links)
-        return "a mesh with off-mesh links is not saved yet: save it without "
-               "them and add them again after loading";
-    if (!(i.scale >= 1 && i.scale <= (1 << 24)) || i.scale != (double)(long)i.scale) {
-        snprintf(buf, size, "a mesh of scale %.17g is not saved: the file holds "
-                 "a whole-number scale from 1 to 2^24 (outlines within about "
-                 "+-2^26 units, or a scale given so)", i.scale);
-        return buf;
-    }
-    return NULL;
-}
-
 /* save(path): the mesh file, replaced whole or not at all; written with
  * the GIL released, the mesh held unchanged by its busy count. */
 PyObject *wfpy_mesh_save(wfpy_mesh *o, PyObject *args) {
     PyObject *path;
     if (!PyArg_ParseTuple(args, "O&", PyUnicode_FSConverter, &path))
         return NULL;
-    char why[240];
-    const char *no = unsaveable(o->m, why, sizeof why);
-    if (no) {
+    wf_mesh *m = wfpy_mesh_of(o);
+    if (!m) {
         Py_DECREF(path);
-        return wfpy_raise(WF_E_INVALID_ARG, no);
+        return NULL;
     }
     wf_diag d;
     memset(&d, 0, sizeof d);
     wf_status st;
     o->busy++;
     Py_BEGIN_ALLOW_THREADS
-    st = wf_file_write(PyBytes_AS_STRING(path), write_mesh, o->m, &d);
+    st = wf_file_write(PyBytes_AS_STRING(path), write_mesh, m, &d);
     Py_END_ALLOW_THREADS
     o->busy--;
     Py_DECREF(path);

@@ -1,12 +1,19 @@
 /* wayfind._wayfind.Mesh: what changes a mesh (off-mesh links, tile
- * updates after grid edits) and the links a path took. A change runs with
- * the GIL held and only while no path runs on the mesh with the GIL
- * released (its `busy` count, module.h), so no thread ever reads a mesh
- * while it changes: a change then raises instead of waiting. */
+ * updates after grid edits, obstacles added to and removed from an
+ * outline mesh in tiles, which keep the GIL: a few tiles) and the links a
+ * path took. A change starts
+ * only while no call reads the mesh with the GIL released (its `busy`
+ * count, module.h) and no update runs (`changing`): it raises instead of
+ * waiting. Adding a link is quick and keeps the GIL; an update, which
+ * builds tiles again, releases it, marking the mesh `changing` so that
+ * every other call on it raises meanwhile, and the grid busy so that it
+ * is not edited. So no thread ever reads a mesh while it changes. */
 #include "module.h"
 
 /* 1 when m may change now; else 0 with the exception set. */
-static int not_busy(const wfpy_mesh *m, const char *what) {
+static int not_busy(wfpy_mesh *m, const char *what) {
+    if (!wfpy_mesh_of(m))
+        return 0;
     if (!m->busy)
         return 1;
     char msg[160];
@@ -78,12 +85,15 @@ PyObject *wfpy_mesh_remove_obstacle(wfpy_mesh *o, PyObject *args) {
 /* links -> list of ((ax, ay), (bx, by), cost, two_way) */
 PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c) {
     (void)c;
-    const size_t n = wf_mesh_link_count(o->m);
+    const wf_mesh *m = wfpy_mesh_of(o);
+    if (!m)
+        return NULL;
+    const size_t n = wf_mesh_link_count(m);
     PyObject *r = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; r && i < n; i++) {
         wf_mesh_link l;
         PyObject *t = NULL;
-        if (wf_mesh_get_link(o->m, i, &l) == WF_OK)
+        if (wf_mesh_get_link(m, i, &l) == WF_OK)
             t = Py_BuildValue("(dd)(dd)dN", l.a.x, l.a.y, l.b.x, l.b.y,
                               l.cost, PyBool_FromLong(l.two_way));
         else
@@ -134,9 +144,9 @@ static wf_cell_change *changes(const wf_grid *g, const int32_t *xy, size_t n) {
 }
 
 /* update(grid, cells): brings a tiled mesh up to date with grid's edits
- * of cells (a buffer of int32 x, y pairs, or None: any cell). With the
- * GIL held, so neither the grid nor the mesh changes meanwhile, and only
- * when no path runs on the mesh. */
+ * of cells (a buffer of int32 x, y pairs, or None: any cell), only when
+ * nothing reads the mesh. With the GIL released: the mesh marked
+ * changing (other calls on it raise), the grid busy (not edited). */
 PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args) {
     wfpy_grid *gr;
     PyObject *cells;
@@ -155,7 +165,14 @@ PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args) {
         return NULL;
     wf_diag d;
     memset(&d, 0, sizeof d);
-    const wf_status st = wf_mesh_update(o->m, gr->g, c, c ? n : 0, &d);
+    wf_status st;
+    o->changing = 1;
+    gr->busy++;
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_mesh_update(o->m, gr->g, c, c ? n : 0, &d);
+    Py_END_ALLOW_THREADS
+    gr->busy--;
+    o->changing = 0;
     PyMem_Free(c);
     if (st != WF_OK)
         return wfpy_raise_diag(st, &d);

@@ -7,21 +7,22 @@
  * BlockedError. */
 PyObject *wfpy_mesh_corridor(wfpy_mesh *o, PyObject *args) {
     Py_buffer b;
-    if (!PyArg_ParseTuple(args, "y*", &b))
+    const wf_mesh *m = wfpy_mesh_of(o);
+    if (!m || !PyArg_ParseTuple(args, "y*", &b))
         return NULL;
     wf_polyline p;
     memset(&p, 0, sizeof p);
     p.points = b.buf;
     p.count = p.capacity = (size_t)b.len / sizeof(wf_vec2);
     size_t n = 0;
-    wf_status st = wf_mesh_corridor(o->m, &p, NULL, 0, &n);
+    wf_status st = wf_mesh_corridor(m, &p, NULL, 0, &n);
     long *c = st == WF_OK ? PyMem_Calloc(n + 1, sizeof *c) : NULL;
     if (st == WF_OK && !c) {
         PyBuffer_Release(&b);
         return PyErr_NoMemory();
     }
     if (c)
-        st = wf_mesh_corridor(o->m, &p, c, n, &n);
+        st = wf_mesh_corridor(m, &p, c, n, &n);
     PyBuffer_Release(&b);
     PyObject *r = NULL;
     if (st == WF_NO_PATH)
@@ -64,8 +65,9 @@ static long *ids(PyObject *l, size_t n) {
 PyObject *wfpy_mesh_funnel(wfpy_mesh *o, PyObject *args) {
     PyObject *l;
     wf_vec2 a, b;
-    if (!PyArg_ParseTuple(args, "O!dddd", &PyList_Type, &l, &a.x, &a.y, &b.x,
-                          &b.y))
+    const wf_mesh *m = wfpy_mesh_of(o);
+    if (!m || !PyArg_ParseTuple(args, "O!dddd", &PyList_Type, &l, &a.x, &a.y,
+                                &b.x, &b.y))
         return NULL;
     const size_t n = (size_t)PyList_GET_SIZE(l);
     long *c = ids(l, n);
@@ -73,7 +75,7 @@ PyObject *wfpy_mesh_funnel(wfpy_mesh *o, PyObject *args) {
         return NULL;
     wf_polyline p;
     wf_polyline_init(&p, NULL);
-    const wf_status st = wf_mesh_funnel(o->m, c, n, a, b, &p);
+    const wf_status st = wf_mesh_funnel(m, c, n, a, b, &p);
     PyMem_Free(c);
     PyObject *r = NULL;
     if (st == WF_NO_PATH)

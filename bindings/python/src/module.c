@@ -40,7 +40,12 @@ PyObject *wfpy_save(PyObject *args, wf_write_fn fn, void *table,
     void *ud[2] = {table, gr->g};
     wf_diag d;
     memset(&d, 0, sizeof d);
-    wf_status st = wf_file_write(PyBytes_AS_STRING(path), fn, ud, &d);
+    wf_status st;
+    gr->busy++; /* written with the GIL released: the grid is not edited */
+    Py_BEGIN_ALLOW_THREADS
+    st = wf_file_write(PyBytes_AS_STRING(path), fn, ud, &d);
+    Py_END_ALLOW_THREADS
+    gr->busy--;
     Py_DECREF(path);
     if (st == WF_E_INVALID_ARG)
         return wfpy_raise(st, stale);

@@ -50,15 +50,22 @@ typedef struct {
 } wfpy_jumps;
 
 /* A navigation mesh: threads query it at once, each on its own
- * workspace's mesh query state. `busy` counts paths running on it with
- * the GIL released (changed only with the GIL held): adding a link or
- * updating its tiles while it is non-zero is an error, so a mesh is never
- * changed while another thread reads it. */
+ * workspace's mesh query state. `busy` counts calls reading it with the
+ * GIL released (path, save, random points; changed only with the GIL
+ * held): adding a link or updating its tiles while it is non-zero is an
+ * error. `changing` is 1 while update changes it with the GIL released:
+ * every other call then raises (wfpy_mesh_of). So a mesh is never changed
+ * while another thread reads it. */
 typedef struct {
     PyObject_HEAD
     wf_mesh *m;
     Py_ssize_t busy;
+    int changing;
 } wfpy_mesh;
+
+/* o's mesh, to read with the GIL held; NULL with InvalidArgumentError
+ * while another thread updates it. */
+wf_mesh *wfpy_mesh_of(wfpy_mesh *o);
 
 extern PyTypeObject wfpy_jumps_type;
 extern PyTypeObject wfpy_mesh_type;

@@ -4,6 +4,7 @@ Moving AI maps, the same from many threads at once as from one; its
 other queries; its arguments checked with clear errors, never a crash."""
 import json
 import math
+import threading
 import os
 import subprocess
 
@@ -587,6 +588,45 @@ def test_tiles_follow_grid_edits():
         same_lengths(mesh, wayfind.Mesh.from_grid(grid), ends)
 
 
+def test_update_releases_the_gil():
+    """update builds tiles again with the GIL released: the main thread runs
+    meanwhile, and a call on the mesh then raises rather than read it half
+    changed, and an edit of the grid raises rather than change it under
+    the update; afterwards the mesh answers as one built anew."""
+    grid = wayfind.generate("caves", 256, 256, seed=5)
+    mesh = wayfind.Mesh.from_grid(grid, tile=16)
+    t0 = grid.terrain[0, 0]
+    seen = {"refused": 0, "edits_refused": 0, "updates": 0}
+    done = threading.Event()
+
+    def work():
+        try:
+            for _ in range(4):
+                mesh.update(grid)  # every tile again
+                seen["updates"] += 1
+        finally:
+            done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    while not done.is_set():
+        try:
+            mesh.locate((1.5, 1.5))
+        except wayfind.InvalidArgumentError as e:
+            assert "being updated in another thread" in str(e)
+            seen["refused"] += 1
+        try:
+            grid.set_terrain(0, 0, int(t0))
+        except wayfind.Error as e:
+            assert "another thread" in str(e), str(e)
+            seen["edits_refused"] += 1
+    t.join()
+    assert seen["updates"] == 4
+    assert seen["refused"] > 0 and seen["edits_refused"] > 0, seen
+    pts = mesh.random_points(40, seed=1).tolist()
+    same_lengths(mesh, wayfind.Mesh.from_grid(grid), list(zip(pts[0::2], pts[1::2])))
+
+
 def test_update_arguments():
     grid = wayfind.generate("caves", 32, 24, seed=5)
     untiled = wayfind.Mesh.from_grid(grid)
@@ -627,6 +667,34 @@ def test_save_and_load_answer_the_same(tmp_path):
         assert f2.read_bytes() == f.read_bytes()
 
 
+def test_save_and_load_keep_links_and_any_scale(tmp_path):
+    # two rooms joined only by links: a ladder both ways, a slide one way
+    rooms = [("walkable", [(0, 0), (10, 0), (10, 10), (0, 10)]),
+             ("walkable", [(20, 0), (30, 0), (30, 10), (20, 10)])]
+    for scale in (0, 3.7, 0.3):
+        mesh = wayfind.Mesh.from_outlines(rooms, scale=scale, cost=2)
+        assert mesh.add_link((9, 5), (21, 5), cost=4) == 0
+        assert mesh.add_link((9, 1), (21, 9), cost=0.5, two_way=False) == 1
+        f = tmp_path / "linked.wfmesh"
+        mesh.save(f)
+        back = wayfind.Mesh.load(f)
+        assert back.links == mesh.links and len(back.links) == 2
+        assert back.info["scale"] == mesh.info["scale"]
+        assert (back.info["scale"] == scale) or scale == 0
+        ends = [((1, 1), (29, 9)), ((29, 9), (1, 1)), ((5, 5), (25, 5)), ((25, 2), (2, 8))]
+        for s, t in ends:
+            a, b = mesh.path(s, t), back.path(s, t)
+            assert a.found and b.found
+            assert a.points.tolist() == b.points.tolist()
+            assert (a.cost, a.length, a.links) == (b.cost, b.length, b.links)
+        # over the slide one way, back by the ladder
+        assert [i for i, _ in back.path((1, 1), (29, 9)).links] == [1]
+        assert [i for i, _ in back.path((29, 9), (1, 1)).links] == [0]
+        f2 = tmp_path / "again.wfmesh"
+        back.save(f2)
+        assert f2.read_bytes() == f.read_bytes()
+
+
 def test_save_and_load_refusals(tmp_path):
     grid = wayfind.generate("caves", 32, 24, seed=9)
     mesh = wayfind.Mesh.from_grid(grid)
@@ -643,13 +711,11 @@ def test_save_and_load_refusals(tmp_path):
     (tmp_path / "cut.wfmesh").write_bytes(f.read_bytes()[:100])
     with pytest.raises(wayfind.ParseError):
         wayfind.Mesh.load(tmp_path / "cut.wfmesh")
-    linked = wayfind.Mesh.from_outlines([("walkable", SQUARE)], scale=64)
-    linked.add_link((1, 1), (9, 9), cost=1)
-    with pytest.raises(wayfind.InvalidArgumentError, match="links"):
-        linked.save(tmp_path / "x.wfmesh")
-    with pytest.raises(wayfind.InvalidArgumentError, match="scale"):
-        wayfind.Mesh.from_outlines([("walkable", SQUARE)], scale=0.5).save(tmp_path / "y")
-    assert not (tmp_path / "x.wfmesh").exists() and not (tmp_path / "y").exists()
+    data = bytearray(f.read_bytes())
+    data[16] = 3  # a later version
+    (tmp_path / "v3.wfmesh").write_bytes(bytes(data))
+    with pytest.raises(wayfind.ParseError, match="version 3, this build reads version 2"):
+        wayfind.Mesh.load(tmp_path / "v3.wfmesh")
     with pytest.raises(wayfind.FileError):
         mesh.save(tmp_path / "no such folder" / "m.wfmesh")
 

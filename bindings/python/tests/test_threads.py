@@ -40,3 +40,46 @@ def test_python_threads_share_a_grid(world, in_threads):
 
     in_threads(work, 4)
     assert got == want
+
+
+def edits_refused_while(grid, call):
+    """Runs call() on a thread while this one tries to edit grid: how many
+    edits were refused as 'searched by another thread'. A call that held
+    the GIL throughout could refuse none (the grid is busy only while it is
+    released)."""
+    import threading
+    done = threading.Event()
+    errors = []
+
+    def work():
+        try:
+            call()
+        except Exception as e:  # pragma: no cover - raised below
+            errors.append(e)
+        finally:
+            done.set()
+
+    t0 = int(grid.terrain[0, 0])
+    refused = 0
+    t = threading.Thread(target=work)
+    t.start()
+    while not done.is_set():
+        try:
+            grid.set_terrain(0, 0, t0)
+        except wayfind.Error as e:
+            assert "another thread" in str(e)
+            refused += 1
+    t.join()
+    if errors:
+        raise errors[0]
+    return refused
+
+
+def test_long_builds_and_saves_release_the_gil(tmp_path):
+    grid = wayfind.generate("caves", 512, 512, seed=3)
+    assert edits_refused_while(grid, lambda: wayfind.Graph.from_grid(grid)) > 0
+    assert edits_refused_while(grid, lambda: wayfind.Mesh.from_grid(grid)) > 0
+    small = wayfind.generate("caves", 160, 120, seed=3)
+    h = small.hierarchy()
+    assert edits_refused_while(small, lambda: [h.save(tmp_path / "h.ch")
+                                               for _ in range(20)]) > 0

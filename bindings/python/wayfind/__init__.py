@@ -760,7 +760,8 @@ class Graph:
     @classmethod
     def from_grid(cls, grid, *, tile_size=1.0, connect=None, corners=None, size=1, filter=None):
         """The graph of a grid's moves: a node per cell the unit may stand
-        on, an arc per move priced as the grid search prices it."""
+        on, an arc per move priced as the grid search prices it. Built
+        with the GIL released (the grid may not be edited meanwhile)."""
         grid = _typed(grid, Grid, "grid")
         return cls(_graph=_c.graph_from_grid(grid._g, float(tile_size),
                                              **grid._move(connect, corners, size, filter)))

@@ -74,6 +74,9 @@ class Mesh:
     ``path`` releases the GIL
     and runs on the calling thread's own search state, so paths from many
     Python threads run at once; the other queries are quick and keep it.
+    The builds, ``update``, ``save`` and ``load`` release it too; while an
+    ``update`` runs, any other call on that mesh raises
+    ``InvalidArgumentError`` instead of reading it half changed.
     ``len(mesh)`` is its number of polygons; ``info`` says what it holds.
 
     A point that is not an (x, y) pair of finite numbers raises
@@ -122,11 +125,13 @@ class Mesh:
         are those its filter allowed when the mesh was built. Links whose
         end is no longer on the mesh are not taken.
 
-        Runs with the GIL held, so neither the grid nor the mesh changes
-        meanwhile; it raises ``InvalidArgumentError`` while a ``path`` on
-        this mesh runs in another thread, and with the library's reason
-        for a mesh without tiles or another grid; ``RangeError`` for a
-        cell off the grid."""
+        Runs with the GIL released, like a build: meanwhile another
+        thread's call on this mesh raises ``InvalidArgumentError`` rather
+        than read it half changed, and an edit of ``grid`` raises as it
+        does during a search. It raises ``InvalidArgumentError`` itself
+        while a ``path`` on this mesh runs in another thread, and with the
+        library's reason for a mesh without tiles or another grid;
+        ``RangeError`` for a cell off the grid."""
         grid = _typed(grid, Grid, "grid")
         raw = None if cells is None else _points(cells, "cells", "cell {}", grid).tobytes()
         self._m.update(grid._g, raw)
@@ -217,8 +222,10 @@ class Mesh:
     @classmethod
     def load(cls, path, grid=None):
         """A mesh saved by ``save``, answering every query exactly as the
-        mesh that was saved (a tiled mesh comes back without tiles to
-        update). With ``grid``, the map it was made from, the file must be
+        mesh that was saved, its off-mesh links with the same ids (a tiled
+        mesh comes back without tiles to update; a file of an older
+        wayfind, version 1, is read too). The GIL is released while it
+        reads. With ``grid``, the map it was made from, the file must be
         that map's mesh as the map is now (its size, terrain and costs).
         Nothing in the file is trusted: ``ParseError`` says what is wrong
         ("made for another map", "truncated", "corrupted: ..."),
@@ -229,12 +236,10 @@ class Mesh:
 
     def save(self, path):
         """Writes the mesh to the file ``path`` (the library's binary mesh
-        format), replaced whole or not at all. Not saved yet, raising
-        ``InvalidArgumentError`` with the reason: a mesh with off-mesh
-        links (save it before adding them, add them again after
-        ``load``) and one whose scale is not a whole number from 1 to
-        2**24 (outlines reaching beyond about ±2**26 units, or a scale
-        set so). ``FileError`` when it cannot be written."""
+        format), replaced whole or not at all: its polygons, its off-mesh
+        links (``load`` gives them back with the same ids) and its scale
+        exactly, whatever it is. ``FileError`` when it cannot be written.
+        The GIL is released while it writes."""
         self._m.save(_fspath(path, "path"))
 
     def path(self, start, goal):
@@ -268,8 +273,7 @@ class Mesh:
         This changes the mesh: it raises ``InvalidArgumentError`` while a
         ``path`` on this mesh runs in another thread (the mesh counts
         them), instead of changing it under that search; add links before
-        sharing the mesh between threads. A mesh with links cannot be
-        saved yet."""
+        sharing the mesh between threads. ``save`` keeps the links."""
         ax, ay = _xy(a, "a")
         bx, by = _xy(b, "b")
         return self._m.add_link(ax, ay, bx, by, _real(cost, "cost"),

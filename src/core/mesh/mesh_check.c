@@ -7,7 +7,9 @@
  * (wf__mesh_index), so it answers every query as the mesh it was saved
  * from. A polygon of k corners was merged from k - 2 triangles (every
  * corner of the triangulation is on an outline, so on a polygon's side):
- * the count wf_mesh_describe gives is not stored but derived. */
+ * the count wf_mesh_describe gives is not stored but derived. A link is
+ * checked as wf_mesh_add_link checks one, once the mesh can locate its
+ * ends. */
 #include <inttypes.h>
 #include <math.h>
 
@@ -17,12 +19,14 @@ void wf__mesh_parts_of(const wf_mesh *m, wf__mesh_parts *p) {
     *p = (wf__mesh_parts){.vertices = m->nv,
                           .polygons = m->np,
                           .corners = m->ne,
-                          .scale = (int32_t)m->scale,
+                          .links = (uint32_t)m->nlink,
+                          .scale = m->scale,
                           .cost = m->cost,
                           .vert = m->vert,
                           .pstart = m->pstart,
                           .pvert = m->pvert,
                           .padj = m->padj,
+                          .link = m->link,
                           .from_grid = m->from_grid,
                           .grid_width = m->grid_width,
                           .grid_height = m->grid_height,
@@ -34,7 +38,7 @@ wf_status wf__mesh_alloc(const wf__mesh_parts *p, const wf_allocator *alloc,
                          wf_mesh **out) {
     *out = NULL;
     if (p->vertices == WF__NONE || p->polygons == WF__NONE ||
-        p->corners == WF__NONE)
+        p->corners == WF__NONE || p->links > WF__NONE / 4)
         return WF_E_TOO_BIG;
     const wf_allocator a = wf__allocator(alloc);
     wf_mesh *m = wf__alloc(&a, sizeof *m);
@@ -42,7 +46,12 @@ wf_status wf__mesh_alloc(const wf__mesh_parts *p, const wf_allocator *alloc,
         return WF_E_NOMEM;
     memset(m, 0, sizeof *m);
     m->alloc = a;
-    if (wf__mesh_arrays(m, p->vertices, p->polygons, p->corners) != WF_OK) {
+    if (p->links) {
+        m->link = wf__alloc(&a, (size_t)p->links * sizeof *m->link);
+        m->nlink = m->cap_link = m->link ? p->links : 0;
+    }
+    if ((p->links && !m->link) ||
+        wf__mesh_arrays(m, p->vertices, p->polygons, p->corners) != WF_OK) {
         wf_mesh_destroy(m);
         return WF_E_NOMEM;
     }
@@ -69,9 +78,9 @@ static int check_source(const wf_mesh *m, char *msg, size_t size) {
             m->move.connect || m->move.corners || m->move.size)
             return FAIL("a mesh made from no grid has a grid's size, "
                         "digest or unit");
-        return !(m->scale >= 1 && m->scale <= (1 << 24))
-                   ? FAIL("%g fixed-point units a unit of length, not 1 to "
-                          "2^24",
+        return !(m->scale > 0) || !isfinite(m->scale)
+                   ? FAIL("%g fixed-point units a unit of length, not a "
+                          "number > 0",
                           m->scale)
                    : 0;
     }
@@ -146,12 +155,13 @@ static int check_indices(const wf_mesh *m, uint8_t *seen, char *msg,
  * memory. */
 static int check_vertices(const wf_mesh *m, wf__keyed *e, char *msg,
                           size_t size) {
-    const int64_t k = m->scale;
+    const double k = m->scale; /* any double > 0; a grid's: 128 */
+    const int64_t gk = WF_MESH_GRID_SCALE;
     for (uint32_t v = 0; v < m->nv; v++) {
         const wf__mpt p = m->vert[v];
         const int out = m->from_grid
-                            ? p.x < 0 || p.y < 0 || p.x > m->grid_width * k ||
-                                  p.y > m->grid_height * k
+                            ? p.x < 0 || p.y < 0 || p.x > m->grid_width * gk ||
+                                  p.y > m->grid_height * gk
                             : p.x <= -WF__MESH_LIM || p.y <= -WF__MESH_LIM ||
                                   p.x >= WF__MESH_LIM || p.y >= WF__MESH_LIM;
         if (out)
@@ -223,6 +233,31 @@ static int check_shared(const wf_mesh *m, char *msg, size_t size) {
     return 0;
 }
 
+/* After indexing: every link as wf_mesh_add_link makes one, its ends
+ * where a query's point may be and on the mesh. */
+static int check_links(const wf_mesh *m, char *msg, size_t size) {
+    for (size_t i = 0; i < m->nlink; i++) {
+        const wf__mlink *l = &m->link[i];
+        if (!(l->cost >= 0) || !isfinite(l->cost))
+            return FAIL("link %zu costs %g, not a number 0 or more", i,
+                        l->cost);
+        if (l->two_way > 1)
+            return FAIL("link %zu is neither one-way (0) nor two-way (1)",
+                        i);
+        for (int e = 0; e < 2; e++) {
+            const wf__mpt p = e ? l->b : l->a;
+            uint32_t poly;
+            if (p.x <= -WF__MESH_LIM / 2 || p.x >= WF__MESH_LIM / 2 ||
+                p.y <= -WF__MESH_LIM / 2 || p.y >= WF__MESH_LIM / 2 ||
+                !wf__mesh_locate(m, p, &poly, 1))
+                return FAIL("link %zu's %s end (%g, %g) is not on the mesh",
+                            i, e ? "second" : "first", p.x / m->scale,
+                            p.y / m->scale);
+        }
+    }
+    return 0;
+}
+
 /* Everything before indexing (scratch: nv keys): 0 when it holds, 1 when
  * not (msg says why), -1 when out of memory. */
 static int check_parts(const wf_mesh *m, wf__keyed *scratch, char *msg,
@@ -254,7 +289,7 @@ wf_status wf__mesh_check(wf_mesh *m, const wf_grid *g, char *msg,
     const wf_status st = wf__mesh_index(m);
     if (st != WF_OK)
         return st;
-    if (check_shared(m, msg, size))
+    if (check_shared(m, msg, size) || check_links(m, msg, size))
         return WF_E_PARSE;
     m->triangles = (size_t)m->ne - 2 * (size_t)m->np;
     m->grid_serial = g ? g->serial : 0;

@@ -272,11 +272,7 @@ struct wf_mesh {
     wf__inflated overlap;  /* what crossing outlines met (crossings, loose) */
     double cost;           /* of one world unit of length */
     /* off-mesh links: link i joins a to b (and b to a when two-way) */
-    struct wf__mlink {
-        wf__mpt a, b;
-        double cost;
-        uint8_t two_way;
-    } *link;
+    wf__mlink *link;
     size_t nlink, cap_link;
     /* a mesh built in tiles (mesh_tiles.c), or NULL; its arrays then have
        room for more: the capacities of corners, polygons and polygon

@@ -1,7 +1,7 @@
 /* The in-circle test and the rounding of crossing points in exact
  * integer arithmetic. Their terms reach 2^118 for points within
  * WF__MESH_LIM, so they are added as 128-bit numbers made of two 64-bit
- * words: portable C11, the same answer on every compiler and target (no
+ * words (points less than 2^15 apart, in 64 bits): portable C11, the same answer on every compiler and target (no
  * __int128; a double only guesses a quotient, which integers correct). */
 #include <math.h>
 
@@ -55,6 +55,15 @@ int wf__incircle(wf__mpt a, wf__mpt b, wf__mpt c, wf__mpt d) {
     const int64_t cdx = (int64_t)c.x - d.x, cdy = (int64_t)c.y - d.y;
     const int64_t al = adx * adx + ady * ady, bl = bdx * bdx + bdy * bdy,
                   cl = cdx * cdx + cdy * cdy;
+    const int64_t small = (int64_t)1 << 30;
+    if (al <= small && bl <= small && cl <= small) {
+        /* near points (a tile's): each product below 2^61, so their sum
+           fits in 64 bits */
+        const int64_t r = al * (bdx * cdy - bdy * cdx) +
+                          bl * (cdx * ady - cdy * adx) +
+                          cl * (adx * bdy - ady * bdx);
+        return wf__sign64(r);
+    }
     i128 s = mul(al, bdx * cdy - bdy * cdx);
     s = add(s, mul(bl, cdx * ady - cdy * adx));
     s = add(s, mul(cl, adx * bdy - ady * bdx));
