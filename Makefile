@@ -133,6 +133,7 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_any_angle $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_mesh $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_mesh_tiles $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_mesh_obstacles
 	./$(BUILD)/bench/bench/wf_bench_clearance $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_replan $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_conn

@@ -34,8 +34,9 @@ static const char help[] =
     CLI_COST_HELP
     "                         (the terrains it may enter must then all\n"
     "                         cost the same: a mesh prices by length)\n"
-    "  --tile N               build a grid's mesh in tiles of N x N cells\n"
-    "                         (4 and up), as an editable world would\n"
+    "  --tile N               build the mesh in tiles, as an editable world\n"
+    "                         would: N x N cells for a grid (4 and up), N\n"
+    "                         world units a side for an outline level\n"
     "  --radius R             an outline level's unit radius (world units)\n"
     "  --from X,Y --to X,Y    also find the shortest path between two points\n"
     "                         (world units; links taken are listed)\n"

@@ -34,11 +34,13 @@ static int is_outlines(const char *path) {
     return strncmp(p, "wayfind-outlines", 16) == 0;
 }
 
-/* The mesh of outlines o with opts (radius from in); 0 or an exit code. */
+/* The mesh of outlines o with opts (radius and tile side, in world
+ * units, from in); 0 or an exit code. */
 static int from_outlines(const char *cmd, const cli_mesh_input *in,
                          const wf_outlines *o, wf_mesh **m) {
     wf_mesh_opts opts = o->opts;
     opts.radius = in->radius;
+    opts.tile = (unsigned)in->tile;
     wf_diag d = {0};
     const wf_status st = wf_mesh_from_outlines(o->outlines, o->count, &opts,
                                                NULL, m, &d);

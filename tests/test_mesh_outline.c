@@ -4,7 +4,7 @@
  * points, either orientation, coordinates from 2^-30 to 2^40 world
  * units), equal the grid's mesh when the outlines are a grid's cells, and
  * every bad outline is refused with a message naming it. */
-#include "outline_world.h"
+#include "outline_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,82 +13,161 @@
 
 #include "wayfind/mesh.h"
 
-typedef struct tally {
-    long worlds, queries, paths, none, segments;
-    double worst;
-} tally;
+/* Which random worlds run_worlds makes. */
+enum { HOLES, OVERLAPS, ANY_ANGLE };
 
-/* One query on mesh m (outlines scaled by f) against the reference. */
-static void check_query(const wf_oracle *ref, wf_mesh_query *q,
-                        const wf_mesh *m, double f, wf_vec2 s, wf_vec2 t,
-                        wf_polyline *p, tally *tl) {
-    if (wf_oracle_where(ref, s) < 0 || wf_oracle_where(ref, t) < 0)
-        return; /* on an edge: the reference takes points off them */
-    const double want = wf_oracle_shortest(ref, s, t);
-    const wf_status st = wf_mesh_path(q, m, (wf_vec2){s.x * f, s.y * f},
-                                      (wf_vec2){t.x * f, t.y * f}, p);
-    tl->queries++;
-    if (isinf(want)) {
-        if (st != WF_NO_PATH)
-            fprintf(stderr, "(%g, %g) -> (%g, %g): got %g, want none\n", s.x,
-                    s.y, t.x, t.y, p->length / f);
-        assert_int_equal(st, WF_NO_PATH);
-        tl->none++;
-        return;
-    }
-    if (st != WF_OK || !wf_test_close(p->length / f, want))
-        fprintf(stderr, "(%g, %g) -> (%g, %g) at scale %g: status %d, "
-                        "length %.17g, want %.17g\n",
-                s.x, s.y, t.x, t.y, f, st, p->length / f, want);
-    assert_int_equal(st, WF_OK);
-    assert_true(wf_test_close(p->length / f, want));
-    tl->worst = fmax(tl->worst, fabs(p->length / f - want) / fmax(want, 1e-300));
-    for (size_t i = 0; i + 1 < p->count; i++) {
-        const wf_vec2 a = {p->points[i].x / f, p->points[i].y / f};
-        const wf_vec2 b = {p->points[i + 1].x / f, p->points[i + 1].y / f};
-        assert_true(wf_oracle_clear(ref, a, b));
-        tl->segments++;
-    }
-    tl->paths++;
+/* How many times the sides of w cross lines of a grid of `tile` units
+ * through 0, at most: where a tiled mesh cuts them. */
+static size_t cuts(const wf_world *w, double tile) {
+    size_t n = 0;
+    for (size_t i = 0; i < w->n; i++)
+        for (size_t j = 0; j < w->o[i].count; j++) {
+            const wf_vec2 a = w->o[i].points[j];
+            const wf_vec2 b = w->o[i].points[(j + 1) % w->o[i].count];
+            n += (size_t)(fabs(b.x - a.x) / tile + fabs(b.y - a.y) / tile) + 2;
+        }
+    return n;
 }
 
-static void test_random_worlds(void **state) {
-    (void)state;
+/* 400 random points of an eighth lattice (offset by 1/16) round the
+ * ground, off every edge: on m (scaled by f) where the reference has
+ * ground, and only there. */
+static void check_ground(const wf_oracle *ref, const wf_mesh *m, double f,
+                         wf_test_rng *r) {
+    for (int i = 0; i < 400; i++) {
+        const wf_vec2 p = {((int)wf_test_rng_below(r, 480) - 24) / 8.0 + 1 / 16.0,
+                           ((int)wf_test_rng_below(r, 480) - 24) / 8.0 + 1 / 16.0};
+        const int where = wf_oracle_where(ref, p);
+        if (where >= 0)
+            assert_int_equal(wf_mesh_locate(m, (wf_vec2){p.x * f, p.y * f}) >= 0,
+                             where);
+    }
+}
+
+/* `worlds` random worlds of kind `kind` from seed `seed`, scaled in turn
+ * by 1, 1/8, 3, 2^-30 and 2^40 (by 1, 3 and 8 with tiles of `tile`
+ * units before scaling), 24 queries each against the reference into tl.
+ * With ANY_ANGLE, lengths may be off by tl's slack, set per world to 2 ×
+ * 0.71 / scale per crossing and, with tiles, per cut of a side by a tile
+ * line (each moves a corner of the ground that much at most: see
+ * test_crossing_at_any_angle). */
+static void run_worlds(int kind, uint64_t seed, int worlds, unsigned tile,
+                       wf_otally *tl) {
     static const double scales[] = {1, 0.125, 3, 0x1p-30, 0x1p40};
+    static const double tiled[] = {1, 3, 8, 1, 3};
     static wf_world w, s;
-    wf_test_rng r = {29};
-    tally tl = {0};
+    wf_test_rng r = {seed};
     wf_mesh_query *q;
     assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
     wf_polyline p;
     wf_polyline_init(&p, NULL);
-    const int worlds = wf_test_count(150);
     for (int k = 0; k < worlds; k++) {
-        wf_world_random_mixed(&w, &r);
-        const double f = scales[k % 5];
+        if (kind == HOLES)
+            wf_world_random_mixed(&w, &r);
+        else
+            wf_world_overlapping(&w, &r, kind == ANY_ANGLE);
+        const double f = tile ? tiled[k % 5] : scales[k % 5];
         wf_world_scaled(&w, f, &s);
         wf_mesh *m;
         wf_diag d = {0};
-        const wf_status st = wf_mesh_from_outlines(s.o, s.n, NULL, NULL, &m, &d);
+        const wf_mesh_opts opts = {.tile = (unsigned)(tile * f)};
+        const wf_status st = wf_mesh_from_outlines(s.o, s.n, &opts, NULL, &m, &d);
         if (st != WF_OK)
             fprintf(stderr, "world %d: %s\n", k, d.message);
         assert_int_equal(st, WF_OK);
+        wf_mesh_info info;
+        assert_int_equal(wf_mesh_describe(m, &info), WF_OK);
         wf_oracle *ref = wf_oracle_create(w.o, w.n);
+        const size_t nx = wf_oracle_crossings(ref) + (tile ? cuts(&w, tile) : 0);
+        tl->crossings += (long)wf_oracle_crossings(ref);
+        tl->scale = info.scale * f; /* mesh units per reference unit */
+        tl->slack = kind == ANY_ANGLE ? 2 * 0.7072 * (double)nx / tl->scale : 0;
         for (int i = 0; i < 24; i++)
-            check_query(ref, q, m, f, wf_world_point(ref, &r),
-                        wf_world_point(ref, &r), &p, &tl);
+            wf_otally_query(ref, q, m, f, wf_world_point(ref, &r),
+                            wf_world_point(ref, &r), &p, tl);
+        if (tile)
+            wf_check_seams(m, tile * f);
+        if (tile && kind == OVERLAPS)
+            check_ground(ref, m, f, &r);
         wf_oracle_destroy(ref);
         wf_mesh_destroy(m);
-        tl.worlds++;
+        tl->worlds++;
     }
+    assert_true(tl->paths > tl->queries / 4 && tl->none > 0);
+    wf_polyline_free(&p);
+    wf_mesh_query_destroy(q);
+}
+
+static void test_random_worlds(void **state) {
+    (void)state;
+    wf_otally tl = {0};
+    run_worlds(HOLES, 29, wf_test_count(150), 0, &tl);
     fprintf(stderr, "random outline worlds: %ld worlds (scales 2^-30 to 2^40), "
                     "%ld queries: %ld paths equal the visibility-graph "
                     "reference (max relative error %.2g, %ld segments clear "
                     "by it), %ld without a path where it has none\n",
             tl.worlds, tl.queries, tl.paths, tl.worst, tl.segments, tl.none);
-    assert_true(tl.paths > tl.queries / 4 && tl.none > 0);
-    wf_polyline_free(&p);
-    wf_mesh_query_destroy(q);
+}
+
+/* Overlapping outlines at multiples of 45 degrees on integers: every
+ * crossing is on a half-integer, a point of the mesh's fixed point, so
+ * the region is exactly the reference's and so is every length. */
+static void test_overlapping_worlds(void **state) {
+    (void)state;
+    wf_otally tl = {0};
+    run_worlds(OVERLAPS, 2929, wf_test_count(150), 0, &tl);
+    fprintf(stderr, "overlapping outline worlds (45-degree sides): %ld "
+                    "worlds with %ld crossings of outlines, %ld queries: %ld "
+                    "paths equal the reference (max relative error %.2g, %ld "
+                    "segments clear by it), %ld without a path\n",
+            tl.worlds, tl.crossings, tl.queries, tl.paths, tl.worst,
+            tl.segments, tl.none);
+    assert_true(tl.crossings > 0);
+}
+
+/* Overlapping outlines at any angle: a crossing becomes the point of the
+ * fixed point its two sides bend through, at most half a unit from the
+ * crossing along each axis (0.71 units away), which moves a corner of
+ * the region by that much. A path bends at such a corner at most once
+ * each, and moving one corner of a path by e changes its length by 2e at
+ * most: so lengths agree to 1e-9 relative plus 2 × 0.71 / scale per
+ * crossing of the world. */
+static void test_crossing_at_any_angle(void **state) {
+    (void)state;
+    wf_otally tl = {0};
+    run_worlds(ANY_ANGLE, 4141, wf_test_count(100), 0, &tl);
+    fprintf(stderr, "overlapping outline worlds (any angle): %ld worlds "
+                    "with %ld crossings, %ld queries: %ld paths as long as "
+                    "the reference's (off by %.3g / scale at most; allowed: "
+                    "1e-9 relative plus 1.42 / scale per crossing), %ld "
+                    "without a path\n",
+            tl.worlds, tl.crossings, tl.queries, tl.paths, tl.bent,
+            tl.none);
+    assert_true(tl.crossings > 0);
+}
+
+/* Outline meshes in tiles: overlapping worlds at 45 degrees cut by tile
+ * lines on integers are cut at integers, exactly, so the tiled mesh is
+ * the reference to 1e-9 and its tiles are joined wherever they meet; at
+ * any angle, lengths are within the cuts' and bends' rounding. */
+static void test_tiled_worlds(void **state) {
+    (void)state;
+    static const unsigned tiles[] = {1, 2, 3, 5, 8, 13};
+    wf_otally exact = {0}, any = {0};
+    for (int i = 0; i < 6; i++) {
+        run_worlds(OVERLAPS, 77 + (uint64_t)i, wf_test_count(25), tiles[i],
+                   &exact);
+        run_worlds(ANY_ANGLE, 99 + (uint64_t)i, wf_test_count(15), tiles[i],
+                   &any);
+    }
+    fprintf(stderr, "tiled outline worlds (tiles of 1 to 13 units): %ld at "
+                    "45 degrees, %ld queries, %ld paths equal the reference "
+                    "(max relative error %.2g), 400 points each on the mesh "
+                    "where it has ground and only there; %ld at any angle, "
+                    "%ld paths off by %.3g / scale at most; no crack at any "
+                    "tile side\n",
+            exact.worlds, exact.queries, exact.paths, exact.worst, any.worlds,
+            any.paths, any.bent);
 }
 
 /* The cheapest cost from s to t walking (at 1 a unit) and taking the
@@ -295,18 +374,17 @@ static void test_bad_outlines(void **state) {
     const wf_vec2 b[] = {{4, 4}, {8, 4}, {8, 8}, {4, 8}};
     const wf_vec2 bow[] = {{1, 1}, {5, 5}, {5, 1}, {1, 5}};
     const wf_vec2 line[] = {{1, 1}, {2, 2}, {3, 3}};
-    const wf_vec2 far[] = {{20, 20}, {30, 20}, {30, 30}};
     const wf_vec2 nan[] = {{1, 1}, {NAN, 2}, {3, 1}};
     wf_outline o[3] = {{sq, 4, WF_OUTLINE_WALKABLE, "the floor"},
                        {a, 4, WF_OUTLINE_OBSTACLE, "rock A"},
                        {b, 4, WF_OUTLINE_OBSTACLE, "rock B"}};
-    refuse(o, 3, NULL, WF_E_INVALID_ARG, "rock B crosses rock A", "near (6, 4)");
-    o[1] = (wf_outline){bow, 4, WF_OUTLINE_OBSTACLE, NULL};
-    refuse(o, 2, NULL, WF_E_INVALID_ARG, "outline 2 crosses itself", "(3, 3)");
+    o[2] = (wf_outline){bow, 4, WF_OUTLINE_OBSTACLE, NULL};
+    refuse(o, 3, NULL, WF_E_INVALID_ARG, "outline 3 crosses itself",
+           "near (3, 3)");
+    o[1] = (wf_outline){bow, 4, WF_OUTLINE_WALKABLE, "the bow"};
+    refuse(o, 2, NULL, WF_E_INVALID_ARG, "the bow crosses itself", "(3, 3)");
     o[1] = (wf_outline){line, 3, WF_OUTLINE_OBSTACLE, "line 7"};
     refuse(o, 2, NULL, WF_E_INVALID_ARG, "line 7 has no area", NULL);
-    o[1] = (wf_outline){far, 3, WF_OUTLINE_OBSTACLE, "the moon"};
-    refuse(o, 2, NULL, WF_E_INVALID_ARG, "the moon", "outside every walkable");
     o[1] = (wf_outline){nan, 3, WF_OUTLINE_OBSTACLE, "object 4"};
     refuse(o, 2, NULL, WF_E_INVALID_ARG, "object 4 has point 2 not a finite",
            NULL);
@@ -325,8 +403,11 @@ static void test_bad_outlines(void **state) {
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "scale -1", NULL);
     opts = (wf_mesh_opts){.cost = NAN};
     refuse(o, 1, &opts, WF_E_INVALID_ARG, "cost nan", NULL);
-    opts = (wf_mesh_opts){.tile = 8};
-    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tiles are for grids", NULL);
+    opts = (wf_mesh_opts){.tile = 8, .radius = 1};
+    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tile 8 with radius 1",
+           "for a point");
+    opts = (wf_mesh_opts){.tile = 1, .scale = 4};
+    refuse(o, 1, &opts, WF_E_INVALID_ARG, "tile 1 is too small", NULL);
     assert_int_equal(wf_mesh_from_outlines(o, 1, NULL, NULL, NULL, NULL),
                      WF_E_INVALID_ARG);
     /* huge but finite coordinates are fine: the scale follows them */
@@ -346,7 +427,77 @@ static void test_bad_outlines(void **state) {
     wf_mesh_query_destroy(q);
     wf_polyline_free(&p);
     wf_mesh_destroy(m);
-    fprintf(stderr, "bad outlines: 16 refused, each naming the outline\n");
+    fprintf(stderr, "bad outlines: 17 refused, each naming the outline\n");
+}
+
+/* The length of the path from a to b on the mesh of o (n outlines), or
+ * INFINITY when there is none. */
+static double length_on(const wf_outline *o, size_t n, wf_vec2 a, wf_vec2 b) {
+    wf_mesh *m;
+    assert_int_equal(wf_mesh_from_outlines(o, n, NULL, NULL, &m, NULL), WF_OK);
+    wf_mesh_query *q;
+    assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
+    wf_polyline p;
+    wf_polyline_init(&p, NULL);
+    const wf_status st = wf_mesh_path(q, m, a, b, &p);
+    assert_true(st == WF_OK || st == WF_NO_PATH);
+    const double len = st == WF_OK ? p.length : INFINITY;
+    wf_polyline_free(&p);
+    wf_mesh_query_destroy(q);
+    wf_mesh_destroy(m);
+    return len;
+}
+
+/* Outlines that overlap: the ground is the walkable outlines' union less
+ * the obstacles' union, whatever crosses what. */
+static void test_overlaps(void **state) {
+    (void)state;
+    const wf_vec2 sq[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+    const wf_vec2 a[] = {{2, 2}, {6, 2}, {6, 6}, {2, 6}};
+    const wf_vec2 b[] = {{4, 4}, {8, 4}, {8, 8}, {4, 8}};
+    const wf_vec2 far[] = {{20, 20}, {30, 20}, {30, 30}};
+    const wf_vec2 out[] = {{8, -2}, {12, -2}, {12, 2}, {8, 2}};
+    const wf_vec2 east[] = {{8, 4}, {16, 4}, {16, 6}, {8, 6}};
+    wf_outline o[4] = {{sq, 4, WF_OUTLINE_WALKABLE, "the floor"},
+                       {a, 4, WF_OUTLINE_OBSTACLE, "rock A"},
+                       {b, 4, WF_OUTLINE_OBSTACLE, "rock B"},
+                       {far, 3, WF_OUTLINE_OBSTACLE, "the moon"}};
+    /* round the two rocks' union, under A by (2, 2) and (6, 2) or over
+     * B by (4, 8) and (8, 8): as long either way */
+    assert_true(wf_test_close(length_on(o, 3, (wf_vec2){1, 7},
+                                        (wf_vec2){9, 3}),
+                              hypot(1, 5) + 4 + hypot(3, 1)));
+    /* the overlap is no ground; an obstacle off the ground changes
+     * nothing */
+    assert_true(isinf(length_on(o, 4, (wf_vec2){5, 5}, (wf_vec2){1, 1})));
+    assert_true(wf_test_close(length_on(o, 4, (wf_vec2){1, 1},
+                                        (wf_vec2){9, 1}),
+                              8));
+    /* an obstacle sticking out of the ground at a corner */
+    o[1] = (wf_outline){out, 4, WF_OUTLINE_OBSTACLE, "crate"};
+    assert_true(wf_test_close(length_on(o, 2, (wf_vec2){7, 1},
+                                        (wf_vec2){9, 3}),
+                              hypot(1, 1) + hypot(1, 1)));
+    /* a second floor sticking out east: the union is one ground */
+    o[1] = (wf_outline){east, 4, WF_OUTLINE_WALKABLE, "jetty"};
+    assert_true(wf_test_close(length_on(o, 2, (wf_vec2){1, 5},
+                                        (wf_vec2){15, 5}),
+                              14));
+    assert_true(isinf(length_on(o, 2, (wf_vec2){1, 5}, (wf_vec2){15, 3})));
+    /* a floor crossing another at an angle: the path bends at the
+     * crossing (6.1, 3), which the mesh holds as a point of its fixed
+     * point at most 0.71 / scale away: so the length is within 1.42 /
+     * scale (here 2^-22 a unit) */
+    const wf_vec2 ramp[] = {{1, 0}, {4, 0}, {11, 10}, {8, 10}};
+    const wf_vec2 strip[] = {{0, 0}, {10, 0}, {10, 3}, {0, 3}};
+    o[0] = (wf_outline){strip, 4, WF_OUTLINE_WALKABLE, "strip"};
+    o[1] = (wf_outline){ramp, 4, WF_OUTLINE_WALKABLE, "ramp"};
+    const double bent = length_on(o, 2, (wf_vec2){9, 1}, (wf_vec2){9, 9});
+    const double want = hypot(2.9, 2) + hypot(2.9, 6);
+    fprintf(stderr, "a path bending at a crossing at any angle: off by %.3g "
+                    "/ scale (allowed 1.42)\n",
+            fabs(bent - want) * 0x1p22);
+    assert_true(fabs(bent - want) <= 1.42 * 0x1p-22);
 }
 
 /* What the allocation test makes: a mesh of w, a link between e[0] and
@@ -397,9 +548,13 @@ static void test_out_of_memory(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_worlds),
+        cmocka_unit_test(test_overlapping_worlds),
+        cmocka_unit_test(test_crossing_at_any_angle),
+        cmocka_unit_test(test_tiled_worlds),
         cmocka_unit_test(test_links),
         cmocka_unit_test(test_grid_cells),
         cmocka_unit_test(test_bad_outlines),
+        cmocka_unit_test(test_overlaps),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

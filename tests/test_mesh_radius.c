@@ -424,6 +424,19 @@ static void check_clear_path(const wf_world *w, const wf_mesh *m,
     tl->paths++;
 }
 
+/* The ground [0, 48]² and 4 to 15 obstacles at any angle, crossing one
+ * another and sticking out of the ground. */
+static void rocks(wf_world *w, wf_test_rng *rng) {
+    w->np = w->n = 0;
+    wf_world_begin(w, WF_OUTLINE_WALKABLE);
+    wf_world_add(w, 0, 0), wf_world_add(w, 48, 0);
+    wf_world_add(w, 48, 48), wf_world_add(w, 0, 48);
+    wf_world_end(w, rng);
+    const int n = 4 + (int)wf_test_rng_below(rng, 12);
+    for (int i = 0; i < n; i++)
+        wf_world_shape(w, rng, WF_OUTLINE_OBSTACLE, 1);
+}
+
 static void test_clearance(void **state) {
     (void)state;
     static wf_world w;
@@ -435,7 +448,10 @@ static void test_clearance(void **state) {
     wf_polyline_init(&p, NULL);
     const int worlds = wf_test_count(60);
     for (int k = 0; k < worlds; k++) {
-        wf_world_random(&w, &rng);
+        if (k % 3 == 2) /* obstacles that overlap */
+            rocks(&w, &rng);
+        else
+            wf_world_random(&w, &rng);
         const double r = radii[k % 4];
         wf_mesh *m = radius_mesh(&w, r);
         check_polygons(&w, m, r, &tl);
@@ -444,8 +460,9 @@ static void test_clearance(void **state) {
         wf_mesh_destroy(m);
         tl.worlds++;
     }
-    fprintf(stderr, "radius clearance: %ld random worlds (radii 0.35, 0.9, "
-                    "1.6, 2.45; %ld meshes empty): %ld polygon edges and %ld "
+    fprintf(stderr, "radius clearance: %ld random worlds (a third with "
+                    "obstacles crossing one another and the ground's edge; "
+                    "radii 0.35, 0.9, 1.6, 2.45; %ld meshes empty): %ld polygon edges and %ld "
                     "path segments of %ld paths (%ld queries) keep r from "
                     "every outline edge (by %.2f units of the fixed point at "
                     "least); %ld "

@@ -38,10 +38,12 @@
  * wf_mesh_funnel pulls a string through them (the funnel algorithm) from
  * wherever the unit has got to: the corners to head for next.
  *
- * A mesh is immutable once built: any number of threads may query it at
- * once, each with its own wf_mesh_query. It can be saved and read back,
- * answering every query as before, without building it again
- * (wf_mesh_write, wf_mesh_read in io.h).
+ * Any number of threads may query a mesh at once, each with its own
+ * wf_mesh_query; only the calls that change it (wf_mesh_add_link,
+ * wf_mesh_update after grid edits, wf_mesh_add_obstacle and
+ * wf_mesh_remove_obstacle on an outline mesh in tiles) need it alone.
+ * It can be saved and read back, answering every query as before,
+ * without building it again (wf_mesh_write, wf_mesh_read in io.h).
  *
  * Part of the core layer: libc and libm only, no I/O.
  */
@@ -90,9 +92,13 @@ typedef struct wf_mesh_opts {
     double scale;
     /** The cost of one world unit of path; 0: 1. */
     double cost;
-    /** Grids only: cells per tile side (4 to 2^20), 0 for one tile (the
-     *  whole map). A tiled mesh can follow the grid's edits tile by tile
-     *  (wf_mesh_update). */
+    /** A tile's side, 0 for one tile (the whole world). For a grid:
+     *  cells per tile side (4 to 2^20); a tiled grid mesh follows the
+     *  grid's edits tile by tile (wf_mesh_update). For outlines: world
+     *  units per tile side (rounded to the fixed point; 16 fixed-point
+     *  units at least, and radius 0 only); a tiled outline mesh takes
+     *  obstacles added and removed tile by tile (wf_mesh_add_obstacle,
+     *  wf_mesh_remove_obstacle). */
     unsigned tile;
     /** The radius of the unit the mesh is for, in world units; 0: a point.
      *  With r > 0 the mesh holds the ground at least r from its boundary
@@ -133,14 +139,27 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
 
 /**
  * Builds the mesh of the ground inside the walkable outlines of @p
- * outlines (@p n of them) and outside every obstacle outline. Outlines
- * may be nested, lie side by side, share corners and run along each
- * other; walkable outlines that share an edge are joined across it. No
- * segment may cross another one or its own outline (a point where two
- * outlines touch is not a crossing), every outline needs an area, and an
- * obstacle must lie in walkable ground. A point where only corners of
- * ground meet (two obstacles touching at a corner, say) joins nothing: a
- * path does not pass through it, as on a grid.
+ * outlines (@p n of them) and outside every obstacle outline: the union
+ * of the walkable outlines less the union of the obstacles. Outlines may
+ * be nested, lie side by side, share corners, run along each other,
+ * overlap and cross (a crate on a wall, two rocks, an obstacle sticking
+ * out of the ground, floors overlapping); walkable outlines that share an
+ * edge or overlap are joined; an obstacle outside every walkable outline
+ * changes nothing. An outline may touch itself but not cross itself, and
+ * needs an area. A point where only corners of ground meet (two
+ * obstacles touching at a corner, say) joins nothing: a path does not
+ * pass through it, as on a grid.
+ *
+ * Where sides of two outlines cross, both are bent through one point of
+ * the fixed point (1/scale) next to the crossing, so every decision stays
+ * exact: that point is at most half a unit from the crossing along each
+ * axis (0.71 / scale world units away) as a rule; where crossings crowd
+ * within a unit or two of one another a bend may stray a little further.
+ * A corner of the ground made by a crossing moves by that much, and a
+ * path bending round it is longer or shorter by 2 × 0.71 / scale at most
+ * per such corner (tests: equal to 1e-9 relative on random worlds). A
+ * crossing on a point of the fixed point (sides along the axes and
+ * diagonals on multiples of 1/scale, say) is exact.
  *
  * With opts->radius r > 0 the mesh is for a unit of radius r: it holds
  * the ground at least r from its boundary (every outline edge, or part of
@@ -169,6 +188,18 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
  * - a path is as short as the shortest one round the strips and fans, to
  *   within the rounding of their corners and bends (tests: 0.074 / scale
  *   per corner of the path at most).
+ * With opts->tile = T > 0 the mesh is built in square tiles of T world
+ * units (rounded to the fixed point) over the outlines' bounding box
+ * widened to multiples of T, so that wf_mesh_add_obstacle and
+ * wf_mesh_remove_obstacle rebuild only the tiles an obstacle touches: each
+ * outline is cut where it crosses a tile line, at the point of the fixed
+ * point nearest the crossing along that line (half a unit from it at
+ * most), and each tile is made from what lies in its box. Its polygons
+ * stop at tile sides; its ground is the untiled mesh's to those cuts
+ * (exact where the cuts fall on the fixed point: sides along the axes and
+ * diagonals on multiples of 1/scale with integer tiles, say). Tiles are
+ * for a point unit: a radius with a tile is refused.
+ *
  * A radius no part of the ground holds gives an empty mesh (0 polygons):
  * then wf_mesh_path says WF_NO_PATH, wf_mesh_nearest −1, and
  * wf_mesh_random_point WF_NO_PATH. A point within r of the boundary is off
@@ -182,22 +213,69 @@ WF_API wf_status wf_mesh_from_grid(const wf_grid *g, const wf_move *move,
  * many triangles), some 10 times the time: on a world of 10,290 corners
  * (1,024 obstacles), 20 ms without a radius, 190–270 ms with one of 0.5
  * to 9 (the obstacles 8 to 24 across, 31 apart). On error, @p diag (may
- * be NULL) says why, naming the outline(s) by their names and, for a
- * crossing, where.
+ * be NULL) says why, naming the outline by its name and, for one
+ * crossing itself, where.
  *
  * Errors: WF_E_INVALID_ARG (NULL, fewer than 3 points, a point not
  * finite or too far out for opts->scale, a bad kind or cost, no walkable
- * outline, an outline without area, a crossing, an obstacle outside the
- * ground; a radius negative or not finite, larger than the outlines'
- * extent (the longer side of their bounding box: no ground is that far
- * from an edge), or whose polygons do not fit opts->scale), WF_E_TOO_BIG
- * (too many points, or over 2^24 crossings of the polygons' sides),
- * WF_E_NOMEM.
+ * outline, an outline without area or crossing itself; a tile with a
+ * radius, or a tile under 16 or over 2^26 fixed-point units; a radius
+ * negative or not finite, larger than the outlines' extent (the longer
+ * side of their bounding box: no ground is that far from an edge), or
+ * whose polygons do not fit opts->scale), WF_E_TOO_BIG (too many points,
+ * over 2^22 tiles, or over 2^24 crossings of outlines' or the polygons'
+ * sides), WF_E_NOMEM.
  */
 WF_API wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
                                        const wf_mesh_opts *opts,
                                        const wf_allocator *alloc,
                                        wf_mesh **out, wf_diag *diag);
+
+/**
+ * Adds obstacle @p o (kind WF_OUTLINE_OBSTACLE: any polygon, a rectangle
+ * being one; read now, not kept) to @p m, a mesh built by
+ * wf_mesh_from_outlines with opts->tile > 0, and makes again only the
+ * tiles its bounding box touches: afterwards every query answers as on
+ * the mesh wf_mesh_from_outlines builds, with the same options, from the
+ * outlines m was built from, plus those added, less those removed, in
+ * that order. Its id goes to @p id: the outlines m was built from have
+ * ids 0 to n - 1, each added one the next number (never reused). The
+ * obstacle may overlap anything; it must lie within the tiles m was
+ * built with (the outlines' bounding box widened to tile lines), and is
+ * checked as wf_mesh_from_outlines checks an outline (points, area, not
+ * crossing itself). Off-mesh links stay. Not while m is being queried.
+ *
+ * A tiled outline mesh keeps its outlines cut where they cross tile
+ * lines, at the point of the fixed point nearest each crossing along the
+ * line (half a unit at most from it), so a tile is made from what lies in
+ * its box alone and tiles across a side meet corner to corner: its ground
+ * is the outlines' to that, and to the bends where outlines cross (see
+ * wf_mesh_from_outlines). Its polygons stop at tile sides.
+ *
+ * Time: the tiles touched, each O(k log k) for the k outline points in
+ * it, then stitching the tiles' polygons into m's arrays, O(P) for the
+ * mesh's P polygon corners.
+ *
+ * Errors: WF_E_INVALID_ARG (NULL; m not built from outlines in tiles; o
+ * not an obstacle, with a point outside the tiles or not finite, fewer
+ * than 3 points, no area or crossing itself: m unchanged, @p diag names o
+ * by its name), WF_E_NOMEM, WF_E_TOO_BIG (m left unusable: destroy it).
+ */
+WF_API wf_status wf_mesh_add_obstacle(wf_mesh *m, const wf_outline *o,
+                                      uint32_t *id, wf_diag *diag);
+
+/**
+ * Removes obstacle @p id (one m was built from, or added) from @p m, a
+ * mesh built from outlines in tiles, making again only the tiles its
+ * bounding box touches: afterwards m answers as wf_mesh_add_obstacle
+ * says. Off-mesh links stay. Time: as wf_mesh_add_obstacle.
+ *
+ * Errors: WF_E_INVALID_ARG (m NULL or not built from outlines in tiles;
+ * no outline @p id, or a walkable one: m unchanged), WF_E_NOMEM (m left
+ * unusable: destroy it).
+ */
+WF_API wf_status wf_mesh_remove_obstacle(wf_mesh *m, uint32_t id,
+                                         wf_diag *diag);
 
 /**
  * Brings the tiled mesh @p m (built by wf_mesh_from_grid with opts->tile)

@@ -9,6 +9,10 @@ contains "$TMP/out" "length: 7.285383 (3 points, 2 segments)" "the path round th
 contains "$TMP/out" "polyline: 10.0,1.0 11.0,4.0 10.0,8.0" "the path's corners"
 expect 0 "outline level json" -- "$WF" mesh "$YARD" --from 10,1 --to 10,8 --format json
 contains "$TMP/out" '"length":7.28538' "json path length"
+expect 0 "outline level in tiles" -- "$WF" mesh "$YARD" --tile 4 --from 10,1 --to 10,8
+contains "$TMP/out" "length: 7.285383 (3 points, 2 segments)" "the same path in tiles"
+expect 3 "tiles and a radius" -- "$WF" mesh "$YARD" --tile 4 --radius 0.5
+contains "$TMP/err" "tile 4 with radius 0.5" "tiles with a radius are refused, named"
 expect 0 "a wider unit" -- "$WF" mesh "$YARD" --radius 0.5 --from 2,2 --to 18,2
 contains "$TMP/out" "path found" "a wide unit still passes"
 expect 1 "no path" -- "$WF" mesh "$YARD" --from 10,1 --to 10,5
@@ -20,10 +24,16 @@ expect 0 "outline level picture" -- "$WF" mesh "$YARD" --from 10,1 --to 10,8 --s
 contains "$TMP/yard.svg" "</svg>" "the level's picture is complete"
 contains "$TMP/yard.svg" 'class="polyline"' "the picture draws the path"
 
-# what it refuses
+# overlapping obstacles are their union: round it, over B or under A
 printf 'wayfind-outlines 1\nwalkable\n0 0 10 0 10 10 0 10\nend\nobstacle rock\n2 2 6 2 6 6 2 6\nend\nobstacle\n4 4 8 4 8 8 4 8\nend\n' >"$TMP/cross.outlines"
-expect 3 "crossing outlines" -- "$WF" mesh "$TMP/cross.outlines"
-contains "$TMP/err" "line 8 crosses 'rock' (line 5) near (6, 4)" "crossing names both outlines"
+expect 0 "overlapping outlines" -- "$WF" mesh "$TMP/cross.outlines" --from 1,7 --to 9,3 --format json
+contains "$TMP/out" '"length":12.26' "the path goes round the two rocks' union"
+expect 1 "no path from inside the overlap" -- "$WF" mesh "$TMP/cross.outlines" --from 5,5 --to 1,1
+
+# what it refuses
+printf 'wayfind-outlines 1\nwalkable\n0 0 10 0 10 10 0 10\nend\nobstacle rock\n2 2 6 2 2 6 6 6\nend\n' >"$TMP/bow.outlines"
+expect 3 "an outline crossing itself" -- "$WF" mesh "$TMP/bow.outlines"
+contains "$TMP/err" "'rock' (line 5) crosses itself near (4, 4)" "a crossing names the outline"
 printf 'wayfind-outlines 1\nwalkable\n0 0 10 0\n' >"$TMP/open.outlines"
 expect 3 "unclosed outline" -- "$WF" mesh "$TMP/open.outlines"
 contains "$TMP/err" "not closed" "unclosed outline message"

@@ -1,7 +1,11 @@
 /* The visibility-graph reference of outline_oracle.h. Every coordinate is
  * a small integer or half-integer, so orientations and collinearity are
  * exact in doubles; angles (atan2) only order directions already known
- * not to coincide. */
+ * not to coincide. Where sides of two outlines cross, the crossing is
+ * worked out once, (c2 a - c1 b) / (c2 - c1) for the sides' cross
+ * products c1, c2: exact when it is a half-integer (sides at multiples of
+ * 45 degrees on integers), else the nearest double, then used as it is by
+ * both sides. */
 #include "outline_oracle.h"
 
 #include <math.h>
@@ -25,9 +29,17 @@ typedef struct overt {
                       next): its graph node, -1 when it is not ground */
 } overt;
 
+/* Where two sides of different outlines cross (at a point inside both). */
+typedef struct ocross {
+    wf_vec2 p;
+    size_t ring[2], side[2]; /* the two sides: ring and index of the side */
+} ocross;
+
 struct wf_oracle {
     const wf_outline *o;
     size_t n;
+    ocross *x;
+    size_t nx;
     oseg *s;
     size_t ns, cap_s;
     overt *v;
@@ -114,6 +126,49 @@ static int by_t(const void *a, const void *b) {
 /* The open segment s–t: crosses no edge, passes every corner on it
  * within one wedge of ground, and each piece between them is ground (or
  * runs along an edge with ground on one side). */
+/* A point splitting a side, and where along it. */
+typedef struct osplit {
+    double t;
+    wf_vec2 p;
+} osplit;
+
+static int by_split(const void *a, const void *b) {
+    return by_t(&((const osplit *)a)->t, &((const osplit *)b)->t);
+}
+
+/* Does p lie on side j of ring i: exactly, or as one of its crossings
+ * (which a double may hold only to rounding)? */
+static int on_side(const wf_oracle *r, size_t i, size_t j, wf_vec2 p) {
+    const wf_outline *o = &r->o[i];
+    if (on_seg(o->points[j], o->points[(j + 1) % o->count], p))
+        return 1;
+    for (size_t k = 0; k < r->nx; k++) {
+        const ocross *x = &r->x[k];
+        if (same(x->p, p) && ((x->ring[0] == i && x->side[0] == j) ||
+                              (x->ring[1] == i && x->side[1] == j)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The side (ring *i, side *j) s–t runs along, if any. */
+static int along_side(const wf_oracle *r, wf_vec2 s, wf_vec2 t, size_t *i,
+                      size_t *j) {
+    for (*i = 0; *i < r->n; (*i)++)
+        for (*j = 0; *j < r->o[*i].count; (*j)++)
+            if (on_side(r, *i, *j, s) && on_side(r, *i, *j, t))
+                return 1;
+    return 0;
+}
+
+/* May a path go straight through corner v (on the open segment s–t)? */
+static int passes(const overt *v, wf_vec2 s, wf_vec2 t) {
+    const wf_vec2 back = {s.x - v->p.x, s.y - v->p.y};
+    const wf_vec2 fwd = {t.x - v->p.x, t.y - v->p.y};
+    const int w = wedge(v, back);
+    return w >= 0 && wedge(v, fwd) == w;
+}
+
 static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
     for (size_t i = 0; i < r->ns; i++) {
         const wf_vec2 a = r->s[i].a, b = r->s[i].b;
@@ -122,33 +177,40 @@ static int clear_open(const wf_oracle *r, wf_vec2 s, wf_vec2 t) {
         if (c1 * c2 < 0 && c3 * c4 < 0)
             return 0;
     }
-    double *ts = malloc((r->nv + 2) * sizeof *ts);
+    /* the corners on s-t split it; each piece's middle, halfway between
+       two of them (exact on half-integers), is tested */
+    osplit *ts = malloc((r->nv + 2) * sizeof *ts);
     size_t k = 0;
-    ts[k++] = 0;
-    ts[k++] = 1;
+    ts[k++] = (osplit){0, s};
+    ts[k++] = (osplit){1, t};
     const double len2 = (t.x - s.x) * (t.x - s.x) + (t.y - s.y) * (t.y - s.y);
+    /* along a side, its crossings (not exactly on s–t in doubles) count
+       as on it, and every piece of s–t is on an edge */
+    size_t si, sj;
+    const int edge = along_side(r, s, t, &si, &sj);
     for (size_t i = 0; i < r->nv; i++) {
         const overt *v = &r->v[i];
-        if (same(v->p, s) || same(v->p, t) || !on_seg(s, t, v->p))
+        if (same(v->p, s) || same(v->p, t) ||
+            !(on_seg(s, t, v->p) || (edge && on_side(r, si, sj, v->p))))
             continue;
-        const wf_vec2 back = {s.x - v->p.x, s.y - v->p.y};
-        const wf_vec2 fwd = {t.x - v->p.x, t.y - v->p.y};
-        const int w = wedge(v, back);
-        if (w < 0 || wedge(v, fwd) != w) {
+        const double u = ((v->p.x - s.x) * (t.x - s.x) +
+                          (v->p.y - s.y) * (t.y - s.y)) / len2;
+        if (u <= 0 || u >= 1)
+            continue;
+        if (!passes(v, s, t)) {
             free(ts);
             return 0;
         }
-        ts[k++] = ((v->p.x - s.x) * (t.x - s.x) + (v->p.y - s.y) * (t.y - s.y)) /
-                  len2;
+        ts[k++] = (osplit){u, v->p};
     }
-    qsort(ts, k, sizeof *ts, by_t);
+    qsort(ts, k, sizeof *ts, by_split);
     int ok = 1;
     const double len = sqrt(len2);
     const wf_vec2 nrm = {-(t.y - s.y) / len * EPS, (t.x - s.x) / len * EPS};
     for (size_t i = 0; ok && i + 1 < k; i++) {
-        const double u = (ts[i] + ts[i + 1]) / 2;
-        const wf_vec2 m = {s.x + u * (t.x - s.x), s.y + u * (t.y - s.y)};
-        const int where = wf_oracle_where(r, m);
+        const wf_vec2 m = {(ts[i].p.x + ts[i + 1].p.x) / 2,
+                           (ts[i].p.y + ts[i + 1].p.y) / 2};
+        const int where = edge ? -1 : wf_oracle_where(r, m);
         ok = where == 1 ||
              (where == -1 &&
               (ground(r, (wf_vec2){m.x + nrm.x, m.y + nrm.y}) ||
@@ -231,32 +293,38 @@ static void graph(wf_oracle *r) {
         }
 }
 
-/* The pieces of outline segment a–b (split at every outline point on it)
- * with ground on one side only: edges between two walkable outlines or
- * inside obstacles bound nothing. */
-static void boundary(wf_oracle *r, wf_vec2 a, wf_vec2 b, size_t ring,
-                     size_t points) {
-    double *ts = malloc((points + 2) * sizeof *ts);
+/* The pieces of side j of ring `ring`, a–b (split at every outline point
+ * on it and every crossing of it), with ground on one side only: edges
+ * between two walkable outlines or inside obstacles bound nothing. */
+static void boundary(wf_oracle *r, size_t ring, size_t j, size_t points) {
+    const wf_outline *o = &r->o[ring];
+    const wf_vec2 a = o->points[j], b = o->points[(j + 1) % o->count];
+    osplit *ts = malloc((points + r->nx + 2) * sizeof *ts);
     size_t k = 0;
-    ts[k++] = 0;
-    ts[k++] = 1;
+    ts[k++] = (osplit){0, a};
+    ts[k++] = (osplit){1, b};
     const double len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
     for (size_t i = 0; i < r->n; i++)
-        for (size_t j = 0; j < r->o[i].count; j++) {
-            const wf_vec2 p = r->o[i].points[j];
+        for (size_t q = 0; q < r->o[i].count; q++) {
+            const wf_vec2 p = r->o[i].points[q];
             if (!same(p, a) && !same(p, b) && on_seg(a, b, p))
-                ts[k++] = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) /
-                          len2;
+                ts[k++] = (osplit){((p.x - a.x) * (b.x - a.x) +
+                                    (p.y - a.y) * (b.y - a.y)) / len2, p};
         }
-    qsort(ts, k, sizeof *ts, by_t);
+    for (size_t i = 0; i < r->nx; i++) {
+        const ocross *x = &r->x[i];
+        if ((x->ring[0] == ring && x->side[0] == j) ||
+            (x->ring[1] == ring && x->side[1] == j))
+            ts[k++] = (osplit){((x->p.x - a.x) * (b.x - a.x) +
+                                (x->p.y - a.y) * (b.y - a.y)) / len2, x->p};
+    }
+    qsort(ts, k, sizeof *ts, by_split);
     const double len = sqrt(len2);
     const wf_vec2 nrm = {-(b.y - a.y) / len * EPS, (b.x - a.x) / len * EPS};
     for (size_t i = 0; i + 1 < k; i++) {
-        if (ts[i + 1] == ts[i])
+        const wf_vec2 p = ts[i].p, q = ts[i + 1].p;
+        if (same(p, q))
             continue;
-        const wf_vec2 p = {a.x + ts[i] * (b.x - a.x), a.y + ts[i] * (b.y - a.y)};
-        const wf_vec2 q = {a.x + ts[i + 1] * (b.x - a.x),
-                           a.y + ts[i + 1] * (b.y - a.y)};
         const wf_vec2 m = {(p.x + q.x) / 2, (p.y + q.y) / 2};
         if (ground(r, (wf_vec2){m.x + nrm.x, m.y + nrm.y}) ==
             ground(r, (wf_vec2){m.x - nrm.x, m.y - nrm.y}))
@@ -270,6 +338,34 @@ static void boundary(wf_oracle *r, wf_vec2 a, wf_vec2 b, size_t ring,
     free(ts);
 }
 
+/* Every crossing of two sides of different outlines. */
+static void crossings(wf_oracle *r) {
+    size_t cap = 0;
+    for (size_t i = 0; i < r->n; i++)
+        for (size_t j = 0; j < r->o[i].count; j++)
+            for (size_t u = i + 1; u < r->n; u++)
+                for (size_t v = 0; v < r->o[u].count; v++) {
+                    const wf_outline *o = &r->o[i], *e = &r->o[u];
+                    const wf_vec2 a = o->points[j];
+                    const wf_vec2 b = o->points[(j + 1) % o->count];
+                    const wf_vec2 c = e->points[v];
+                    const wf_vec2 d = e->points[(v + 1) % e->count];
+                    const double c1 = cross(c, d, a), c2 = cross(c, d, b);
+                    if (!(c1 * c2 < 0 && cross(a, b, c) * cross(a, b, d) < 0))
+                        continue;
+                    if (r->nx == cap) {
+                        cap = cap ? 2 * cap : 64;
+                        r->x = realloc(r->x, cap * sizeof *r->x);
+                    }
+                    r->x[r->nx++] = (ocross){
+                        {(c2 * a.x - c1 * b.x) / (c2 - c1),
+                         (c2 * a.y - c1 * b.y) / (c2 - c1)},
+                        {i, u}, {j, v}};
+                }
+}
+
+size_t wf_oracle_crossings(const wf_oracle *r) { return r->nx; }
+
 wf_oracle *wf_oracle_create(const wf_outline *o, size_t n) {
     wf_oracle *r = calloc(1, sizeof *r);
     r->o = o;
@@ -277,13 +373,12 @@ wf_oracle *wf_oracle_create(const wf_outline *o, size_t n) {
     size_t cap = 0;
     for (size_t i = 0; i < n; i++)
         cap += o[i].count;
-    r->v = malloc(2 * cap * sizeof *r->v + 1);
+    crossings(r);
+    r->v = malloc(2 * (cap + 2 * r->nx) * sizeof *r->v + 1);
     for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < o[i].count; j++) {
-            const wf_vec2 a = o[i].points[j], b = o[i].points[(j + 1) % o[i].count];
-            if (!same(a, b))
-                boundary(r, a, b, i, cap);
-        }
+        for (size_t j = 0; j < o[i].count; j++)
+            if (!same(o[i].points[j], o[i].points[(j + 1) % o[i].count]))
+                boundary(r, i, j, cap);
     corners(r);
     graph(r);
     return r;
@@ -299,6 +394,7 @@ void wf_oracle_destroy(wf_oracle *r) {
     }
     free(r->v);
     free(r->s);
+    free(r->x);
     free(r->adj);
     free(r);
 }

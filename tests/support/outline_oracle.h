@@ -4,7 +4,7 @@
  * product exact), written without any of the mesh's code.
  *
  * Ground is inside at least one walkable ring and inside no obstacle
- * ring; an edge with ground on both sides (between two walkable rings)
+ * ring (rings may overlap); an edge with ground on both sides (between two walkable rings)
  * or neither bounds nothing. A path may run along an edge with ground on one side and pass a
  * corner where ground continues, never through a point where two
  * separate wedges of ground meet (the corner where two obstacles touch):
@@ -20,9 +20,13 @@
 typedef struct wf_oracle wf_oracle;
 
 /* The reference for outlines @p o (@p n of them, integer coordinates of
- * magnitude below 2^20; repeated points allowed); the caller's outlines
- * must not cross. */
+ * magnitude below 2^20; repeated points allowed). Sides of different
+ * outlines may cross: each crossing is a corner of the graph too, exact
+ * when it is a half-integer (sides at multiples of 45 degrees), else the
+ * nearest double. No outline may cross itself. */
 wf_oracle *wf_oracle_create(const wf_outline *o, size_t n);
+/* How many crossings of sides of different outlines there are. */
+size_t wf_oracle_crossings(const wf_oracle *r);
 void wf_oracle_destroy(wf_oracle *r);
 /* 1 inside ground, 0 outside, -1 on an outline's edge. */
 int wf_oracle_where(const wf_oracle *r, wf_vec2 p);

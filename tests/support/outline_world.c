@@ -122,6 +122,85 @@ void wf_world_random_mixed(wf_world *w, wf_test_rng *r) {
     holes(w, r);
 }
 
+/* A shape of kind `kind` in the box [x, x + a] × [y, y + b]: a rectangle,
+ * a diamond, a right triangle (its hypotenuse at 45 degrees), an octagon
+ * or an L; sides along the axes and diagonals only, on integers, so that
+ * crossings fall on half-integers. With `general`, one time in two a
+ * triangle on any integers of the box instead. */
+static void shape(wf_world *w, wf_test_rng *r, wf_outline_kind kind, int x,
+                  int y, int a, int b, int general) {
+    const int m = a < b ? a : b, c = 1 + (int)wf_test_rng_below(r, (uint32_t)m / 2);
+    const uint32_t k = general && wf_test_rng_below(r, 2)
+                           ? 5
+                           : wf_test_rng_below(r, 5);
+    static const int tri[3][2] = {{0, 0}, {1, 0}, {0, 1}};
+    wf_world_begin(w, kind);
+    if (k == 0) {
+        wf_world_add(w, x, y), wf_world_add(w, x + a, y);
+        wf_world_add(w, x + a, y + b), wf_world_add(w, x, y + b);
+    } else if (k == 1) {
+        const int h = m / 2;
+        wf_world_add(w, x + h, y), wf_world_add(w, x + 2 * h, y + h);
+        wf_world_add(w, x + h, y + 2 * h), wf_world_add(w, x, y + h);
+    } else if (k == 2) {
+        const int f = (int)wf_test_rng_below(r, 4);
+        for (int i = 0; i < 3; i++) { /* turned a quarter f times */
+            const int u = f & 1 ? 1 - tri[i][1] : tri[i][0];
+            const int v = f & 1 ? tri[i][0] : tri[i][1];
+            wf_world_add(w, x + (f & 2 ? 1 - u : u) * m,
+                         y + (f & 2 ? 1 - v : v) * m);
+        }
+    } else if (k == 3) {
+        wf_world_add(w, x + c, y), wf_world_add(w, x + a - c, y);
+        wf_world_add(w, x + a, y + c), wf_world_add(w, x + a, y + b - c);
+        wf_world_add(w, x + a - c, y + b), wf_world_add(w, x + c, y + b);
+        wf_world_add(w, x, y + b - c), wf_world_add(w, x, y + c);
+    } else if (k == 4) {
+        wf_world_add(w, x, y), wf_world_add(w, x + a, y);
+        wf_world_add(w, x + a, y + c), wf_world_add(w, x + c, y + c);
+        wf_world_add(w, x + c, y + b), wf_world_add(w, x, y + b);
+    } else {
+        wf_vec2 p[3];
+        do {
+            for (int i = 0; i < 3; i++)
+                p[i] = (wf_vec2){x + (double)wf_test_rng_below(r, (uint32_t)a + 1),
+                                 y + (double)wf_test_rng_below(r, (uint32_t)b + 1)};
+        } while ((p[1].x - p[0].x) * (p[2].y - p[0].y) ==
+                 (p[1].y - p[0].y) * (p[2].x - p[0].x));
+        for (int i = 0; i < 3; i++)
+            wf_world_add(w, p[i].x, p[i].y);
+    }
+    wf_world_end(w, r);
+}
+
+void wf_world_overlapping(wf_world *w, wf_test_rng *r, int general) {
+    w->np = w->n = 0;
+    const int grounds = 1 + (int)wf_test_rng_below(r, 3);
+    for (int i = 0; i < grounds; i++) {
+        const int a = 20 + (int)wf_test_rng_below(r, 29);
+        const int b = 20 + (int)wf_test_rng_below(r, 29);
+        const int x = (int)wf_test_rng_below(r, 49 - (uint32_t)a);
+        const int y = (int)wf_test_rng_below(r, 49 - (uint32_t)b);
+        shape(w, r, WF_OUTLINE_WALKABLE, x, y, a, b, 0);
+    }
+    const int holes = 3 + (int)wf_test_rng_below(r, 14);
+    for (int i = 0; i < holes; i++)
+        wf_world_shape(w, r,
+                       wf_test_rng_below(r, general ? 3 : 10)
+                           ? WF_OUTLINE_OBSTACLE
+                           : WF_OUTLINE_WALKABLE,
+                       general);
+}
+
+void wf_world_shape(wf_world *w, wf_test_rng *r, wf_outline_kind kind,
+                    int general) {
+    const int a = 2 + (int)wf_test_rng_below(r, 12);
+    const int b = 2 + (int)wf_test_rng_below(r, 12);
+    const int x = (int)wf_test_rng_below(r, 56) - 4 - a / 2;
+    const int y = (int)wf_test_rng_below(r, 56) - 4 - b / 2;
+    shape(w, r, kind, x, y, a, b, general);
+}
+
 void wf_world_scaled(const wf_world *w, double f, wf_world *s) {
     memcpy(s, w, sizeof *s);
     for (size_t i = 0; i < w->np; i++)

@@ -34,6 +34,19 @@ void wf_world_random(wf_world *w, wf_test_rng *r);
  * strips side by side (sharing edges, with extra points on them: corners
  * in free space), with the same holes. */
 void wf_world_random_mixed(wf_world *w, wf_test_rng *r);
+/* Outlines that overlap: one to three walkable shapes 20 to 48 across in
+ * [0, 48]² crossing one another, then 3 to 16 shapes 2 to 13 across
+ * anywhere in [-10, 56]², obstacles (crossing one another, sticking out
+ * of the ground or outside it) and one time in ten walkable (an island
+ * in an obstacle, or more ground). Rectangles, diamonds, right triangles,
+ * octagons and Ls on integers with sides along the axes and diagonals,
+ * so every crossing is on a half-integer, exact; with `general` half of
+ * the small shapes are triangles at any angle, and one in three is
+ * walkable. */
+void wf_world_overlapping(wf_world *w, wf_test_rng *r, int general);
+/* Adds one of wf_world_overlapping's small shapes, of kind `kind`. */
+void wf_world_shape(wf_world *w, wf_test_rng *r, wf_outline_kind kind,
+                    int general);
 /* The same outlines with every point times f, into s. */
 void wf_world_scaled(const wf_world *w, double f, wf_world *s);
 /* The outlines of grid g's blocked cells (runs of them as one rectangle

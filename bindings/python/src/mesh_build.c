@@ -50,18 +50,18 @@ static PyObject *build(const wf_outline *o, size_t n, const wf_mesh_opts *opts) 
     return wfpy_mesh_wrap(m);
 }
 
-/* mesh_from_outlines(points, counts, kinds, names, scale, cost, radius):
- * points a C-contiguous float64 buffer of x, y pairs; the three lists one
- * item an outline (kinds: 0 walkable, 1 obstacle). */
+/* mesh_from_outlines(points, counts, kinds, names, scale, cost, radius,
+ * tile): points a C-contiguous float64 buffer of x, y pairs; the three
+ * lists one item an outline (kinds: 0 walkable, 1 obstacle). */
 PyObject *wfpy_mesh_from_outlines(PyObject *self, PyObject *args) {
     (void)self;
     Py_buffer b;
     PyObject *counts, *kinds, *names;
     wf_mesh_opts opts;
     memset(&opts, 0, sizeof opts);
-    if (!PyArg_ParseTuple(args, "y*O!O!O!ddd", &b, &PyList_Type, &counts,
+    if (!PyArg_ParseTuple(args, "y*O!O!O!dddI", &b, &PyList_Type, &counts,
                           &PyList_Type, &kinds, &PyList_Type, &names,
-                          &opts.scale, &opts.cost, &opts.radius))
+                          &opts.scale, &opts.cost, &opts.radius, &opts.tile))
         return NULL;
     const size_t n = (size_t)PyList_GET_SIZE(counts);
     PyObject *r = NULL;

@@ -1,5 +1,7 @@
 /* wayfind._wayfind.Mesh: what changes a mesh (off-mesh links, tile
- * updates after grid edits) and the links a path took. A change starts
+ * updates after grid edits, obstacles added to and removed from an
+ * outline mesh in tiles, which keep the GIL: a few tiles) and the links a
+ * path took. A change starts
  * only while no call reads the mesh with the GIL released (its `busy`
  * count, module.h) and no update runs (`changing`): it raises instead of
  * waiting. Adding a link is quick and keeps the GIL; an update, which
@@ -38,6 +40,46 @@ PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args) {
     if (st != WF_OK)
         return wfpy_raise_diag(st, &d);
     return PyLong_FromSize_t(id);
+}
+
+/* add_obstacle(points, name) -> id; points float64 x, y pairs */
+PyObject *wfpy_mesh_add_obstacle(wfpy_mesh *o, PyObject *args) {
+    Py_buffer b;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "y*z", &b, &name))
+        return NULL;
+    if (!not_busy(o, "add an obstacle")) {
+        PyBuffer_Release(&b);
+        return NULL;
+    }
+    const wf_outline ob = {b.buf, (size_t)b.len / sizeof(wf_vec2),
+                           WF_OUTLINE_OBSTACLE, name};
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    uint32_t id = 0;
+    const wf_status st = wf_mesh_add_obstacle(o->m, &ob, &id, &d);
+    PyBuffer_Release(&b);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    return PyLong_FromUnsignedLong(id);
+}
+
+/* remove_obstacle(id) -> None */
+PyObject *wfpy_mesh_remove_obstacle(wfpy_mesh *o, PyObject *args) {
+    unsigned long id;
+    if (!PyArg_ParseTuple(args, "k", &id) || !not_busy(o, "remove an obstacle"))
+        return NULL;
+    wf_diag d;
+    memset(&d, 0, sizeof d);
+    const wf_status st = id > UINT32_MAX
+                             ? WF_E_INVALID_ARG
+                             : wf_mesh_remove_obstacle(o->m, (uint32_t)id, &d);
+    if (id > UINT32_MAX)
+        snprintf(d.message, sizeof d.message, "no outline %lu in this mesh",
+                 id);
+    if (st != WF_OK)
+        return wfpy_raise_diag(st, &d);
+    Py_RETURN_NONE;
 }
 
 /* links -> list of ((ax, ay), (bx, by), cost, two_way) */

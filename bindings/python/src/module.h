@@ -154,6 +154,8 @@ PyObject *wfpy_mesh_wrap(wf_mesh *m);
 PyObject *wfpy_mesh_add_link(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_links(wfpy_mesh *o, void *c);
 PyObject *wfpy_mesh_update(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_add_obstacle(wfpy_mesh *o, PyObject *args);
+PyObject *wfpy_mesh_remove_obstacle(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_save(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_corridor(wfpy_mesh *o, PyObject *args);
 PyObject *wfpy_mesh_funnel(wfpy_mesh *o, PyObject *args);

@@ -431,16 +431,26 @@ def test_outlines_path_round_an_obstacle():
     assert len(p) == 4 and p.points[1][1] == 2 and p.points[2][1] == 8
 
 
-def test_crossing_outlines_are_refused_naming_both():
+def test_crossing_outlines_make_their_union():
     bar = [(2, 2), (6, 2), (6, 4), (2, 4)]
     post = [(3, 1), (4, 1), (4, 6), (3, 6)]
-    with pytest.raises(wayfind.InvalidArgumentError, match="post crosses bar") as e:
-        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar, "bar"),
+    m = wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar, "bar"),
                                     ("obstacle", post, "post")])
-    assert "near" in str(e.value)
-    with pytest.raises(wayfind.InvalidArgumentError, match="outline 3 crosses outline 2"):
-        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bar),
-                                    ("obstacle", post)])
+    # from under the post's foot (it sticks out of the bar) to over its
+    # head, by the left: touching (3, 1), by the bar's (2, 2) and (2, 4),
+    # touching (3, 6)
+    p = m.path((3.5, 0.5), (3.5, 7))
+    assert p.length == pytest.approx(math.hypot(1.5, 1.5) + 2 + math.hypot(1.5, 3),
+                                     abs=TOL)
+    with pytest.raises(wayfind.BlockedError):
+        m.path((3.5, 3), (1, 1))
+
+
+def test_an_outline_crossing_itself_is_refused_naming_it():
+    bow = [(2, 2), (6, 2), (2, 6), (6, 6)]
+    with pytest.raises(wayfind.InvalidArgumentError, match="bow crosses itself") as e:
+        wayfind.Mesh.from_outlines([("walkable", SQUARE), ("obstacle", bow, "bow")])
+    assert "near (4, 4)" in str(e.value)
 
 
 @pytest.mark.parametrize("outlines, match", [
@@ -766,3 +776,32 @@ def test_tiled_maps_are_refused_clearly_without_cjson(tmp_path):
         wayfind.Mesh.read_tiled(f)
     with pytest.raises(TypeError):
         wayfind.Mesh.read_tiled(None)
+
+
+def test_obstacles_added_and_removed_tile_by_tile():
+    rocks = [("obstacle", [(2, 2), (4, 2), (4, 4), (2, 4)], "rock")]
+    m = wayfind.Mesh.from_outlines([("walkable", SQUARE)] + rocks, tile=2)
+    assert m.path((1, 5), (9, 5)).length == pytest.approx(8, abs=TOL)
+    wall = [(5, 0), (6, 0), (6, 8), (5, 8)]
+    i = m.add_obstacle(wall, "wall")
+    assert i == 2
+    # round the wall's top end, (5, 8) and (6, 8)
+    want = math.hypot(4, 3) + 1 + math.hypot(3, 3)
+    assert m.path((1, 5), (9, 5)).length == pytest.approx(want, abs=TOL)
+    fresh = wayfind.Mesh.from_outlines([("walkable", SQUARE)] + rocks +
+                                       [("obstacle", wall)], tile=2)
+    assert fresh.path((1, 5), (9, 5)).length == pytest.approx(want, abs=TOL)
+    m.remove_obstacle(i)
+    assert m.path((1, 5), (9, 5)).length == pytest.approx(8, abs=TOL)
+    m.remove_obstacle(1)  # the rock it was made with
+    assert m.path((3, 3), (9, 9)).length == pytest.approx(math.hypot(6, 6), abs=TOL)
+    with pytest.raises(wayfind.InvalidArgumentError, match="no outline 2 in this mesh"):
+        m.remove_obstacle(i)
+    with pytest.raises(wayfind.InvalidArgumentError, match="walkable ground, not an obstacle"):
+        m.remove_obstacle(0)
+    with pytest.raises(wayfind.InvalidArgumentError, match="crate reaches .* outside the mesh's extent"):
+        m.add_obstacle([(8, 8), (12, 8), (12, 12)], "crate")
+    with pytest.raises(wayfind.InvalidArgumentError, match="not built from outlines in tiles"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE)]).add_obstacle(wall)
+    with pytest.raises(wayfind.InvalidArgumentError, match="with radius"):
+        wayfind.Mesh.from_outlines([("walkable", SQUARE)], tile=2, radius=0.5)

@@ -68,8 +68,9 @@ class Mesh:
     that touch diagonally; so ``path`` gives the lengths of the grid's
     "anya" any-angle search (and of "mesh"), to rounding.
 
-    Threads may share a mesh; only ``add_link`` and ``update`` change
-    it, and they refuse while a path runs on it in another thread.
+    Threads may share a mesh; only ``add_link``, ``update``,
+    ``add_obstacle`` and ``remove_obstacle`` change it, and they refuse
+    while a path runs on it in another thread.
     ``path`` releases the GIL
     and runs on the calling thread's own search state, so paths from many
     Python threads run at once; the other queries are quick and keep it.
@@ -136,9 +137,10 @@ class Mesh:
         self._m.update(grid._g, raw)
 
     @classmethod
-    def from_outlines(cls, outlines, *, scale=0, cost=0, radius=0):
+    def from_outlines(cls, outlines, *, scale=0, cost=0, radius=0, tile=0):
         """The mesh of the ground inside the walkable outlines and outside
-        every obstacle outline. ``outlines`` is a sequence of (kind,
+        every obstacle outline (they may overlap and cross: the walkable
+        outlines' union less the obstacles'). ``outlines`` is a sequence of (kind,
         points) or (kind, points, name): kind "walkable" or "obstacle",
         points a closed ring of (x, y) in world units (a sequence of pairs
         or an (n, 2) array, either direction, the last joined back to the
@@ -146,10 +148,13 @@ class Mesh:
         when None). ``scale``: fixed-point units per world unit (0: the
         finest that fits); ``cost``: the cost of one unit of path (0: 1);
         ``radius``: the radius of the unit the mesh is for (0: a point),
-        every path keeping that far from every wall. Built with the GIL
-        released. The library's refusals (a crossing, naming both
-        outlines and where; an outline without area, fewer than 3
-        points, an obstacle outside the ground, no walkable outline)
+        every path keeping that far from every wall; ``tile``: a tile's
+        side in world units (0: one piece; radius 0 only), so that
+        ``add_obstacle`` and ``remove_obstacle`` rebuild only the tiles
+        an obstacle touches. Built with the GIL
+        released. The library's refusals (an outline crossing itself,
+        naming it and where; an outline without area, fewer than 3
+        points, no walkable outline)
         raise ``InvalidArgumentError`` with its message; ``TooBigError``
         for too many points."""
         if isinstance(outlines, (str, bytes)):
@@ -164,7 +169,29 @@ class Mesh:
         return cls(_mesh=_c.mesh_from_outlines(
             pts.tobytes(), [len(a) for _, a, _ in items], [k for k, _, _ in items],
             [n for _, _, n in items], _real(scale, "scale"), _real(cost, "cost"),
-            _real(radius, "radius")))
+            _real(radius, "radius"), _int(tile, "tile", 0, 2**32 - 1)))
+
+    def add_obstacle(self, points, name=None):
+        """Adds an obstacle, the closed ring ``points`` (a sequence of (x,
+        y) or an (n, 2) array, in world units; any polygon, overlapping
+        anything), to a mesh made by ``from_outlines(..., tile=T)``,
+        rebuilding only the tiles its bounding box touches; returns its id
+        (the outlines the mesh was made from are 0 to n - 1, each added
+        one the next number). Afterwards every query answers as a mesh
+        made afresh from the outlines left. ``InvalidArgumentError`` with
+        the library's reason (naming ``name``) for a mesh without tiles,
+        a point outside the tiles, an outline crossing itself or without
+        area, or while a ``path`` runs on the mesh in another thread."""
+        _, arr, name = _outline(("obstacle", points, name), 0)
+        return self._m.add_obstacle(np.ascontiguousarray(arr).tobytes(), name)
+
+    def remove_obstacle(self, id):
+        """Removes obstacle ``id`` (from ``add_obstacle``, or one the mesh
+        was made from), rebuilding only the tiles it touched.
+        ``InvalidArgumentError`` for a mesh without tiles, an id that is
+        no obstacle of the mesh (or was removed), or while a ``path``
+        runs on the mesh in another thread."""
+        self._m.remove_obstacle(_int(id, "id", 0, 2**63 - 1))
 
     @classmethod
     def read_outlines(cls, path, *, radius=0):

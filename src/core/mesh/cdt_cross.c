@@ -212,6 +212,15 @@ static double apart(const wf__cross *x, uint32_t segs, wf__mpt p) {
     return far;
 }
 
+/* Is p on the sides of x's fence, where no new point may go? */
+static int on_fence(const wf__cross *x, wf__mpt p) {
+    const int in_x = p.x >= x->fence_lo.x && p.x <= x->fence_hi.x;
+    const int in_y = p.y >= x->fence_lo.y && p.y <= x->fence_hi.y;
+    return x->fenced && in_x && in_y &&
+           (p.x == x->fence_lo.x || p.x == x->fence_hi.x ||
+            p.y == x->fence_lo.y || p.y == x->fence_hi.y);
+}
+
 /* The lattice point nearest the crossing of the first segments of lists
  * s and u, into *p, when they cross. */
 static int segments_cross(const wf__cross *x, uint32_t s, uint32_t u,
@@ -251,13 +260,19 @@ static wf__mpt bend_point(wf__cross *x, const wf__cseg *g, uint32_t e0,
     for (int k = 0; k < n && score > 0.5; k++) {
         const double d = fmax(apart(x, g->segs, cand[k]), apart(x, u, cand[k]));
         if (d < score && inside(x->c, cand[k]) &&
+            (k < 4 || !on_fence(x, cand[k])) &&
             shortens(P[g->a], P[g->b], cand[k]) &&
             shortens(P[e0], P[e1], cand[k]))
             best = k, score = d;
     }
     if (score > 0.5)
         x->loose++;
-    return cand[best];
+    wf__mpt p = cand[best];
+    if (best >= 4 && on_fence(x, p)) { /* none fits: a unit inwards */
+        p.x += (p.x == x->fence_lo.x) - (p.x == x->fence_hi.x);
+        p.y += (p.y == x->fence_lo.y) - (p.y == x->fence_hi.y);
+    }
+    return p;
 }
 
 /* Piece g met the constrained edge in c->clash: both bend through one
@@ -326,5 +341,30 @@ wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
             s = bend(x, &g);
         }
     }
+    return s;
+}
+
+wf_status wf__cross_count(wf__cross *x) {
+    wf__cdt *c = x->c;
+    const size_t nt = c->nt;
+    int32_t *delta = wf__alloc(&c->alloc, 6 * nt * sizeof *delta + 1);
+    int32_t *count = wf__alloc(&c->alloc, 2 * nt * sizeof *count + 1);
+    wf_status s = delta && count ? WF_OK : WF_E_NOMEM;
+    if (s == WF_OK) {
+        memset(delta, 0, 6 * nt * sizeof *delta);
+        for (size_t i = 0; i < x->cap; i++) {
+            const wf__crec *r = &x->rec[i];
+            int k;
+            /* every weighed edge is constrained, so it is there */
+            const uint32_t t = r->lo == WF__NONE || (!r->w[0] && !r->w[1])
+                                   ? WF__NONE
+                                   : wf__cdt_edge(c, r->lo, r->hi, &k);
+            if (t != WF__NONE)
+                wf__cdt_weigh(c, delta, t, k, r->w);
+        }
+        s = wf__cdt_count(c, delta, count);
+    }
+    wf__free(&c->alloc, delta, delta ? 6 * nt * sizeof *delta + 1 : 0);
+    wf__free(&c->alloc, count, count ? 2 * nt * sizeof *count + 1 : 0);
     return s;
 }

@@ -203,6 +203,11 @@ typedef struct wf__cross {
     size_t crossings;    /* met so far */
     size_t loose;        /* of them, bent through a point farther than
                             half a unit (along an axis) from a segment */
+    /* with fenced set, no bend puts a new point on the sides of the box
+       fence_lo–fence_hi (a tile's, whose sides the tile across must
+       split alike): a bend that would is moved a unit inwards */
+    int fenced;
+    wf__mpt fence_lo, fence_hi;
 } wf__cross;
 
 /* Crossing constraints over c (which has none yet), room for about n. */
@@ -214,6 +219,10 @@ void wf__cross_free(wf__cross *x);
  * WF__CROSS_MAX crossings, or too many points), WF_E_NOMEM. */
 wf_status wf__cross_add(wf__cross *x, uint32_t a, uint32_t b, int32_t w0,
                         int32_t w1);
+/* Classifies the triangles (wf__cdt_count) by the weights of every
+ * constrained edge made: a triangle is in when count 0 is above 0 and
+ * count 1 is 0. WF_E_NOMEM. */
+wf_status wf__cross_count(wf__cross *x);
 
 /* A 64-bit key and what it stands for (an index): runs' ends by their
  * place along a curve, edges by the corners they join, corners by where
@@ -260,6 +269,7 @@ struct wf_mesh {
     uint32_t *bstart, *bpoly;
     size_t triangles;      /* before merging */
     wf__inflated inflated; /* what making it for a radius met */
+    wf__inflated overlap;  /* what crossing outlines met (crossings, loose) */
     double cost;           /* of one world unit of length */
     /* off-mesh links: link i joins a to b (and b to a when two-way) */
     wf__mlink *link;
@@ -364,6 +374,37 @@ void wf__mesh_tiles_free(wf_mesh *m);
 wf_status wf__mesh_stitch(wf_mesh *m);
 /* Frees the stitching's scratch. */
 void wf__mesh_stitch_free(wf_mesh *m);
+
+/* ---- outline meshes in tiles (mesh_outline_tiles.c) ----------------- */
+
+/* What an outline mesh's tiles are made from: its outlines cut at the
+ * tile lines. */
+struct wf__otiles;
+/* The tile maker of an outline mesh (a wf__mesh_tile_fn): src is its
+ * struct wf__otiles. */
+wf_status wf__otile_build(const void *src, wf_mesh *x, wf__mpt lo,
+                          wf__mpt hi);
+/* Outlines for tiles of `side` units from the tile line at or below lo
+ * to the one at or above hi, none yet, into *out. WF_E_TOO_BIG over 2^22
+ * tiles, WF_E_NOMEM. */
+wf_status wf__otiles_begin(const wf_allocator *a, int32_t side, wf__mpt lo,
+                           wf__mpt hi, struct wf__otiles **out);
+/* Adds the ring p (n points, counter-clockwise, none repeated, inside the
+ * tiles) of kind `kind` to t, cut at the tile lines: its id into *id. No
+ * tile is made again. */
+wf_status wf__otiles_ring(struct wf__otiles *t, const wf_allocator *a,
+                          const wf__mpt *p, size_t n, int kind, uint32_t *id);
+/* Frees t (NULL: nothing). */
+void wf__otiles_drop(const wf_allocator *a, void *t);
+/* Makes m's tiles from t (taken: m frees it, even on failure), and m's
+ * arrays. */
+wf_status wf__otiles_build(wf_mesh *m, struct wf__otiles *t);
+/* The outlines of m's tiles, or NULL when m is no outline mesh in tiles. */
+struct wf__otiles *wf__otiles_of(const wf_mesh *m);
+/* Makes again the tiles the box of ring id of m's outlines touches. */
+wf_status wf__otiles_update(wf_mesh *m, uint32_t id);
+/* The box m's tiles cover: 0 when m is no outline mesh in tiles. */
+int wf__otiles_extent(const wf_mesh *m, wf__mpt *lo, wf__mpt *hi);
 
 /* Frees m's polygons, corners and index (not the mesh itself, its links
  * or its tiles). */

@@ -5,13 +5,15 @@
  *
  * The points are rounded to a fixed point (a power of two per world unit
  * unless the caller sets the scale), so every later decision is exact.
- * Outlines may touch and run along each other; a segment crossing
- * another (or its own outline) is refused, naming both. Which outlines
- * hold a triangle is counted, not told by parity: every outline edge
- * records, for the triangles on either side of each of its pieces, how
- * many walkable and obstacle outlines are entered by crossing it, and a
- * fill from outside the box adds these up. So outlines may be nested,
- * side by side or overlap along edges in any combination. For a unit
+ * Outlines may touch, run along each other and cross: where sides of two
+ * outlines cross, both bend through a point of the fixed point next to
+ * the crossing (cdt_cross.c). An outline crossing itself has no clear
+ * inside and is refused, named. Which outlines hold a triangle is
+ * counted, not told by parity: every side weighs 1 in the count of its
+ * kind (walkable or obstacle) with its outline's inside on its left, and
+ * a fill from outside the box adds these up. So the walkable region is
+ * the union of the walkable outlines less the union of the obstacles,
+ * however they nest, overlap or stick out of one another. For a unit
  * with a radius, mesh_radius.c then takes away what lies within it of
  * the walkable triangles' boundary. */
 #include <math.h>
@@ -36,12 +38,11 @@ typedef struct build {
     const wf_outline *o;
     size_t n;
     double scale, radius;
+    int32_t side;    /* of a tile, units; 0: untiled */
+    int adding;      /* 1: an obstacle added to a mesh (no ground needed) */
     uint32_t *ids;
     size_t nids;
     ring *r;
-    int32_t *delta;  /* per triangle edge 3t + k, two counts: walkable and
-                        obstacle outlines entered by crossing it from t */
-    int32_t *count;  /* per triangle: the two counts inside it */
     wf_diag *diag;
 } build;
 
@@ -122,7 +123,7 @@ static wf_status check(build *b, const wf_mesh_opts *opts) {
         }
         walkable |= o->kind == WF_OUTLINE_WALKABLE;
     }
-    if (!walkable) {
+    if (!walkable && !b->adding) {
         wf__diag_set(b->diag, "", 0, 0,
                      "no walkable outline: a mesh needs ground to walk on");
         return WF_E_INVALID_ARG;
@@ -191,146 +192,78 @@ static wf_status make_ring(build *b, size_t i, size_t start) {
     return WF_OK;
 }
 
-/* Does segment a–b of the triangulation's points hold point p? */
-static int holds(const wf__mpt *P, uint32_t a, uint32_t b, uint32_t p) {
-    const wf__mpt A = P[a], B = P[b], Q = P[p];
-    return wf__orient(A, B, Q) == 0 &&
-           ((int64_t)Q.x - A.x) * ((int64_t)Q.x - B.x) <= 0 &&
-           ((int64_t)Q.y - A.y) * ((int64_t)Q.y - B.y) <= 0;
-}
-
-/* Which of rings 0 to i has a segment holding both points p and q. */
-static size_t owner(const build *b, size_t i, uint32_t p, uint32_t q) {
-    const wf__mpt *P = b->c.p;
-    for (size_t k = 0; k <= i; k++) {
-        const ring *r = &b->r[k];
-        for (size_t j = 0; j < r->n; j++) {
-            const uint32_t s = b->ids[r->start + j],
-                           t = b->ids[r->start + (j + 1) % r->n];
-            if (holds(P, s, t, p) && holds(P, s, t, q))
-                return k;
-        }
-    }
-    return i;
-}
-
-/* The error for segment a–e of ring i crossing the constrained edge the
- * triangulation refused it at: whose edge that is, and where. */
-static wf_status crossing(build *b, size_t i, uint32_t a, uint32_t e) {
-    const wf__mpt *P = b->c.p;
-    const uint32_t c0 = b->c.clash[0], c1 = b->c.clash[1];
-    const size_t other = owner(b, i, c0, c1);
+/* The error for segment a–e of ring i crossing the constrained edge c
+ * refused it at (c holds ring i's points alone): where. */
+static wf_status crossing(build *b, const wf__cdt *c, size_t i, uint32_t a,
+                          uint32_t e) {
+    const wf__mpt *P = c->p;
+    const uint32_t c0 = c->clash[0], c1 = c->clash[1];
     const double d1x = P[e].x - P[a].x, d1y = P[e].y - P[a].y;
     const double d2x = P[c1].x - P[c0].x, d2y = P[c1].y - P[c0].y;
     const double den = d1x * d2y - d1y * d2x;
     const double s = den == 0 ? 0
                               : ((P[c0].x - P[a].x) * d2y -
                                  (P[c0].y - P[a].y) * d2x) / den;
-    char n1[128], n2[128], msg[320];
-    name(b, other, n2, sizeof n2);
-    if (other == i)
-        snprintf(n2, sizeof n2, "itself");
-    name(b, i, n1, sizeof n1);
-    snprintf(msg, sizeof msg, "crosses %s near (%g, %g): outlines may "
-                              "touch but not cross",
-             n2, (P[a].x + s * d1x) / b->scale, (P[a].y + s * d1y) / b->scale);
-    wf__diag_set(b->diag, "", 0, 0, "%s %s", n1, msg);
-    return WF_E_INVALID_ARG;
+    char msg[160];
+    snprintf(msg, sizeof msg, "crosses itself near (%g, %g): an outline's "
+                              "sides may touch but not cross",
+             (P[a].x + s * d1x) / b->scale, (P[a].y + s * d1y) / b->scale);
+    return fail(b, i, WF_E_INVALID_ARG, msg);
 }
 
-static wf_status constrain(build *b) {
-    for (size_t i = 0; i < b->n; i++) {
-        const ring *r = &b->r[i];
-        for (size_t j = 0; j < r->n; j++) {
-            const uint32_t a = b->ids[r->start + j],
-                           e = b->ids[r->start + (j + 1) % r->n];
-            wf_status st = wf__cdt_constrain(&b->c, a, e);
-            if (st == WF_E_INVALID_ARG)
-                return crossing(b, i, a, e);
-            if (st != WF_OK)
-                return st;
-        }
-    }
-    return WF_OK;
-}
-
-/* The edge from point v towards b (the next piece of a constrained
- * segment ending at b): its triangle (on its left) and index in *k. */
-static uint32_t piece(const wf__cdt *c, uint32_t v, uint32_t b, int *k) {
-    const wf__mpt *P = c->p;
-    uint32_t t = c->vt[v];
-    for (;;) {
-        const wf__tri *x = &c->t[t];
-        const int i = x->v[0] == v ? 0 : x->v[1] == v ? 1 : 2;
-        const uint32_t r = x->v[(i + 1) % 3];
-        if (r == b || (wf__orient(P[v], P[b], P[r]) == 0 &&
-                       ((int64_t)P[b].x - P[v].x) * (P[r].x - P[v].x) +
-                               ((int64_t)P[b].y - P[v].y) *
-                                   (P[r].y - P[v].y) >
-                           0)) {
-            *k = i;
-            return t;
-        }
-        t = x->nb[(i + 2) % 3];
-    }
-}
-
-/* Records each outline's edges in delta. */
-static void edges(build *b) {
-    for (size_t i = 0; i < b->n; i++) {
-        const ring *r = &b->r[i];
-        const int obstacle = b->o[i].kind == WF_OUTLINE_OBSTACLE;
-        const int32_t w[2] = {!obstacle, obstacle};
-        for (size_t j = 0; j < r->n; j++) {
-            uint32_t v = b->ids[r->start + j];
-            const uint32_t e = b->ids[r->start + (j + 1) % r->n];
-            while (v != e) {
-                int k;
-                const uint32_t t = piece(&b->c, v, e, &k);
-                wf__cdt_weigh(&b->c, b->delta, t, k, w);
-                v = b->c.t[t].v[(k + 1) % 3];
-            }
-        }
-    }
-}
-
-/* An obstacle must lie in walkable ground. */
-static wf_status grounded(build *b) {
-    for (size_t i = 0; i < b->n; i++) {
-        if (b->o[i].kind != WF_OUTLINE_OBSTACLE)
-            continue;
-        int k;
-        const uint32_t a = b->ids[b->r[i].start];
-        const uint32_t t = piece(&b->c, a, b->ids[b->r[i].start + 1], &k);
-        if (b->count[2 * t] <= 0)
-            return fail(b, i, WF_E_INVALID_ARG,
-                        "(an obstacle) lies outside every walkable outline");
-    }
-    return WF_OK;
-}
-
-/* Which triangles are walkable: inside a walkable outline (counted from
- * the box) and inside no obstacle. */
-static wf_status classify(build *b) {
-    const size_t n = (size_t)b->c.nt;
-    b->delta = wf__alloc(&b->c.alloc, 6 * n * sizeof *b->delta + 1);
-    b->count = wf__alloc(&b->c.alloc, 2 * n * sizeof *b->count + 1);
-    wf_status st = b->delta && b->count ? WF_OK : WF_E_NOMEM;
-    if (st == WF_OK) {
-        memset(b->delta, 0, 6 * n * sizeof *b->delta);
-        edges(b);
-        st = wf__cdt_count(&b->c, b->delta, b->count);
-    }
+/* Refuses ring i if it crosses itself: its sides as constraints of a
+ * triangulation of its own points, which refuses a crossing (as it does
+ * not refuse sides that touch or run along each other). */
+static wf_status simple(build *b, size_t i) {
+    const ring *r = &b->r[i];
+    if (r->n < 4) /* a triangle cannot cross itself */
+        return WF_OK;
+    wf__cdt c;
+    memset(&c, 0, sizeof c);
+    wf__mpt *p = wf__alloc(&b->c.alloc, r->n * sizeof *p);
+    uint32_t *id = wf__alloc(&b->c.alloc, r->n * sizeof *id);
+    wf_status st = p && id ? WF_OK : WF_E_NOMEM;
+    for (size_t j = 0; st == WF_OK && j < r->n; j++)
+        p[j] = b->c.p[b->ids[r->start + j]];
     if (st == WF_OK)
-        st = grounded(b);
-    wf__free(&b->c.alloc, b->delta, b->delta ? 6 * n * sizeof *b->delta + 1 : 0);
-    wf__free(&b->c.alloc, b->count, b->count ? 2 * n * sizeof *b->count + 1 : 0);
-    b->delta = NULL;
-    b->count = NULL;
+        st = wf__cdt_of(&c, &b->c.alloc, p, r->n, id);
+    for (size_t j = 0; st == WF_OK && j < r->n; j++) {
+        st = wf__cdt_constrain(&c, id[j], id[(j + 1) % r->n]);
+        if (st == WF_E_INVALID_ARG)
+            st = crossing(b, &c, i, id[j], id[(j + 1) % r->n]);
+    }
+    wf__cdt_free(&c);
+    wf__free(&b->c.alloc, p, p ? r->n * sizeof *p : 0);
+    wf__free(&b->c.alloc, id, id ? r->n * sizeof *id : 0);
     return st;
 }
 
-static wf_status run(build *b, wf_mesh *m) {
+/* Every ring's sides as constraints that may cross those of other rings
+ * (both bent through a point of the fixed point at each crossing), each
+ * weighed 1 in the count of its kind with the ring's inside on its left,
+ * and the triangles classified by the counts: walkable inside a walkable
+ * ring and inside no obstacle, however they overlap. */
+static wf_status constrain(build *b, wf_mesh *m) {
+    wf__cross x;
+    wf_status st = wf__cross_init(&x, &b->c, b->nids);
+    for (size_t i = 0; st == WF_OK && i < b->n; i++) {
+        const ring *r = &b->r[i];
+        const int32_t ob = b->o[i].kind == WF_OUTLINE_OBSTACLE;
+        for (size_t j = 0; st == WF_OK && j < r->n; j++)
+            st = wf__cross_add(&x, b->ids[r->start + j],
+                               b->ids[r->start + (j + 1) % r->n], !ob, ob);
+    }
+    if (st == WF_OK)
+        st = wf__cross_count(&x);
+    m->overlap.crossings = x.crossings;
+    m->overlap.loose = x.loose;
+    wf__cross_free(&x);
+    return st;
+}
+
+/* The outlines as rings: rounded, inserted, each counter-clockwise
+ * without repeated points, and checked not to cross itself. */
+static wf_status rings(build *b) {
     wf_status st = insert(b);
     b->r = st == WF_OK ? wf__alloc(&b->c.alloc, b->n * sizeof *b->r + 1)
                        : NULL;
@@ -340,10 +273,52 @@ static wf_status run(build *b, wf_mesh *m) {
         st = make_ring(b, i, start);
         start += b->o[i].count;
     }
+    for (size_t i = 0; st == WF_OK && i < b->n; i++)
+        st = simple(b, i);
+    return st;
+}
+
+/* Ring i into tiles' outlines t: its id into *id. */
+static wf_status tile_ring(build *b, struct wf__otiles *t, size_t i,
+                           uint32_t *id) {
+    const ring *r = &b->r[i];
+    wf__mpt *p = wf__alloc(&b->c.alloc, r->n * sizeof *p);
+    if (!p)
+        return WF_E_NOMEM;
+    for (size_t j = 0; j < r->n; j++)
+        p[j] = b->c.p[b->ids[r->start + j]];
+    const wf_status st = wf__otiles_ring(t, &b->c.alloc, p, r->n,
+                                         (int)b->o[i].kind, id);
+    wf__free(&b->c.alloc, p, r->n * sizeof *p);
+    return st;
+}
+
+/* m in tiles of b->side units (mesh_outline_tiles.c) over the rings'
+ * box: ring i has id i. */
+static wf_status tiled(build *b, wf_mesh *m) {
+    wf__mpt lo = b->c.p[4], hi = b->c.p[4];
+    for (uint32_t v = 5; v < b->c.np; v++) { /* past the box's corners */
+        const wf__mpt q = b->c.p[v];
+        lo.x = q.x < lo.x ? q.x : lo.x, lo.y = q.y < lo.y ? q.y : lo.y;
+        hi.x = q.x > hi.x ? q.x : hi.x, hi.y = q.y > hi.y ? q.y : hi.y;
+    }
+    struct wf__otiles *t;
+    wf_status st = wf__otiles_begin(&b->c.alloc, b->side, lo, hi, &t);
+    uint32_t id;
+    for (size_t i = 0; st == WF_OK && i < b->n; i++)
+        st = tile_ring(b, t, i, &id);
     if (st == WF_OK)
-        st = constrain(b);
+        return wf__otiles_build(m, t); /* takes t */
+    wf__otiles_drop(&b->c.alloc, t);
+    return st;
+}
+
+static wf_status run(build *b, wf_mesh *m) {
+    wf_status st = rings(b);
+    if (st == WF_OK && b->side)
+        return tiled(b, m);
     if (st == WF_OK)
-        st = classify(b);
+        st = constrain(b, m);
     if (st == WF_OK && b->radius > 0)
         st = wf__mesh_inflate(&b->c, b->radius * b->scale, &m->inflated);
     if (st == WF_OK) {
@@ -351,6 +326,26 @@ static wf_status run(build *b, wf_mesh *m) {
         st = wf__mesh_from_cdt(m, &b->c);
     }
     return st == WF_OK ? wf__mesh_index(m) : st;
+}
+
+/* The side of a tile of `tile` world units, in units. */
+static wf_status tile_side(build *b, unsigned tile) {
+    const double side = floor(tile * b->scale + 0.5);
+    if (b->radius > 0) {
+        wf__diag_set(b->diag, "", 0, 0, "tile %u with radius %g: an outline "
+                     "mesh in tiles is for a point (radius 0); build it whole "
+                     "for a radius",
+                     tile, b->radius);
+        return WF_E_INVALID_ARG;
+    }
+    if (!(side >= 16 && side <= FIX_MAX)) {
+        wf__diag_set(b->diag, "", 0, 0, "tile %u is %s: at the scale %g a "
+                     "tile side must come to 16 to 2^26 fixed-point units",
+                     tile, side < 16 ? "too small" : "too large", b->scale);
+        return WF_E_INVALID_ARG;
+    }
+    b->side = (int32_t)side;
+    return WF_OK;
 }
 
 static void release(build *b) {
@@ -378,12 +373,8 @@ wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
     b.n = n;
     b.diag = diag;
     wf_status st = check(&b, opts);
-    if (st == WF_OK && opts && opts->tile) {
-        wf__diag_set(diag, "", 0, 0, "tile %u: tiles are for grids' meshes "
-                                     "(an outline mesh is one piece)",
-                     opts->tile);
-        st = WF_E_INVALID_ARG;
-    }
+    if (st == WF_OK && opts && opts->tile)
+        st = tile_side(&b, opts->tile);
     if (st == WF_OK && opts && !(opts->cost >= 0 && isfinite(opts->cost))) {
         wf__diag_set(diag, "", 0, 0, "cost %g is not a cost: 0 (for 1) or "
                                      "more",
@@ -415,4 +406,67 @@ wf_status wf_mesh_from_outlines(const wf_outline *outlines, size_t n,
     }
     *out = m;
     return WF_OK;
+}
+
+/* Is every finite point of o inside the tiles' box lo–hi once rounded?
+ * If not, says which in diag. */
+static wf_status within(build *b, const wf_mesh *m, wf__mpt lo, wf__mpt hi) {
+    const wf_outline *o = b->o;
+    for (size_t j = 0; o->points && j < o->count; j++) {
+        const double x = floor(o->points[j].x * m->scale + 0.5);
+        const double y = floor(o->points[j].y * m->scale + 0.5);
+        if (!isfinite(x) || !isfinite(y) ||
+            (x >= lo.x && x <= hi.x && y >= lo.y && y <= hi.y))
+            continue;
+        char w[256];
+        snprintf(w, sizeof w, "reaches (%g, %g), outside the mesh's extent "
+                              "(%g, %g)-(%g, %g): obstacles are added inside "
+                              "the tiles it was built with",
+                 o->points[j].x, o->points[j].y, lo.x / m->scale,
+                 lo.y / m->scale, hi.x / m->scale, hi.y / m->scale);
+        return fail(b, 0, WF_E_INVALID_ARG, w);
+    }
+    return WF_OK;
+}
+
+wf_status wf_mesh_add_obstacle(wf_mesh *m, const wf_outline *o, uint32_t *id,
+                               wf_diag *diag) {
+    wf__mpt lo, hi;
+    if (!m || !o || !id) {
+        wf__diag_set(diag, "", 0, 0, "the mesh, the outline and the id "
+                                     "pointer are required");
+        return WF_E_INVALID_ARG;
+    }
+    if (!wf__otiles_extent(m, &lo, &hi)) {
+        wf__diag_set(diag, "", 0, 0, "this mesh was not built from outlines "
+                                     "in tiles (wf_mesh_opts.tile): build it "
+                                     "anew to edit it");
+        return WF_E_INVALID_ARG;
+    }
+    build b;
+    memset(&b, 0, sizeof b);
+    b.c.alloc = m->alloc;
+    b.o = o;
+    b.n = 1;
+    b.diag = diag;
+    b.adding = 1;
+    const wf_mesh_opts opts = {.scale = m->scale};
+    wf_status st = o->kind == WF_OUTLINE_OBSTACLE
+                       ? within(&b, m, lo, hi)
+                       : fail(&b, 0, WF_E_INVALID_ARG,
+                              "is not an obstacle: only obstacles are added");
+    if (st == WF_OK)
+        st = check(&b, &opts);
+    if (st == WF_OK)
+        st = rings(&b);
+    if (st == WF_OK)
+        st = tile_ring(&b, wf__otiles_of(m), 0, id);
+    if (st == WF_OK)
+        st = wf__otiles_update(m, *id);
+    release(&b);
+    if (st == WF_E_NOMEM || st == WF_E_TOO_BIG)
+        wf__diag_set(diag, "", 0, 0, "%s (the mesh is left unusable: destroy "
+                                     "it)",
+                     st == WF_E_NOMEM ? "out of memory" : "too large");
+    return st;
 }

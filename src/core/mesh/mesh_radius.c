@@ -192,8 +192,8 @@ static wseg *segments(const inflate *f, size_t *n) {
     return s;
 }
 
-/* Every segment as a constraint that may cross, and the counts they give
- * every triangle. */
+/* Every segment as a constraint that may cross, and the triangles
+ * classified by the counts they give them. */
 static wf_status weigh(inflate *f, wf__cdt *c, wf__inflated *met) {
     size_t ns = 0;
     wseg *seg = segments(f, &ns);
@@ -204,29 +204,8 @@ static wf_status weigh(inflate *f, wf__cdt *c, wf__inflated *met) {
     wf__free(&f->alloc, seg, seg ? f->ne * (BLOCK + 2) * sizeof *seg + 1 : 0);
     if (!seg)
         return s;
-    const size_t nt = c->nt;
-    int32_t *delta = s == WF_OK ? wf__alloc(&f->alloc, 6 * nt * sizeof *delta)
-                                : NULL;
-    int32_t *count = s == WF_OK ? wf__alloc(&f->alloc, 2 * nt * sizeof *count)
-                                : NULL;
-    if (s == WF_OK && (!delta || !count))
-        s = WF_E_NOMEM;
-    if (s == WF_OK) {
-        memset(delta, 0, 6 * nt * sizeof *delta);
-        for (size_t i = 0; i < x.cap; i++) {
-            const wf__crec *r = &x.rec[i];
-            int k;
-            /* every weighed edge is constrained, so it is there */
-            const uint32_t t = r->lo == WF__NONE || (!r->w[0] && !r->w[1])
-                                   ? WF__NONE
-                                   : wf__cdt_edge(c, r->lo, r->hi, &k);
-            if (t != WF__NONE)
-                wf__cdt_weigh(c, delta, t, k, r->w);
-        }
-        s = wf__cdt_count(c, delta, count);
-    }
-    wf__free(&f->alloc, delta, delta ? 6 * nt * sizeof *delta : 0);
-    wf__free(&f->alloc, count, count ? 2 * nt * sizeof *count : 0);
+    if (s == WF_OK)
+        s = wf__cross_count(&x);
     met->crossings = x.crossings;
     met->loose = x.loose;
     wf__cross_free(&x);
