@@ -73,7 +73,7 @@ deps-web:
 WEB_TILED := $(filter-out src/io/tiled_none.c,$(wildcard src/io/tiled*.c))
 WEB_PNG := $(addprefix src/render/,png.c png_legend.c png_write.c png_mesh.c)
 WEB_SRC := $(filter-out $(WEB_PNG) $(WEB_TILED), \
-             $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/gen/*.c \
+             $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/steer/*.c src/gen/*.c \
                                src/io/*.c src/render/*.c)))
 WEB_PORT ?= 8642
 web: deps-web

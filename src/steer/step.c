@@ -1,0 +1,188 @@
+/* A time step: the neighbour grid over the positions of the last step,
+ * every agent's new velocity from that state alone (in chunks of agents,
+ * on the pool's workers when there is one: each worker has its own
+ * scratch, and an agent's result does not depend on which worker computed
+ * it), then every agent moves at once, in slot order. */
+#include "steer_internal.h"
+
+#define CHUNK 64
+
+typedef struct limits {
+    double r, s; /* largest radius and top speed */
+} limits;
+
+static limits crowd_limits(const wf_crowd *c) {
+    limits l = {0.0, 0.0};
+    for (size_t i = 0; i < c->n_slots; i++)
+        if (c->ag[i].gen) {
+            l.r = fmax(l.r, c->ag[i].radius);
+            l.s = fmax(l.s, c->ag[i].max_speed);
+        }
+    return l;
+}
+
+/* Scratch for `threads` workers, room for `lines` half-planes each. */
+static wf_status size_scratch(wf_crowd *c, int threads, size_t lines) {
+    size_t k = (size_t)c->o.max_neighbours;
+    if (c->n_scr < threads) {
+        wf__scratch *s = wf__realloc(&c->alloc, c->scr,
+                                     (size_t)c->n_scr * sizeof *s,
+                                     (size_t)threads * sizeof *s);
+        if (!s)
+            return WF_E_NOMEM;
+        c->scr = s;
+        for (int t = c->n_scr; t < threads; t++) {
+            memset(&s[t], 0, sizeof s[t]);
+            s[t].nb = wf__alloc(&c->alloc, k * sizeof *s[t].nb);
+            s[t].nd = wf__alloc(&c->alloc, k * sizeof *s[t].nd);
+            c->n_scr = t + 1; /* freed by free_scratch even when short */
+            if (!s[t].nb || !s[t].nd)
+                return WF_E_NOMEM;
+        }
+    }
+    for (int t = 0; t < c->n_scr; t++) {
+        wf__scratch *s = &c->scr[t];
+        if (s->cap >= lines)
+            continue;
+        /* lines and proj in one block: proj is its second half */
+        size_t nc = lines + lines / 2;
+        wf__hp *q = wf__realloc(&c->alloc, s->lines,
+                                2 * s->cap * sizeof *q, 2 * nc * sizeof *q);
+        if (!q)
+            return WF_E_NOMEM;
+        s->lines = q;
+        s->proj = q + nc;
+        s->cap = nc;
+    }
+    return WF_OK;
+}
+
+/* Runs c->per_agent on the live agents of chunk `item`, on worker t. */
+static void chunk_task(void *ud, size_t item, int t) {
+    wf_crowd *c = ud;
+    size_t end = (item + 1) * CHUNK;
+    if (end > c->n_slots)
+        end = c->n_slots;
+    for (size_t i = item * CHUNK; i < end; i++)
+        if (c->ag[i].gen)
+            c->per_agent(c, i, &c->scr[t]);
+}
+
+/* Is the centre at p in a blocked cell (or off the grid)? */
+static int in_wall(const wf_grid *g, vec2 p) {
+    double fx = floor(p.x), fy = floor(p.y);
+    return g && (fx < 0 || fy < 0 || fx >= wf_grid_width(g) ||
+                 fy >= wf_grid_height(g) ||
+                 !wf_grid_passable(g, (int)fx, (int)fy));
+}
+
+/* Moves agent a by its new velocity, unless that crosses a wall. */
+static void commit(wf_crowd *c, wf__agent *a) {
+    vec2 v = a->vnew;
+    vec2 p = v2_add(a->pos, v2_scale(v, c->o.dt));
+    if (!v2_finite(p) || wf__walls_block(&c->walls, a->pos, p, 0.0) ||
+        in_wall(c->o.grid, p)) {
+        v = v2(0.0, 0.0);
+        p = a->pos;
+    }
+    a->vel = v;
+    a->pos = p;
+    if (a->mode == WF_STEER_VELOCITY)
+        return;
+    double d2 = v2_len2(v2_sub(a->goal, p));
+    double ad = c->o.arrive_dist;
+    if (!a->arrived && d2 <= ad * ad) {
+        a->arrived = 1;
+        c->arrived++;
+        if (a->arrived_step < 0)
+            a->arrived_step = c->steps + 1;
+    } else if (a->arrived && d2 > a->radius * a->radius) {
+        a->arrived = 0; /* pushed off its place: it walks back */
+        c->arrived--;
+    }
+    if (a->replan && a->mode == WF_STEER_PATH && !a->arrived)
+        wf__crowd_replan(c, a);
+    a->replan = 0;
+}
+
+/* How far agent i is pushed out of the agents it overlaps after the move,
+ * each pair parted by the shares ORCA gives them (into its vnew, free
+ * once the velocities are committed). */
+static vec2 part(wf_crowd *c, size_t i, wf__scratch *s) {
+    wf__agent *a = &c->ag[i];
+    size_t n = wf__crowd_near(c, i, c->part_box, s->nb,
+                              (size_t)c->o.max_neighbours);
+    vec2 d = v2(0.0, 0.0);
+    double wa = a->arrived ? a->weight * c->o.yield_weight : a->weight;
+    for (size_t k = 0; k < n; k++) {
+        const wf__agent *b = &c->ag[s->nb[k]];
+        vec2 e = v2_sub(a->pos, b->pos);
+        double l = sqrt(v2_len2(e)), rr = a->radius + b->radius;
+        vec2 dir = l > 0.0 ? v2_scale(e, 1.0 / l)
+                           : v2(i < s->nb[k] ? -1.0 : 1.0, 0.0);
+        double wb = b->arrived ? b->weight * c->o.yield_weight : b->weight;
+        d = v2_add(d, v2_scale(dir, (rr - l) * 1.001 * wb / (wa + wb)));
+    }
+    return d;
+}
+
+static void part_one(wf_crowd *c, size_t i, wf__scratch *s) {
+    c->ag[i].vnew = part(c, i, s);
+}
+
+/* Applies the parting moves that neither cross a wall nor press the disc
+ * into one. */
+static void part_commit(wf_crowd *c) {
+    for (size_t i = 0; i < c->n_slots; i++) {
+        wf__agent *a = &c->ag[i];
+        if (!a->gen || (a->vnew.x == 0.0 && a->vnew.y == 0.0))
+            continue;
+        vec2 p = v2_add(a->pos, a->vnew);
+        if (!v2_finite(p) || wf__walls_block(&c->walls, a->pos, p, 0.0) ||
+            in_wall(c->o.grid, p) ||
+            wf__walls_block(&c->walls, p, p, a->radius * 0.995))
+            continue;
+        a->pos = p;
+    }
+}
+
+/* Runs fn on every live agent, in chunks, on the pool when there is one. */
+static void run_items(wf_crowd *c, wf_pool *pool,
+                      void (*fn)(wf_crowd *, size_t, wf__scratch *)) {
+    size_t items = (c->n_slots + CHUNK - 1) / CHUNK;
+    c->per_agent = fn;
+    if (pool && items > 1)
+        wf__pool_run(pool, items, chunk_task, c);
+    else
+        for (size_t k = 0; k < items; k++)
+            chunk_task(c, k, 0);
+}
+
+wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
+    if (!c)
+        return WF_E_INVALID_ARG;
+    limits l = crowd_limits(c);
+    double auto_range = 2.0 * (l.r + l.s * c->o.time_horizon);
+    c->range = c->o.neighbour_dist > 0.0 ? c->o.neighbour_dist : auto_range;
+    c->range = fmax(c->range, 2.0 * l.r * 1.001);
+    double wt = fmax(c->o.wall_horizon, c->o.dt);
+    size_t lines = wf__walls_bound(&c->walls, 2.0 * (l.r + l.s * wt)) + 8 +
+                   (size_t)c->o.max_neighbours;
+    int threads = pool ? wf_pool_threads(pool) : 1;
+    wf_status s = wf__crowd_hash(c);
+    if (s == WF_OK)
+        s = size_scratch(c, threads, lines);
+    if (s != WF_OK)
+        return s;
+    run_items(c, pool, wf__crowd_agent_velocity);
+    for (size_t i = 0; i < c->n_slots; i++)
+        if (c->ag[i].gen)
+            commit(c, &c->ag[i]);
+    /* what ORCA could not keep apart (a jam leaves it no velocity that
+     * clears every neighbour) is parted by position */
+    c->part_box = 2.0 * l.r + 3.0 * l.s * c->o.dt;
+    run_items(c, pool, part_one);
+    part_commit(c);
+    c->steps++;
+    return WF_OK;
+}
