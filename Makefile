@@ -139,6 +139,8 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_team $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_cpd $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_weighted $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_crowd \
+	  $$([ -x ../peers/rvo2/circle ] && echo --rvo2 $(abspath ../peers/rvo2/circle))
 
 # The soak (tests/soak/soak.c) at full length, in a Release build without
 # sanitizers: SOAK_QUERIES pool queries on SOAK_THREADS threads on a
