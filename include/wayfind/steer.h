@@ -11,7 +11,15 @@
  * neighbour and wall a half-plane of allowed velocities, solved as a
  * small linear program over the disc of reachable speeds; when the
  * half-planes of the neighbours leave nothing, the velocity that violates
- * them least is taken instead (walls stay hard).
+ * them least is taken instead. That never lets two agents touch: beside
+ * the ORCA half-planes, which may give, every agent keeps hard ones that
+ * forbid closing more than half the gap to any neighbour within one step
+ * (and approaching a wall), which standing still always keeps; agents and
+ * walls are avoided with a margin (WF_CROWD_MARGIN) so that what gives
+ * stays outside the agents. An agent with a neighbour standing in its way
+ * turns partly right, so that head-on jams (a ring of agents crossing to
+ * the antipodes) turn into roundabouts; agents of one group
+ * (wf_crowd_assign_goals) that pass each other's goals swap them.
  *
  * Determinism: a step computes every agent's new velocity from the state
  * of the previous step only, then commits them all; the per-agent work
@@ -50,6 +58,12 @@
 extern "C" {
 #endif
 
+/** Agents avoid each other and the walls as discs larger than they are
+ *  by this fraction of their radius: when a jam leaves no velocity that
+ *  clears every neighbour, the least violation that is taken instead eats
+ *  into the margin, not into the agents. */
+#define WF_CROWD_MARGIN 0.03
+
 /** A crowd of agents (opaque). */
 typedef struct wf_crowd wf_crowd;
 
@@ -74,8 +88,11 @@ typedef struct wf_crowd_opts {
     double neighbour_dist; /**< how far agents look for neighbours, cells;
                                 0 (default): 2 × (r + speed × time_horizon)
                                 of the largest and fastest agent */
-    int max_neighbours;   /**< nearest neighbours each agent avoids (16),
-                               1 to 1024 */
+    int max_neighbours;   /**< at most this many nearest neighbours within
+                               neighbour_dist are avoided (64), 1 to 1024:
+                               a safety cap; a cap below the neighbours
+                               that can touch within a step (6 for equal
+                               radii) loses the no-touch guarantee */
     double arrive_dist;   /**< an agent within this of its goal has
                                arrived (0.05) */
     double yield_weight;  /**< factor on the weight of arrived agents, in
@@ -83,7 +100,7 @@ typedef struct wf_crowd_opts {
     double look_ahead;    /**< PATH: how far along its path an agent aims,
                                cells (2); FLOW: how near its goal an agent
                                must be, in sight, to leave the field for it
-                               (4 × look_ahead) */
+                               (8 × look_ahead) */
     double replan_dist;   /**< PATH: an agent further than this from its
                                path re-plans to the path's end on the grid
                                (any-angle), 0 for never (2) */
@@ -205,7 +222,12 @@ WF_API wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id,
  * where later ones need not pass. "Nearest" is by @p dist (a value per
  * cell of the crowd's grid, such as the Dijkstra map the flow field was
  * made from, sampled at each agent and goal; NULL: straight-line distance
- * to the goals' mean). Errors: WF_E_INVALID_ARG (NULL, an unknown or
+ * to the goals' mean). The agents form a group: from then on, two of them
+ * that would together be nearer their goals by swapping them (by the sum
+ * of squared distances) swap them as they meet, so that none has to pass
+ * through the others to reach its place; a later order for one agent
+ * (wf_crowd_set_goal, ...) takes it out of the group. Errors:
+ * WF_E_INVALID_ARG (NULL, an unknown or
  * repeated handle, a goal not finite), WF_E_NOMEM. O(n log n).
  */
 WF_API wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,

@@ -14,11 +14,17 @@ static void reset_arrival(wf_crowd *c, wf__agent *a) {
     a->arrived = 0;
 }
 
+/* A new order for one agent: it leaves its group. */
+static void own_order(wf_crowd *c, wf__agent *a) {
+    reset_arrival(c, a);
+    a->group = 0;
+}
+
 wf_status wf_crowd_set_velocity(wf_crowd *c, wf_agent_id id, wf_vec2 v) {
     wf__agent *a = wf__crowd_find(c, id);
     if (!a || !v2_finite(v))
         return WF_E_INVALID_ARG;
-    reset_arrival(c, a);
+    own_order(c, a);
     a->mode = WF_STEER_VELOCITY;
     a->pref = v;
     return WF_OK;
@@ -28,7 +34,7 @@ wf_status wf_crowd_set_goal(wf_crowd *c, wf_agent_id id, wf_vec2 goal) {
     wf__agent *a = wf__crowd_find(c, id);
     if (!a || !v2_finite(goal))
         return WF_E_INVALID_ARG;
-    reset_arrival(c, a);
+    own_order(c, a);
     a->mode = WF_STEER_GOAL;
     a->goal = goal;
     return WF_OK;
@@ -39,7 +45,7 @@ wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id, const int8_t *dirs,
     wf__agent *a = wf__crowd_find(c, id);
     if (!a || !dirs || !c->o.grid || !v2_finite(goal))
         return WF_E_INVALID_ARG;
-    reset_arrival(c, a);
+    own_order(c, a);
     a->mode = WF_STEER_FLOW;
     a->flow = dirs;
     a->goal = goal;
@@ -66,7 +72,7 @@ wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id, const wf_vec2 *pts,
         a->path_cap = nc;
     }
     memcpy(a->path, pts, n * sizeof *pts);
-    reset_arrival(c, a);
+    own_order(c, a);
     a->path_n = n;
     a->path_at = 0;
     a->mode = WF_STEER_PATH;
@@ -183,9 +189,12 @@ wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,
     }
     qsort(k, n, sizeof *k, by_key);
     qsort(k + n, n, sizeof *k, by_key);
+    if (++c->groups == 0)
+        c->groups = 1; /* 0 is no group */
     for (size_t i = 0; i < n; i++) {
         wf__agent *a = wf__crowd_find(c, ids[k[i].idx]);
         reset_arrival(c, a);
+        a->group = c->groups;
         a->goal = goals[k[n + i].idx];
         if (a->mode != WF_STEER_FLOW)
             a->mode = WF_STEER_GOAL;

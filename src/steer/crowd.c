@@ -11,7 +11,7 @@ wf_crowd_opts wf_crowd_opts_default(void) {
     o.dt = 0.1;
     o.time_horizon = 2.0;
     o.wall_horizon = 0.5;
-    o.max_neighbours = 16;
+    o.max_neighbours = 64;
     o.arrive_dist = 0.05;
     o.yield_weight = 0.1;
     o.look_ahead = 2.0;

@@ -115,8 +115,12 @@ int wf__lp_solve(const wf__hp *lines, size_t n, size_t hard, double r,
     if (fail < n) {
         if (fail < hard)
             return 0;
+        if (!proj) {
+            *out = v;
+            return 2;
+        }
         lp_least(lines, n, hard, fail, r, proj, &v);
     }
     *out = v;
-    return 1;
+    return fail < n ? 2 : 1;
 }

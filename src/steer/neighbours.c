@@ -131,27 +131,3 @@ size_t wf__crowd_neighbours(const wf_crowd *c, size_t i, uint32_t *nb,
         }
     return n;
 }
-
-size_t wf__crowd_near(const wf_crowd *c, size_t i, double box, uint32_t *nb,
-                      size_t cap) {
-    const wf__agent *a = &c->ag[i];
-    int x0 = cell_of(a->pos.x - box, c->hx, c->hside, c->hw);
-    int x1 = cell_of(a->pos.x + box, c->hx, c->hside, c->hw);
-    int y0 = cell_of(a->pos.y - box, c->hy, c->hside, c->hh);
-    int y1 = cell_of(a->pos.y + box, c->hy, c->hside, c->hh);
-    size_t n = 0;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            size_t k = (size_t)y * (size_t)c->hw + (size_t)x;
-            for (uint32_t e = c->hstart[k]; e < c->hstart[k + 1]; e++) {
-                uint32_t j = c->horder[e];
-                const wf__agent *b = &c->ag[j];
-                if (j == i)
-                    continue;
-                double rr = a->radius + b->radius;
-                if (v2_len2(v2_sub(b->pos, a->pos)) < rr * rr && n < cap)
-                    nb[n++] = j;
-            }
-        }
-    return n;
-}

@@ -6,6 +6,16 @@
 #include "steer_internal.h"
 
 #define SQRT_HALF 0.70710678118654752440
+#define RIGHT 0.6
+
+/* Agents avoid each other and the walls as discs this much larger than
+ * they are: when a jam leaves no velocity that clears every neighbour, the
+ * least violation the linear program falls back to eats into the margin
+ * rather than into the agents (steer.h: WF_CROWD_MARGIN). */
+#define AVOID (1.0 + WF_CROWD_MARGIN)
+/* The hard limit is nearer: between the two, a packed jam can still give
+ * way while the soft lines part it. */
+#define SAFE (1.0 + WF_CROWD_MARGIN / 6.0)
 
 /* The half-plane agent a keeps so as not to meet b within the time
  * horizon tau, taking the share `share` of the avoidance; dt is the step
@@ -14,7 +24,7 @@
 static wf__hp agent_line(const wf__agent *a, const wf__agent *b, double tau,
                          double dt, double share, int first) {
     vec2 rp = v2_sub(b->pos, a->pos), rv = v2_sub(a->vel, b->vel);
-    double rr = a->radius + b->radius, d2 = v2_len2(rp), rr2 = rr * rr;
+    double rr = (a->radius + b->radius) * AVOID, d2 = v2_len2(rp), rr2 = rr * rr;
     wf__hp h;
     vec2 u;
     if (d2 > rr2) {
@@ -71,13 +81,15 @@ static int wall_line(void *ud, const wf__wall *w) {
     double t = v2_dot(v2_sub(a->pos, w->a), ab) / v2_len2(ab);
     t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
     vec2 diff = v2_sub(a->pos, v2_add(w->a, v2_scale(ab, t)));
-    double d = sqrt(v2_len2(diff));
-    if (d - a->radius > x->reach)
+    double d = sqrt(v2_len2(diff)), r = a->radius * AVOID;
+    if (d - r > x->reach)
         return 1;
     vec2 n = d > 1e-12 ? v2_scale(diff, 1.0 / d) : w->n;
     double least; /* n·v >= least */
-    if (d > a->radius)
-        least = -(d - a->radius) / x->tau;
+    if (d > r)
+        least = -(d - r) / x->tau;
+    else if (d >= a->radius)
+        least = 0.0; /* in the margin: no nearer (rest keeps it) */
     else
         least = fmin((a->radius - d) / x->dt, 0.5 * a->max_speed);
     wf__hp *h = &x->lines[x->n++];
@@ -105,22 +117,111 @@ static double eff_weight(const wf_crowd *c, const wf__agent *a) {
     return a->arrived ? a->weight * c->o.yield_weight : a->weight;
 }
 
-/* Solves with walls (and acceleration) hard, dropping the acceleration,
- * then the walls, when they leave nothing. */
+/* The hard line that keeps agent a from closing more than half the gap
+ * to b (their discs grown by the margin) within a step: if b keeps its
+ * half too, their centres end the step at least as far apart as the grown
+ * discs, or, already closer, no closer than now. Stopping always keeps it,
+ * so these lines never leave nothing. */
+static wf__hp safety_line(const wf__agent *a, const wf__agent *b, double dt,
+                          int first) {
+    vec2 e = v2_sub(b->pos, a->pos);
+    double d = sqrt(v2_len2(e));
+    double gap = d - (a->radius + b->radius) * SAFE;
+    vec2 n = d > 0.0 ? v2_scale(e, 1.0 / d) : v2(first ? 1.0 : -1.0, 0.0);
+    wf__hp h; /* n·v <= c: left of d is -n */
+    h.p = v2_scale(n, gap > 0.0 ? 0.5 * gap / dt : 0.0);
+    h.d = v2(-n.y, n.x);
+    return h;
+}
+
+/* Drops lines [at, at + k) of the n in s. */
+static size_t drop_lines(wf__scratch *s, size_t at, size_t k, size_t n) {
+    memmove(s->lines + at, s->lines + at + k,
+            (n - at - k) * sizeof *s->lines);
+    return n - k;
+}
+
+/* Solves over the lines: nw walls, na acceleration and ns safety lines,
+ * all hard, then the ORCA lines of the neighbours, soft (when they leave
+ * nothing, the velocity that violates the worst of them least within the
+ * hard ones). When the hard lines leave nothing, the acceleration goes,
+ * then the walls; the safety lines alone always leave rest. */
 static vec2 solve(const wf__agent *a, wf__scratch *s, size_t nw, size_t na,
-                  size_t n, vec2 pref) {
+                  size_t ns, size_t n, vec2 pref) {
     vec2 v;
-    if (wf__lp_solve(s->lines, n, nw + na, a->max_speed, pref, s->proj, &v))
+    double r = a->max_speed;
+    if (wf__lp_solve(s->lines, n, nw + na + ns, r, pref, s->proj, &v))
         return v;
     if (na) {
-        memmove(s->lines + nw, s->lines + nw + na,
-                (n - nw - na) * sizeof *s->lines);
-        n -= na;
-        if (wf__lp_solve(s->lines, n, nw, a->max_speed, pref, s->proj, &v))
+        n = drop_lines(s, nw, na, n);
+        if (wf__lp_solve(s->lines, n, nw + ns, r, pref, s->proj, &v))
             return v;
     }
-    wf__lp_solve(s->lines, n, 0, a->max_speed, pref, s->proj, &v);
-    return v;
+    n = drop_lines(s, 0, nw, n);
+    if (wf__lp_solve(s->lines, n, ns, r, pref, s->proj, &v))
+        return v;
+    return v2(0.0, 0.0);
+}
+
+/* Could b touch a (their discs grown by the margin) within a step or two? */
+static int is_near(const wf__agent *a, const wf__agent *b, double d2,
+                   double dt) {
+    double reach = (a->radius + b->radius) * AVOID +
+                   2.0 * dt * (a->max_speed + b->max_speed);
+    return d2 <= reach * reach;
+}
+
+/* When a neighbour stands in the way (ahead within a second's walk, less
+ * than the sum of the radii to the side), the preferred velocity turns
+ * partly to the right: every agent keeping to the same side turns a
+ * head-on jam (a ring of agents crossing to the antipodes) into a
+ * roundabout instead of a standstill. */
+static vec2 keep_right(const wf_crowd *c, const wf__agent *a, vec2 pref,
+                       const wf__scratch *s, size_t nn) {
+    double l2 = v2_len2(pref);
+    if (l2 <= 0.0 || a->arrived)
+        return pref;
+    vec2 f = v2_scale(pref, 1.0 / sqrt(l2));
+    for (size_t k = 0; k < nn; k++) {
+        const wf__agent *b = &c->ag[s->nb[k]];
+        vec2 e = v2_sub(b->pos, a->pos);
+        double ahead = v2_dot(e, f), rr = a->radius + b->radius;
+        /* ahead, in the way, and not walking on as fast */
+        if (ahead <= 0.0 || ahead > rr + a->max_speed ||
+            fabs(v2_cross(f, e)) >= rr ||
+            v2_dot(b->vel, f) > 0.5 * v2_dot(a->vel, f))
+            continue;
+        vec2 right = v2(f.y, -f.x);
+        vec2 v = v2_add(pref, v2_scale(right, RIGHT * sqrt(l2)));
+        return v2_scale(v, sqrt(l2 / v2_len2(v)));
+    }
+    return pref;
+}
+
+uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
+                              const uint32_t *nb, size_t nn) {
+    if (!a->group || a->mode == WF_STEER_VELOCITY ||
+        a->mode == WF_STEER_PATH)
+        return 0;
+    double best = 0.0;
+    uint32_t to = 0;
+    double here = v2_len2(v2_sub(a->goal, a->pos));
+    for (size_t k = 0; k < nn; k++) {
+        const wf__agent *b = &c->ag[nb[k]];
+        if (b->group != a->group || b->mode != a->mode)
+            continue;
+        /* the sum of squared distances to the goals falls by gain:
+         * symmetric in a and b, so both see the same offer */
+        double gain = here + v2_len2(v2_sub(b->goal, b->pos)) -
+                      v2_len2(v2_sub(b->goal, a->pos)) -
+                      v2_len2(v2_sub(a->goal, b->pos));
+        double least = 0.25 * (a->radius + b->radius) * (a->radius + b->radius);
+        if (gain > least && gain > best) {
+            best = gain;
+            to = nb[k] + 1;
+        }
+    }
+    return to;
 }
 
 void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s) {
@@ -130,13 +231,19 @@ void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s) {
     double dt = c->o.dt;
     double wt = c->o.wall_horizon > dt ? c->o.wall_horizon : dt;
     wall_ctx wx = {a, wt, dt, a->max_speed * wt, s->lines, 0, s->cap};
-    double reach = a->radius + wx.reach;
+    double reach = a->radius * AVOID + wx.reach;
     wf__walls_near(&c->walls, a->pos.x - reach, a->pos.y - reach,
                    a->pos.x + reach, a->pos.y + reach, wall_line, &wx);
     size_t nw = wx.n, na = 0;
     if (isfinite(a->max_accel))
         na = accel_lines(a, dt, s->lines + nw);
     size_t nn = wf__crowd_neighbours(c, i, s->nb, s->nd), n = nw + na;
+    for (size_t k = 0; k < nn; k++)
+        if (is_near(a, &c->ag[s->nb[k]], s->nd[k], dt))
+            s->lines[n++] = safety_line(a, &c->ag[s->nb[k]], dt, i < s->nb[k]);
+    size_t ns = n - nw - na;
+    pref = keep_right(c, a, pref, s, nn);
+    a->swap = wf__crowd_swap_offer(c, a, s->nb, nn);
     double wa = eff_weight(c, a);
     for (size_t k = 0; k < nn; k++) {
         const wf__agent *b = &c->ag[s->nb[k]];
@@ -144,7 +251,7 @@ void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s) {
         s->lines[n++] = agent_line(a, b, c->o.time_horizon, dt,
                                    wb / (wa + wb), i < s->nb[k]);
     }
-    vec2 v = solve(a, s, nw, na, n, pref);
+    vec2 v = solve(a, s, nw, na, ns, n, pref);
     if (!v2_finite(v))
         v = v2(0.0, 0.0);
     a->vnew = v;

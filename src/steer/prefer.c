@@ -27,7 +27,7 @@ static vec2 heading(const wf__agent *a, vec2 to) {
 
 static vec2 by_flow(const wf_crowd *c, const wf__agent *a) {
     const wf_grid *g = c->o.grid;
-    double sw = 4.0 * c->o.look_ahead;
+    double sw = 8.0 * c->o.look_ahead;
     vec2 gd = v2_sub(a->goal, a->pos);
     if (a->arrived || (v2_len2(gd) <= sw * sw &&
                        !wf__walls_block(&c->walls, a->pos, a->goal,

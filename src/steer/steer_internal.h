@@ -32,8 +32,9 @@ typedef struct wf__hp {
 
 /* The velocity in the disc of radius r that satisfies the first `hard`
  * lines exactly and, of the others, all of them when possible (then the
- * one nearest pref) or else violates the worst of them least. 0 when the
- * hard lines themselves leave nothing (out untouched), else 1. proj is
+ * one nearest pref: 1) or else violates the worst of them least (2; with
+ * proj NULL, out is then only a velocity within the hard lines). 0 when
+ * the hard lines themselves leave nothing (out untouched). proj is
  * scratch for n lines. */
 int wf__lp_solve(const wf__hp *lines, size_t n, size_t hard, double r,
                  vec2 pref, wf__hp *proj, vec2 *out);
@@ -89,6 +90,8 @@ typedef struct wf__agent {
     size_t path_n, path_cap, path_at;
     unsigned replans;
     uint8_t replan;      /* set by a step, done at its commit */
+    uint32_t group;      /* wf_crowd_assign_goals' group, 0 for none */
+    uint32_t swap;       /* 1 + the slot it offers to swap goals with */
 } wf__agent;
 
 /* One worker's scratch for a step. */
@@ -104,6 +107,7 @@ struct wf_crowd {
     wf_crowd_opts o;
     wf__agent *ag;
     size_t n_slots, cap, live, arrived;
+    uint32_t groups;      /* groups made so far */
     uint32_t *free_slots;
     size_t n_free, free_cap;
     long steps;
@@ -114,7 +118,6 @@ struct wf_crowd {
     uint32_t *hstart, *horder;
     size_t hcells_cap, horder_cap;
     double range;         /* neighbour distance of this step */
-    double part_box;      /* how far the parting looks, this step */
     double wall_range_max;
     void (*per_agent)(struct wf_crowd *, size_t, struct wf__scratch *);
     wf__scratch *scr;
@@ -122,6 +125,10 @@ struct wf_crowd {
     wf_search *ws;        /* PATH re-planning */
 };
 
+/* The neighbour of the same group agent a would best swap goals with:
+ * 1 + its slot, or 0 (orca.c). */
+uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
+                              const uint32_t *nb, size_t nn);
 /* The new velocity of agent slot i from the state of the last step, into
  * its vnew (orca.c). */
 void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s);
@@ -135,11 +142,6 @@ wf_status wf__crowd_hash(wf_crowd *c);
  * step's range, nearest first (ties by slot): their count. */
 size_t wf__crowd_neighbours(const wf_crowd *c, size_t i, uint32_t *nb,
                             double *nd);
-/* The agents overlapping slot i now, among those the neighbour grid
- * (built before they moved) holds within box of it: up to cap slots, in
- * grid order. */
-size_t wf__crowd_near(const wf_crowd *c, size_t i, double box, uint32_t *nb,
-                      size_t cap);
 /* The agent of handle id, or NULL. */
 wf__agent *wf__crowd_find(const wf_crowd *c, wf_agent_id id);
 

@@ -105,72 +105,23 @@ static void commit(wf_crowd *c, wf__agent *a) {
     a->replan = 0;
 }
 
-/* How far agent i is pushed out of the agents it overlaps after the move,
- * each pair parted by the shares ORCA gives them (into its vnew, free
- * once the velocities are committed). */
-static vec2 part(wf_crowd *c, size_t i, wf__scratch *s) {
-    wf__agent *a = &c->ag[i];
-    size_t n = wf__crowd_near(c, i, c->part_box, s->nb,
-                              (size_t)c->o.max_neighbours);
-    vec2 d = v2(0.0, 0.0);
-    double wa = a->arrived ? a->weight * c->o.yield_weight : a->weight;
-    for (size_t k = 0; k < n; k++) {
-        const wf__agent *b = &c->ag[s->nb[k]];
-        vec2 e = v2_sub(a->pos, b->pos);
-        double l = sqrt(v2_len2(e)), rr = a->radius + b->radius;
-        vec2 dir = l > 0.0 ? v2_scale(e, 1.0 / l)
-                           : v2(i < s->nb[k] ? -1.0 : 1.0, 0.0);
-        double wb = b->arrived ? b->weight * c->o.yield_weight : b->weight;
-        d = v2_add(d, v2_scale(dir, (rr - l) * 1.001 * wb / (wa + wb)));
-    }
-    return d;
-}
-
-static void part_one(wf_crowd *c, size_t i, wf__scratch *s) {
-    c->ag[i].vnew = part(c, i, s);
-}
-
-/* Moves agent a by d unless that crosses a wall or presses its disc into
- * one. */
-static void nudge_by(wf_crowd *c, wf__agent *a, vec2 d) {
-    vec2 p = v2_add(a->pos, d);
-    if (!v2_finite(p) || wf__walls_block(&c->walls, a->pos, p, 0.0) ||
-        in_wall(c->o.grid, p) ||
-        wf__walls_block(&c->walls, p, p, a->radius * 0.995))
-        return;
-    a->pos = p;
-}
-
-/* Parts the agents that the parallel pass found overlapping (a nonzero
- * vnew), pair by pair in slot order, a few sweeps: a jam's chains of
- * overlaps need more than the one pass. Sequential, so deterministic. */
-static void part_commit(wf_crowd *c, wf__scratch *s) {
-    for (int sweep = 0; sweep < 4; sweep++) {
-        int moved = 0;
-        for (size_t i = 0; i < c->n_slots; i++) {
-            wf__agent *a = &c->ag[i];
-            if (!a->gen || (a->vnew.x == 0.0 && a->vnew.y == 0.0))
-                continue;
-            size_t n = wf__crowd_near(c, i, c->part_box, s->nb,
-                                      (size_t)c->o.max_neighbours);
-            for (size_t k = 0; k < n; k++) {
-                wf__agent *b = &c->ag[s->nb[k]];
-                vec2 e = v2_sub(a->pos, b->pos);
-                double l = sqrt(v2_len2(e)), rr = a->radius + b->radius;
-                if (l >= rr)
-                    continue;
-                vec2 dir = l > 0.0 ? v2_scale(e, 1.0 / l)
-                                   : v2(i < s->nb[k] ? -1.0 : 1.0, 0.0);
-                double wa = a->arrived ? a->weight * c->o.yield_weight : a->weight;
-                double wb = b->arrived ? b->weight * c->o.yield_weight : b->weight;
-                double gap = (rr - l) * 1.002;
-                nudge_by(c, a, v2_scale(dir, gap * wb / (wa + wb)));
-                nudge_by(c, b, v2_scale(dir, -gap * wa / (wa + wb)));
-                moved = 1;
-            }
-        }
-        if (!moved)
-            break;
+/* Agents of one group that offered each other a swap of goals (each
+ * nearer the other's, by the sum of squares) swap them: in slot order, on
+ * one thread, so the same swaps whatever the threads. */
+static void swap_goals(wf_crowd *c) {
+    for (size_t i = 0; i < c->n_slots; i++) {
+        wf__agent *a = &c->ag[i];
+        if (!a->gen || !a->swap || a->swap - 1 <= i)
+            continue;
+        wf__agent *b = &c->ag[a->swap - 1];
+        if (!b->gen || b->swap != i + 1)
+            continue;
+        vec2 g = a->goal;
+        a->goal = b->goal;
+        b->goal = g;
+        c->arrived -= (size_t)a->arrived + (size_t)b->arrived;
+        a->arrived = b->arrived = 0;
+        a->swap = b->swap = 0;
     }
 }
 
@@ -195,7 +146,7 @@ wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
     c->range = fmax(c->range, 2.0 * l.r * 1.001);
     double wt = fmax(c->o.wall_horizon, c->o.dt);
     size_t lines = wf__walls_bound(&c->walls, 2.0 * (l.r + l.s * wt)) + 8 +
-                   (size_t)c->o.max_neighbours;
+                   2 * (size_t)c->o.max_neighbours;
     int threads = pool ? wf_pool_threads(pool) : 1;
     wf_status s = wf__crowd_hash(c);
     if (s == WF_OK)
@@ -203,14 +154,10 @@ wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
     if (s != WF_OK)
         return s;
     run_items(c, pool, wf__crowd_agent_velocity);
+    swap_goals(c);
     for (size_t i = 0; i < c->n_slots; i++)
         if (c->ag[i].gen)
             commit(c, &c->ag[i]);
-    /* what ORCA could not keep apart (a jam leaves it no velocity that
-     * clears every neighbour) is parted by position */
-    c->part_box = 2.0 * l.r + 3.0 * l.s * c->o.dt;
-    run_items(c, pool, part_one);
-    part_commit(c, &c->scr[0]);
     c->steps++;
     return WF_OK;
 }

@@ -61,6 +61,9 @@ wf_status wf_cscen_circle(wf_crowd_scen *s, size_t n, double r) {
 
 wf_status wf_cscen_crossing(wf_crowd_scen *s, size_t n, double r) {
     wf_status st = scen_begin(s, n, NULL);
+    wf_vec2 *goals = malloc((n ? n : 1) * sizeof *goals);
+    if (!goals)
+        return WF_E_NOMEM;
     size_t half = n / 2;
     int side = (int)ceil(sqrt((double)half));
     double gap = 3.0 * r, far = 20.0 + side * gap;
@@ -75,10 +78,16 @@ wf_status wf_cscen_crossing(wf_crowd_scen *s, size_t n, double r) {
             p = (wf_vec2){b - side * gap / 2, -far + a};
             q = (wf_vec2){p.x, far - side * gap + a};
         }
+        goals[i] = q;
         st = scen_add(s, p, r, 1.0);
-        if (st == WF_OK)
-            st = wf_crowd_set_goal(s->crowd, s->ids[s->n - 1], q);
     }
+    /* each block is a group with its packed goals */
+    if (st == WF_OK)
+        st = wf_crowd_assign_goals(s->crowd, s->ids, goals, half, NULL);
+    if (st == WF_OK)
+        st = wf_crowd_assign_goals(s->crowd, s->ids + half, goals + half,
+                                   n - half, NULL);
+    free(goals);
     s->max_steps = (long)(4.0 * far / 0.1) + 400;
     return st;
 }
