@@ -18,8 +18,9 @@
  * walls are avoided with a margin (WF_CROWD_MARGIN) so that what gives
  * stays outside the agents. An agent with a neighbour standing in its way
  * turns partly right, so that head-on jams (a ring of agents crossing to
- * the antipodes) turn into roundabouts; agents of one group
- * (wf_crowd_assign_goals) that pass each other's goals swap them.
+ * the antipodes) turn into roundabouts; an agent in its place steps
+ * aside for one that wants to walk into it, then goes back; agents of one
+ * group (wf_crowd_assign_goals) that pass each other's goals swap them.
  *
  * Determinism: a step computes every agent's new velocity from the state
  * of the previous step only, then commits them all; the per-agent work
@@ -199,8 +200,11 @@ WF_API wf_status wf_crowd_set_goal(wf_crowd *c, wf_agent_id id,
  * direction per cell of the crowd's grid, which it must have; kept by
  * pointer, caller-owned, must outlive its use) toward the centre of the
  * next cell, and leave it for @p goal once that is near and in sight (or
- * the field has no step). Errors: WF_E_INVALID_ARG (no grid, NULL, goal
- * not finite).
+ * the field has no step). When the goal is near but out of sight (the
+ * field leads to another place, such as the middle of a group's goals) or
+ * the agent has come no nearer it for 50 steps, the agent plans an
+ * any-angle path of its own to it and goes over to WF_STEER_PATH.
+ * Errors: WF_E_INVALID_ARG (no grid, NULL, goal not finite).
  */
 WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
                                    const int8_t *dirs, wf_vec2 goal);
@@ -217,18 +221,24 @@ WF_API wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id,
 /**
  * Gives the @p n agents @p ids the @p n goals @p goals (GOAL mode, or the
  * goal of FLOW mode for agents in it) so that a group heading for packed
- * places does not stall: the agent nearest the goals' place gets the goal
- * deepest in it, and so on outward, so that agents arriving first stop
- * where later ones need not pass. "Nearest" is by @p dist (a value per
- * cell of the crowd's grid, such as the Dijkstra map the flow field was
- * made from, sampled at each agent and goal; NULL: straight-line distance
- * to the goals' mean). The agents form a group: from then on, two of them
- * that would together be nearer their goals by swapping them (by the sum
- * of squared distances) swap them as they meet, so that none has to pass
+ * places does not stall: agents in order of nearness to the goals' place
+ * each take the goal left that is nearest where they enter it (FLOW
+ * agents: where their field takes them into it; others: where they are),
+ * goals deeper in the place counting in their favour, so that agents
+ * arriving first stop deep on their own side and later ones short of
+ * them. "Nearest" and "deep" are by @p dist (a value per cell of the
+ * crowd's grid, such as the Dijkstra map the flow field was made from,
+ * sampled at each agent and goal; NULL: straight-line distance to the
+ * goals' mean). O(n^2) up to 4096 agents; larger groups pair agents and
+ * goals by rank of nearness alone, O(n log n). The agents form a group:
+ * from then on, two of them that would together be nearer their goals by
+ * swapping them (by the sum of squared distances; by a clear margin when
+ * one is in its place) swap them as they meet, so that none has to pass
  * through the others to reach its place; a later order for one agent
- * (wf_crowd_set_goal, ...) takes it out of the group. Errors:
- * WF_E_INVALID_ARG (NULL, an unknown or
- * repeated handle, a goal not finite), WF_E_NOMEM. O(n log n).
+ * (wf_crowd_set_goal, ...) takes it out of the group. FLOW agents that go
+ * over to paths (wf_crowd_set_flow) stay in it but swap no more.
+ * Errors: WF_E_INVALID_ARG (NULL, an unknown or repeated handle, a goal
+ * not finite), WF_E_NOMEM.
  */
 WF_API wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,
                                        const wf_vec2 *goals, size_t n,

@@ -12,6 +12,9 @@ static void reset_arrival(wf_crowd *c, wf__agent *a) {
     if (a->arrived)
         c->arrived--;
     a->arrived = 0;
+    a->sight = 2; /* a new goal: look for it at once */
+    a->best = INFINITY;
+    a->since = 0;
 }
 
 /* A new order for one agent: it leaves its group. */
@@ -159,6 +162,63 @@ static int check_group(const wf_crowd *c, const wf_agent_id *ids,
     return 1;
 }
 
+/* Where agent a enters the goals' place: following its flow field from
+ * its cell until the field's distance is within the deepest goal's
+ * (dmax); its own position when it has no field or no dist is given. */
+static vec2 entry(const wf_crowd *c, const wf__agent *a, const float *dist,
+                  double dmax) {
+    const wf_grid *g = c->o.grid;
+    if (!dist || a->mode != WF_STEER_FLOW)
+        return a->pos;
+    int x = (int)floor(a->pos.x), y = (int)floor(a->pos.y);
+    int w = wf_grid_width(g), limit = 4 * (w + wf_grid_height(g));
+    for (int k = 0; k < limit && wf_grid_contains(g, x, y); k++) {
+        size_t cell = (size_t)y * (size_t)w + (size_t)x;
+        int8_t dir = a->flow[cell];
+        if (dist[cell] <= dmax || dir < 0 || dir > 7)
+            break;
+        x += wf_field_flow_dx[dir];
+        y += wf_field_flow_dy[dir];
+    }
+    return v2(x + 0.5, y + 0.5);
+}
+
+/* Greedy matching, agents by depth (k[0..n)): each takes the goal left
+ * that is nearest where it enters, counting DEEPER times a goal's depth
+ * against it, so the first to come stop deep along their way in and the
+ * later ones short of them, on their own side. goal_of[i]: agent k[i]'s
+ * goal. O(n^2). */
+#define DEEPER 1.5
+static void match_greedy(const wf_crowd *c, const wf_agent_id *ids,
+                         const wf_vec2 *goals, const keyed *k, size_t n,
+                         const float *dist, size_t *goal_of) {
+    const keyed *gk = k + n; /* goals by depth; depth is its key */
+    double dmax = gk[n - 1].key;
+    size_t *left = goal_of + n; /* goals not yet taken, by index into gk */
+    for (size_t j = 0; j < n; j++)
+        left[j] = j;
+    size_t nleft = n;
+    for (size_t i = 0; i < n; i++) {
+        vec2 e = entry(c, wf__crowd_find(c, ids[k[i].idx]), dist, dmax);
+        size_t best = 0;
+        double bc = INFINITY;
+        for (size_t j = 0; j < nleft; j++) {
+            const keyed *g = &gk[left[j]];
+            double cost = sqrt(v2_len2(v2_sub(goals[g->idx], e))) +
+                          DEEPER * g->key;
+            if (cost < bc) {
+                bc = cost;
+                best = j;
+            }
+        }
+        goal_of[i] = gk[left[best]].idx;
+        left[best] = left[--nleft]; /* order of the rest: by index, stable */
+    }
+}
+
+/* Above this many agents a group is matched by depth rank alone. */
+#define GREEDY_MAX 4096
+
 wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,
                                 const wf_vec2 *goals, size_t n,
                                 const float *dist) {
@@ -175,11 +235,12 @@ wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,
     size_t bytes;
     if (!n)
         return WF_OK;
-    if (!wf__mul_size(2 * n, sizeof(keyed), &bytes))
+    if (!wf__mul_size(2 * n, sizeof(keyed) + sizeof(size_t), &bytes))
         return WF_E_NOMEM;
     keyed *k = wf__alloc(&c->alloc, bytes);
     if (!k)
         return WF_E_NOMEM;
+    size_t *goal_of = (size_t *)(k + 2 * n);
     vec2 mid = v2(0.0, 0.0);
     for (size_t i = 0; i < n; i++)
         mid = v2_add(mid, v2_scale(goals[i], 1.0 / (double)n));
@@ -189,13 +250,18 @@ wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,
     }
     qsort(k, n, sizeof *k, by_key);
     qsort(k + n, n, sizeof *k, by_key);
+    if (n <= GREEDY_MAX && isfinite(k[2 * n - 1].key))
+        match_greedy(c, ids, goals, k, n, dist, goal_of);
+    else
+        for (size_t i = 0; i < n; i++)
+            goal_of[i] = k[n + i].idx;
     if (++c->groups == 0)
         c->groups = 1; /* 0 is no group */
     for (size_t i = 0; i < n; i++) {
         wf__agent *a = wf__crowd_find(c, ids[k[i].idx]);
         reset_arrival(c, a);
         a->group = c->groups;
-        a->goal = goals[k[n + i].idx];
+        a->goal = goals[goal_of[i]];
         if (a->mode != WF_STEER_FLOW)
             a->mode = WF_STEER_GOAL;
     }

@@ -7,6 +7,9 @@
 
 #define SQRT_HALF 0.70710678118654752440
 #define RIGHT 0.6
+#ifndef SWAP_ARRIVED
+#define SWAP_ARRIVED 4.0
+#endif
 
 /* Agents avoid each other and the walls as discs this much larger than
  * they are: when a jam leaves no velocity that clears every neighbour, the
@@ -198,6 +201,35 @@ static vec2 keep_right(const wf_crowd *c, const wf__agent *a, vec2 pref,
     return pref;
 }
 
+/* An agent in its place steps out of the way of a neighbour that wants to
+ * walk into it (by that neighbour's preferred velocity of the last step):
+ * to the side of the neighbour's way it already leans to (the right when
+ * exactly on it) and a little along it, at about half its top speed,
+ * instead of back to its place. ORCA alone would not move it: a
+ * neighbour pressing on it at rest is on no collision course. */
+static vec2 make_way(const wf_crowd *c, const wf__agent *a, vec2 pref,
+                     const wf__scratch *s, size_t nn) {
+    if (!a->arrived)
+        return pref;
+    for (size_t k = 0; k < nn; k++) {
+        const wf__agent *b = &c->ag[s->nb[k]];
+        double l2 = v2_len2(b->pref);
+        if (b->arrived || l2 <= 0.0)
+            continue;
+        vec2 f = v2_scale(b->pref, 1.0 / sqrt(l2));
+        vec2 e = v2_sub(a->pos, b->pos);
+        double ahead = v2_dot(e, f), side = v2_cross(f, e);
+        double rr = (a->radius + b->radius) * AVOID;
+        if (ahead <= 0.0 || ahead > rr + 2.0 * c->o.dt * b->max_speed ||
+            fabs(side) >= rr)
+            continue;
+        vec2 out = side > 0.0 ? v2(-f.y, f.x) : v2(f.y, -f.x);
+        (void)pref; /* not toward its place: that pulls it straight back */
+        return v2_scale(v2_add(out, v2_scale(f, 0.5)), 0.5 * a->max_speed);
+    }
+    return pref;
+}
+
 uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
                               const uint32_t *nb, size_t nn) {
     if (!a->group || a->mode == WF_STEER_VELOCITY ||
@@ -215,7 +247,9 @@ uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
         double gain = here + v2_len2(v2_sub(b->goal, b->pos)) -
                       v2_len2(v2_sub(b->goal, a->pos)) -
                       v2_len2(v2_sub(a->goal, b->pos));
-        double least = 0.25 * (a->radius + b->radius) * (a->radius + b->radius);
+        double rr = a->radius + b->radius;
+        /* an agent in its place moves on only for a clear gain */
+        double least = (a->arrived || b->arrived ? SWAP_ARRIVED : 0.25) * rr * rr;
         if (gain > least && gain > best) {
             best = gain;
             to = nb[k] + 1;
@@ -242,7 +276,7 @@ void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s) {
         if (is_near(a, &c->ag[s->nb[k]], s->nd[k], dt))
             s->lines[n++] = safety_line(a, &c->ag[s->nb[k]], dt, i < s->nb[k]);
     size_t ns = n - nw - na;
-    pref = keep_right(c, a, pref, s, nn);
+    pref = make_way(c, a, keep_right(c, a, pref, s, nn), s, nn);
     a->swap = wf__crowd_swap_offer(c, a, s->nb, nn);
     double wa = eff_weight(c, a);
     for (size_t k = 0; k < nn; k++) {

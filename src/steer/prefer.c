@@ -6,6 +6,8 @@
  * own agent. */
 #include "steer_internal.h"
 
+#define PATH_MIN_CAP 64
+
 /* Toward goal at the speed that can still stop on it. */
 static vec2 toward(const wf_crowd *c, const wf__agent *a, vec2 goal) {
     vec2 d = v2_sub(goal, a->pos);
@@ -25,14 +27,50 @@ static vec2 heading(const wf__agent *a, vec2 to) {
     return l > 0.0 ? v2_scale(d, a->max_speed / l) : v2(0.0, 0.0);
 }
 
-static vec2 by_flow(const wf_crowd *c, const wf__agent *a) {
-    const wf_grid *g = c->o.grid;
+/* Is the agent's goal near and in sight (SIGHT_YES), near but hidden
+ * (SIGHT_HIDDEN) or far (SIGHT_NO)? Looked at every SIGHT_EVERY steps
+ * (staggered by slot: a swept disc over many walls is the dearest part of
+ * a step), kept in a->sight between; SIGHT_NOW: look now. */
+#define SIGHT_EVERY 8
+enum { SIGHT_NO, SIGHT_YES, SIGHT_NOW, SIGHT_HIDDEN };
+static int goal_sight(const wf_crowd *c, wf__agent *a) {
+    size_t slot = (size_t)(a - c->ag);
+    if (((size_t)c->steps + slot) % SIGHT_EVERY != 0 && a->sight != SIGHT_NOW)
+        return a->sight;
     double sw = 8.0 * c->o.look_ahead;
-    vec2 gd = v2_sub(a->goal, a->pos);
-    if (a->arrived || (v2_len2(gd) <= sw * sw &&
-                       !wf__walls_block(&c->walls, a->pos, a->goal,
-                                        a->radius * 0.5)))
+    if (v2_len2(v2_sub(a->goal, a->pos)) > sw * sw)
+        a->sight = SIGHT_NO;
+    else if (wf__walls_block(&c->walls, a->pos, a->goal, a->radius * 0.5))
+        a->sight = SIGHT_HIDDEN;
+    else
+        a->sight = SIGHT_YES;
+    return a->sight;
+}
+
+/* Down the field, or straight to the goal once it is near and in sight.
+ * Near but hidden (the field leads elsewhere: to the middle of the goals'
+ * place, say), or getting no nearer for a while, the agent asks for a path
+ * of its own (made at the step's commit: it goes over to WF_STEER_PATH). */
+/* Has the agent come no nearer its goal for STALL_STEPS steps (circling
+ * the middle of a place its goal is not in, held by a jam)? */
+#define STALL_STEPS 50
+static int stalled(wf__agent *a) {
+    double d = sqrt(v2_len2(v2_sub(a->goal, a->pos)));
+    if (d < a->best - 0.1 * a->radius) {
+        a->best = d;
+        a->since = 0;
+        return 0;
+    }
+    return ++a->since > STALL_STEPS;
+}
+
+static vec2 by_flow(const wf_crowd *c, wf__agent *a) {
+    const wf_grid *g = c->o.grid;
+    int sight = a->arrived ? SIGHT_YES : goal_sight(c, a);
+    if (sight == SIGHT_YES)
         return toward(c, a, a->goal);
+    if (sight == SIGHT_HIDDEN || stalled(a))
+        a->replan = 1;
     int x = (int)floor(a->pos.x), y = (int)floor(a->pos.y);
     if (!wf_grid_contains(g, x, y))
         return toward(c, a, a->goal);
@@ -121,6 +159,24 @@ vec2 wf__crowd_preferred(const wf_crowd *c, wf__agent *a) {
         v = v2_add(v, nudge(c, a));
     double l2 = v2_len2(v), m = a->max_speed;
     return l2 > m * m ? v2_scale(v, m / sqrt(l2)) : v;
+}
+
+void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a) {
+    a->replan = 0;
+    if (a->path_cap < PATH_MIN_CAP) {
+        vec2 *p = wf__realloc(&c->alloc, a->path, a->path_cap * sizeof *p,
+                              PATH_MIN_CAP * sizeof *p);
+        if (!p)
+            return; /* it keeps to the field */
+        a->path = p;
+        a->path_cap = PATH_MIN_CAP;
+    }
+    a->path[0] = a->pos;
+    a->path[1] = a->goal;
+    a->path_n = 2;
+    a->path_at = 0;
+    a->mode = WF_STEER_PATH;
+    wf__crowd_replan(c, a);
 }
 
 void wf__crowd_replan(wf_crowd *c, wf__agent *a) {

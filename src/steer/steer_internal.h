@@ -92,6 +92,9 @@ typedef struct wf__agent {
     uint8_t replan;      /* set by a step, done at its commit */
     uint32_t group;      /* wf_crowd_assign_goals' group, 0 for none */
     uint32_t swap;       /* 1 + the slot it offers to swap goals with */
+    uint8_t sight;       /* FLOW: goal in sight when last looked (prefer.c) */
+    double best;         /* FLOW: nearest it came to its goal, */
+    uint32_t since;      /* steps ago (prefer.c) */
 } wf__agent;
 
 /* One worker's scratch for a step. */
@@ -134,6 +137,9 @@ uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
 void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s);
 /* The preferred velocity of agent a (prefer.c). */
 vec2 wf__crowd_preferred(const wf_crowd *c, wf__agent *a);
+/* Agent a (FLOW) leaves its field for a path of its own to its goal
+ * (prefer.c). */
+void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a);
 /* Re-plans agent a's path on the grid (prefer.c). */
 void wf__crowd_replan(wf_crowd *c, wf__agent *a);
 /* Builds the neighbour grid over the live agents (neighbours.c). */

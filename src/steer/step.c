@@ -102,6 +102,8 @@ static void commit(wf_crowd *c, wf__agent *a) {
     }
     if (a->replan && a->mode == WF_STEER_PATH && !a->arrived)
         wf__crowd_replan(c, a);
+    else if (a->replan && a->mode == WF_STEER_FLOW && !a->arrived)
+        wf__crowd_flow_to_path(c, a);
     a->replan = 0;
 }
 
@@ -122,6 +124,9 @@ static void swap_goals(wf_crowd *c) {
         c->arrived -= (size_t)a->arrived + (size_t)b->arrived;
         a->arrived = b->arrived = 0;
         a->swap = b->swap = 0;
+        a->sight = b->sight = 2;
+        a->best = b->best = INFINITY;
+        a->since = b->since = 0;
     }
 }
 

@@ -176,9 +176,20 @@ wf_status wf_cscen_rts(wf_crowd_scen *s, const char *path, size_t n, double r,
         goals[i] = (wf_vec2){ag[i].goal.x + 0.5, ag[i].goal.y + 0.5};
         st = scen_add(s, p, r, 1.0);
     }
-    /* the goals are the places nearest one cell: the first goal's */
+    /* the goals are the places nearest one cell: the field leads to the
+     * goal nearest their mean */
+    wf_vec2 mid = {0.0, 0.0};
+    for (size_t i = 0; i < n && st == WF_OK; i++) {
+        mid.x += goals[i].x / (double)n;
+        mid.y += goals[i].y / (double)n;
+    }
+    size_t centre = 0;
+    for (size_t i = 1; i < n && st == WF_OK; i++)
+        if (hypot(goals[i].x - mid.x, goals[i].y - mid.y) <
+            hypot(goals[centre].x - mid.x, goals[centre].y - mid.y))
+            centre = i;
     if (st == WF_OK)
-        st = scen_field(s, ag[0].goal);
+        st = scen_field(s, ag[centre].goal);
     if (st == WF_OK)
         st = scen_flow_goals(s, goals);
     s->max_steps = 6000;
