@@ -56,36 +56,39 @@ static void hash_extent(wf_crowd *c) {
     c->hy = y0;
 }
 
-wf_status wf__crowd_hash(wf_crowd *c) {
+wf_status wf__crowd_hash_begin(wf_crowd *c) {
     hash_extent(c);
     size_t cells = (size_t)c->hw * (size_t)c->hh;
     if (!grow(&c->alloc, &c->hstart, &c->hcells_cap, cells + 1) ||
-        !grow(&c->alloc, &c->horder, &c->horder_cap, c->live + 1))
+        !grow(&c->alloc, &c->horder, &c->horder_cap, c->live + 1) ||
+        !grow(&c->alloc, &c->hcell, &c->hcell_cap, c->n_slots + 1))
         return WF_E_NOMEM;
+    return WF_OK;
+}
+
+void wf__crowd_hash_cell(wf_crowd *c, size_t i, wf__scratch *s) {
+    (void)s;
+    int cx = cell_of(c->ag[i].pos.x, c->hx, c->hside, c->hw);
+    int cy = cell_of(c->ag[i].pos.y, c->hy, c->hside, c->hh);
+    c->hcell[i] = (uint32_t)((size_t)cy * (size_t)c->hw + (size_t)cx);
+}
+
+void wf__crowd_hash_sort(wf_crowd *c) {
+    size_t cells = (size_t)c->hw * (size_t)c->hh;
     memset(c->hstart, 0, (cells + 1) * sizeof *c->hstart);
-    for (size_t i = 0; i < c->n_slots; i++) {
-        if (!c->ag[i].gen)
-            continue;
-        int cx = cell_of(c->ag[i].pos.x, c->hx, c->hside, c->hw);
-        int cy = cell_of(c->ag[i].pos.y, c->hy, c->hside, c->hh);
-        c->hstart[(size_t)cy * (size_t)c->hw + (size_t)cx + 1]++;
-    }
+    for (size_t i = 0; i < c->n_slots; i++)
+        if (c->ag[i].gen)
+            c->hstart[c->hcell[i] + 1]++;
     for (size_t k = 0; k < cells; k++)
         c->hstart[k + 1] += c->hstart[k];
     /* place by slot order: hstart[k] runs up to the end of cell k - 1,
      * then is shifted back below */
-    for (size_t i = 0; i < c->n_slots; i++) {
-        if (!c->ag[i].gen)
-            continue;
-        int cx = cell_of(c->ag[i].pos.x, c->hx, c->hside, c->hw);
-        int cy = cell_of(c->ag[i].pos.y, c->hy, c->hside, c->hh);
-        size_t k = (size_t)cy * (size_t)c->hw + (size_t)cx;
-        c->horder[c->hstart[k]++] = (uint32_t)i;
-    }
+    for (size_t i = 0; i < c->n_slots; i++)
+        if (c->ag[i].gen)
+            c->horder[c->hstart[c->hcell[i]]++] = (uint32_t)i;
     for (size_t k = cells; k > 0; k--)
         c->hstart[k] = c->hstart[k - 1];
     c->hstart[0] = 0;
-    return WF_OK;
 }
 
 /* Inserts (d, j) into the sorted list of *n (at most cap) entries. */

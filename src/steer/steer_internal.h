@@ -118,8 +118,8 @@ struct wf_crowd {
     /* the neighbour grid of a step: agents sorted by cell */
     double hx, hy, hside;
     int hw, hh;
-    uint32_t *hstart, *horder;
-    size_t hcells_cap, horder_cap;
+    uint32_t *hstart, *horder, *hcell; /* hcell: each slot's cell */
+    size_t hcells_cap, horder_cap, hcell_cap;
     double range;         /* neighbour distance of this step */
     double wall_range_max;
     void (*per_agent)(struct wf_crowd *, size_t, struct wf__scratch *);
@@ -142,8 +142,12 @@ vec2 wf__crowd_preferred(const wf_crowd *c, wf__agent *a);
 void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a);
 /* Re-plans agent a's path on the grid (prefer.c). */
 void wf__crowd_replan(wf_crowd *c, wf__agent *a);
-/* Builds the neighbour grid over the live agents (neighbours.c). */
-wf_status wf__crowd_hash(wf_crowd *c);
+/* The neighbour grid over the live agents (neighbours.c): its extent and
+ * room, then each agent's cell (any worker), then the agents sorted by
+ * cell, by slot within a cell (one thread). */
+wf_status wf__crowd_hash_begin(wf_crowd *c);
+void wf__crowd_hash_cell(wf_crowd *c, size_t i, struct wf__scratch *s);
+void wf__crowd_hash_sort(wf_crowd *c);
 /* The up to max_neighbours nearest live agents of slot i within the
  * step's range, nearest first (ties by slot): their count. */
 size_t wf__crowd_neighbours(const wf_crowd *c, size_t i, uint32_t *nb,

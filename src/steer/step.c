@@ -2,7 +2,9 @@
  * every agent's new velocity from that state alone (in chunks of agents,
  * on the pool's workers when there is one: each worker has its own
  * scratch, and an agent's result does not depend on which worker computed
- * it), then every agent moves at once, in slot order. */
+ * it), then every agent moves at once; what is shared (the neighbour
+ * grid's counts, goal swaps, path searches, the arrival count) is done on
+ * one thread in slot order. */
 #include "steer_internal.h"
 
 #define CHUNK 64
@@ -76,8 +78,12 @@ static int in_wall(const wf_grid *g, vec2 p) {
                  !wf_grid_passable(g, (int)fx, (int)fy));
 }
 
-/* Moves agent a by its new velocity, unless that crosses a wall. */
-static void commit(wf_crowd *c, wf__agent *a) {
+/* Moves agent i by its new velocity, unless that crosses a wall, and
+ * notes whether it is in its place: its own fields only, so agents move
+ * on any worker. */
+static void move_one(wf_crowd *c, size_t i, wf__scratch *scr) {
+    (void)scr;
+    wf__agent *a = &c->ag[i];
     vec2 v = a->vnew;
     vec2 p = v2_add(a->pos, v2_scale(v, c->o.dt));
     if (!v2_finite(p) || wf__walls_block(&c->walls, a->pos, p, 0.0) ||
@@ -93,18 +99,33 @@ static void commit(wf_crowd *c, wf__agent *a) {
     double ad = c->o.arrive_dist;
     if (!a->arrived && d2 <= ad * ad) {
         a->arrived = 1;
-        c->arrived++;
         if (a->arrived_step < 0)
             a->arrived_step = c->steps + 1;
     } else if (a->arrived && d2 > a->radius * a->radius) {
         a->arrived = 0; /* pushed off its place: it walks back */
-        c->arrived--;
     }
-    if (a->replan && a->mode == WF_STEER_PATH && !a->arrived)
-        wf__crowd_replan(c, a);
-    else if (a->replan && a->mode == WF_STEER_FLOW && !a->arrived)
-        wf__crowd_flow_to_path(c, a);
-    a->replan = 0;
+    if (a->arrived)
+        a->replan = 0;
+}
+
+/* What one crowd-wide search or count does after the moves, in slot
+ * order: the paths agents asked for, and the arrivals. */
+static void after_moves(wf_crowd *c) {
+    size_t arrived = 0;
+    for (size_t i = 0; i < c->n_slots; i++) {
+        wf__agent *a = &c->ag[i];
+        if (!a->gen)
+            continue;
+        arrived += a->arrived;
+        if (!a->replan)
+            continue;
+        if (a->mode == WF_STEER_PATH)
+            wf__crowd_replan(c, a);
+        else if (a->mode == WF_STEER_FLOW)
+            wf__crowd_flow_to_path(c, a);
+        a->replan = 0;
+    }
+    c->arrived = arrived;
 }
 
 /* Agents of one group that offered each other a swap of goals (each
@@ -153,16 +174,17 @@ wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
     size_t lines = wf__walls_bound(&c->walls, 2.0 * (l.r + l.s * wt)) + 8 +
                    2 * (size_t)c->o.max_neighbours;
     int threads = pool ? wf_pool_threads(pool) : 1;
-    wf_status s = wf__crowd_hash(c);
+    wf_status s = wf__crowd_hash_begin(c);
     if (s == WF_OK)
         s = size_scratch(c, threads, lines);
     if (s != WF_OK)
         return s;
+    run_items(c, pool, wf__crowd_hash_cell);
+    wf__crowd_hash_sort(c);
     run_items(c, pool, wf__crowd_agent_velocity);
     swap_goals(c);
-    for (size_t i = 0; i < c->n_slots; i++)
-        if (c->ag[i].gen)
-            commit(c, &c->ag[i]);
+    run_items(c, pool, move_one);
+    after_moves(c);
     c->steps++;
     return WF_OK;
 }
