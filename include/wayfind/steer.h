@@ -228,8 +228,10 @@ WF_API wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id,
  * arriving first stop deep on their own side and later ones short of
  * them. "Nearest" and "deep" are by @p dist (a value per cell of the
  * crowd's grid, such as the Dijkstra map the flow field was made from,
- * sampled at each agent and goal; NULL: straight-line distance to the
- * goals' mean). O(n^2) up to 4096 agents; larger groups pair agents and
+ * sampled at each agent and goal; NULL: when the agents all come from
+ * outside the goals' place, how far short of the goals' mean along the
+ * way from the agents' mean, so the far side is deep; else the
+ * straight-line distance to the goals' mean). O(n^2) up to 4096 agents; larger groups pair agents and
  * goals by rank of nearness alone, O(n log n). The agents form a group:
  * from then on, two of them that would together be nearer their goals by
  * swapping them (by the sum of squared distances; by a clear margin when

@@ -140,8 +140,14 @@ static int by_key(const void *x, const void *y) {
 }
 
 /* How far p is from the goals' place: dist sampled at its cell (INFINITY
- * off the grid), or the distance to the centre. */
-static double depth(const wf_crowd *c, const float *dist, vec2 p, vec2 mid) {
+ * off the grid); else, for a group coming from one side (way: the unit
+ * vector from the agents' mean to the goals' mean mid), how far p is
+ * short of mid along the way (negative beyond it); else the distance to
+ * mid. */
+static double depth(const wf_crowd *c, const float *dist, vec2 p, vec2 mid,
+                    vec2 way) {
+    if (!dist && v2_len2(way) > 0.0)
+        return v2_dot(v2_sub(mid, p), way);
     if (!dist)
         return sqrt(v2_len2(v2_sub(p, mid)));
     const wf_grid *g = c->o.grid;
@@ -149,6 +155,26 @@ static double depth(const wf_crowd *c, const float *dist, vec2 p, vec2 mid) {
     if (!wf_grid_contains(g, x, y))
         return INFINITY;
     return dist[(size_t)y * (size_t)wf_grid_width(g) + (size_t)x];
+}
+
+/* The goals' mean; way: the unit vector from the agents' mean to it when
+ * the agents are all outside the goals' place (further from the mean than
+ * every goal), else 0. */
+static vec2 group_way(const wf_crowd *c, const wf_agent_id *ids,
+                      const wf_vec2 *goals, size_t n, vec2 *way) {
+    vec2 mid = v2(0.0, 0.0), from = v2(0.0, 0.0);
+    for (size_t i = 0; i < n; i++) {
+        mid = v2_add(mid, v2_scale(goals[i], 1.0 / (double)n));
+        from = v2_add(from, v2_scale(wf__crowd_find(c, ids[i])->pos,
+                                     1.0 / (double)n));
+    }
+    double reach = 0.0;
+    for (size_t i = 0; i < n; i++)
+        reach = fmax(reach, v2_len2(v2_sub(goals[i], mid)));
+    vec2 u = v2_sub(mid, from);
+    double l2 = v2_len2(u);
+    *way = l2 > reach && l2 > 0.0 ? v2_scale(u, 1.0 / sqrt(l2)) : v2(0.0, 0.0);
+    return mid;
 }
 
 static int check_group(const wf_crowd *c, const wf_agent_id *ids,
@@ -241,12 +267,12 @@ wf_status wf_crowd_assign_goals(wf_crowd *c, const wf_agent_id *ids,
     if (!k)
         return WF_E_NOMEM;
     size_t *goal_of = (size_t *)(k + 2 * n);
-    vec2 mid = v2(0.0, 0.0);
-    for (size_t i = 0; i < n; i++)
-        mid = v2_add(mid, v2_scale(goals[i], 1.0 / (double)n));
+    vec2 way;
+    vec2 mid = group_way(c, ids, goals, n, &way);
     for (size_t i = 0; i < n; i++) {
-        k[i] = (keyed){depth(c, dist, wf__crowd_find(c, ids[i])->pos, mid), i};
-        k[n + i] = (keyed){depth(c, dist, goals[i], mid), i};
+        vec2 p = wf__crowd_find(c, ids[i])->pos;
+        k[i] = (keyed){depth(c, dist, p, mid, way), i};
+        k[n + i] = (keyed){depth(c, dist, goals[i], mid, way), i};
     }
     qsort(k, n, sizeof *k, by_key);
     qsort(k + n, n, sizeof *k, by_key);
