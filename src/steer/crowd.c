@@ -96,6 +96,7 @@ void wf_crowd_destroy(wf_crowd *c) {
     wf__free(&a, c->free_slots, c->free_cap * sizeof *c->free_slots);
     wf__free(&a, c->hstart, c->hcells_cap * sizeof *c->hstart);
     wf__free(&a, c->horder, c->horder_cap * sizeof *c->horder);
+    wf__free(&a, c->hpos, c->hpos_cap * sizeof *c->hpos);
     wf__free(&a, c->hcell, c->hcell_cap * sizeof *c->hcell);
     wf__walls_free(&c->walls, &a);
     free_scratch(c);

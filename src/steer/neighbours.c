@@ -1,24 +1,37 @@
 /* The neighbour grid of a step: square cells of the step's neighbour
- * distance (larger when the agents are spread so thin that there would be
- * more cells than a few per agent), the live agents counting-sorted into
- * them by slot, so a query visits the 3 × 3 cells around an agent and the
- * order of what it finds depends on the slots only. */
+ * distance, hashed into about two buckets per agent (so agents spread thin
+ * over a wide world, a ring of 50,000, cost no more than packed ones), the
+ * live agents counting-sorted into the buckets by slot, their positions
+ * beside them (a query reads no agent it does not keep). A query visits the
+ * buckets of the 3 × 3 cells around an agent; the neighbours it keeps are
+ * ordered by distance, then slot, so nothing depends on the buckets'
+ * order or the threads. */
 #include "steer_internal.h"
 
-/* The cell of a coordinate, clamped. */
-static int cell_of(double v, double o, double side, int n) {
-    double k = floor((v - o) / side);
-    return k < 0 ? 0 : k >= n ? n - 1 : (int)k;
+#define CELL_MAX 4503599627370496.0 /* 2^52: cells of far-off agents clamp */
+
+/* The cell of a coordinate. */
+static int64_t cell_of(double v, double side) {
+    double k = floor(v / side);
+    return (int64_t)(k < -CELL_MAX ? -CELL_MAX : k > CELL_MAX ? CELL_MAX : k);
 }
 
-static int grow(const wf_allocator *a, uint32_t **p, size_t *cap,
-                size_t need) {
+/* The bucket of cell (x, y). */
+static uint32_t bucket_of(const wf_crowd *c, int64_t x, int64_t y) {
+    uint64_t h = (uint64_t)x * 0x9E3779B97F4A7C15u ^
+                 (uint64_t)y * 0xC2B2AE3D27D4EB4Fu;
+    return (uint32_t)((h ^ (h >> 29)) & (c->hbuckets - 1));
+}
+
+/* Room for need elements of size elem in *p (capacity *cap). */
+static int grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
+                size_t elem) {
     if (need <= *cap)
         return 1;
     size_t nc = need + need / 2, bytes;
-    if (!wf__mul_size(nc, sizeof **p, &bytes))
+    if (!wf__mul_size(nc, elem, &bytes))
         return 0;
-    uint32_t *q = wf__realloc(a, *p, *cap * sizeof **p, bytes);
+    void *q = wf__realloc(a, *p, *cap * elem, bytes);
     if (!q)
         return 0;
     *p = q;
@@ -26,66 +39,46 @@ static int grow(const wf_allocator *a, uint32_t **p, size_t *cap,
     return 1;
 }
 
-/* The grid's origin, cell side and size over the live agents. */
-static void hash_extent(wf_crowd *c) {
-    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
-    for (size_t i = 0; i < c->n_slots; i++) {
-        if (!c->ag[i].gen)
-            continue;
-        x0 = fmin(x0, c->ag[i].pos.x);
-        y0 = fmin(y0, c->ag[i].pos.y);
-        x1 = fmax(x1, c->ag[i].pos.x);
-        y1 = fmax(y1, c->ag[i].pos.y);
-    }
-    if (!(x0 <= x1)) {
-        x0 = y0 = x1 = y1 = 0.0;
-    }
-    double limit = 4.0 * (double)c->live + 16.0;
-    c->hside = c->range > 0.0 ? c->range : 1.0;
-    for (;;) {
-        double w = floor((x1 - x0) / c->hside) + 1;
-        double h = floor((y1 - y0) / c->hside) + 1;
-        if (w * h <= limit) {
-            c->hw = (int)w;
-            c->hh = (int)h;
-            break;
-        }
-        c->hside *= 2.0;
-    }
-    c->hx = x0;
-    c->hy = y0;
-}
-
 wf_status wf__crowd_hash_begin(wf_crowd *c) {
-    hash_extent(c);
-    size_t cells = (size_t)c->hw * (size_t)c->hh;
-    if (!grow(&c->alloc, &c->hstart, &c->hcells_cap, cells + 1) ||
-        !grow(&c->alloc, &c->horder, &c->horder_cap, c->live + 1) ||
-        !grow(&c->alloc, &c->hcell, &c->hcell_cap, c->n_slots + 1))
+    c->hside = 2.0 * (c->range > 0.0 ? c->range : 1.0);
+    size_t b = 16;
+    while (b < 2 * c->live && b < ((size_t)1 << 31))
+        b *= 2;
+    c->hbuckets = b;
+    if (!grow(&c->alloc, (void **)&c->hstart, &c->hcells_cap, b + 1,
+              sizeof *c->hstart) ||
+        !grow(&c->alloc, (void **)&c->hcell, &c->hcell_cap, c->n_slots + 1,
+              sizeof *c->hcell) ||
+        !grow(&c->alloc, (void **)&c->hpos, &c->hpos_cap, c->live + 1,
+              sizeof *c->hpos) ||
+        !grow(&c->alloc, (void **)&c->horder, &c->horder_cap, c->live + 1,
+              sizeof *c->horder))
         return WF_E_NOMEM;
     return WF_OK;
 }
 
 void wf__crowd_hash_cell(wf_crowd *c, size_t i, wf__scratch *s) {
     (void)s;
-    int cx = cell_of(c->ag[i].pos.x, c->hx, c->hside, c->hw);
-    int cy = cell_of(c->ag[i].pos.y, c->hy, c->hside, c->hh);
-    c->hcell[i] = (uint32_t)((size_t)cy * (size_t)c->hw + (size_t)cx);
+    vec2 p = c->ag[i].pos;
+    c->hcell[i] = bucket_of(c, cell_of(p.x, c->hside), cell_of(p.y, c->hside));
 }
 
 void wf__crowd_hash_sort(wf_crowd *c) {
-    size_t cells = (size_t)c->hw * (size_t)c->hh;
+    size_t cells = c->hbuckets;
     memset(c->hstart, 0, (cells + 1) * sizeof *c->hstart);
     for (size_t i = 0; i < c->n_slots; i++)
         if (c->ag[i].gen)
             c->hstart[c->hcell[i] + 1]++;
     for (size_t k = 0; k < cells; k++)
         c->hstart[k + 1] += c->hstart[k];
-    /* place by slot order: hstart[k] runs up to the end of cell k - 1,
+    /* place by slot order: hstart[k] runs up to the end of bucket k - 1,
      * then is shifted back below */
     for (size_t i = 0; i < c->n_slots; i++)
-        if (c->ag[i].gen)
-            c->horder[c->hstart[c->hcell[i]]++] = (uint32_t)i;
+        if (c->ag[i].gen) {
+            uint32_t e = c->hstart[c->hcell[i]]++;
+            c->horder[e] = (uint32_t)i;
+            c->hpos[e] = c->ag[i].pos;
+        }
     for (size_t k = cells; k > 0; k--)
         c->hstart[k] = c->hstart[k - 1];
     c->hstart[0] = 0;
@@ -115,19 +108,26 @@ size_t wf__crowd_neighbours(const wf_crowd *c, size_t i, uint32_t *nb,
                             double *nd) {
     const wf__agent *a = &c->ag[i];
     double r = c->range, r2 = r * r;
-    int x0 = cell_of(a->pos.x - r, c->hx, c->hside, c->hw);
-    int x1 = cell_of(a->pos.x + r, c->hx, c->hside, c->hw);
-    int y0 = cell_of(a->pos.y - r, c->hy, c->hside, c->hh);
-    int y1 = cell_of(a->pos.y + r, c->hy, c->hside, c->hh);
-    size_t n = 0, cap = (size_t)c->o.max_neighbours;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            size_t k = (size_t)y * (size_t)c->hw + (size_t)x;
+    int64_t x0 = cell_of(a->pos.x - r, c->hside);
+    int64_t x1 = cell_of(a->pos.x + r, c->hside);
+    int64_t y0 = cell_of(a->pos.y - r, c->hside);
+    int64_t y1 = cell_of(a->pos.y + r, c->hside);
+    uint32_t seen[4]; /* the cells are the side of 2r: 2 × 2 at most */
+    size_t n = 0, nseen = 0, cap = (size_t)c->o.max_neighbours;
+    for (int64_t y = y0; y <= y1; y++)
+        for (int64_t x = x0; x <= x1; x++) {
+            uint32_t k = bucket_of(c, x, y);
+            size_t q = 0;
+            while (q < nseen && seen[q] != k)
+                q++;
+            if (q < nseen || nseen == 4)
+                continue; /* two cells in one bucket: visited once */
+            seen[nseen++] = k;
             for (uint32_t e = c->hstart[k]; e < c->hstart[k + 1]; e++) {
                 uint32_t j = c->horder[e];
                 if (j == i)
                     continue;
-                double d = v2_len2(v2_sub(c->ag[j].pos, a->pos));
+                double d = v2_len2(v2_sub(c->hpos[e], a->pos));
                 if (d < r2)
                     keep_nearest(nb, nd, &n, cap, j, d);
             }

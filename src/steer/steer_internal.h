@@ -115,10 +115,12 @@ struct wf_crowd {
     size_t n_free, free_cap;
     long steps;
     wf__walls walls;
-    /* the neighbour grid of a step: agents sorted by cell */
-    double hx, hy, hside;
-    int hw, hh;
-    uint32_t *hstart, *horder, *hcell; /* hcell: each slot's cell */
+    /* the neighbour grid of a step: agents sorted by bucket */
+    double hside;         /* cell side */
+    size_t hbuckets;      /* a power of 2 */
+    uint32_t *hstart, *horder, *hcell; /* hcell: each slot's bucket */
+    vec2 *hpos;           /* the positions of horder's agents */
+    size_t hpos_cap;
     size_t hcells_cap, horder_cap, hcell_cap;
     double range;         /* neighbour distance of this step */
     double wall_range_max;
