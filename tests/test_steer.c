@@ -165,6 +165,45 @@ static void test_large(void **state) {
     wf_cscen_free(&s);
 }
 
+/* A small crowd's life with an allocator: walls from a grid, agents
+ * added, a group given goals, a path, steps; everything freed. */
+static wf_status crowd_life(const wf_allocator *al, void *ctx) {
+    const wf_grid *g = ctx;
+    wf_crowd_opts o = wf_crowd_opts_default();
+    o.grid = g;
+    o.replan_dist = 0; /* a failed re-plan keeps the old path: not counted */
+    wf_crowd *c;
+    wf_status st = wf_crowd_create(&o, al, &c);
+    if (st != WF_OK)
+        return st;
+    wf_agent_id ids[12];
+    wf_vec2 goals[12];
+    for (int i = 0; i < 12 && st == WF_OK; i++) {
+        wf_agent_opts a = wf_agent_opts_default();
+        a.position = (wf_vec2){0.5 + i % 3, 0.5 + i / 3};
+        goals[i] = (wf_vec2){7.5 - i % 3, 0.5 + i / 3};
+        st = wf_crowd_add(c, &a, &ids[i]);
+    }
+    if (st == WF_OK)
+        st = wf_crowd_assign_goals(c, ids, goals, 11, NULL);
+    const wf_vec2 path[3] = {{0.5, 4.5}, {4.5, 5.5}, {7.5, 5.5}};
+    if (st == WF_OK)
+        st = wf_crowd_set_path(c, ids[11], path, 3);
+    for (int k = 0; k < 20 && st == WF_OK; k++)
+        st = wf_crowd_step(c, NULL);
+    wf_crowd_destroy(c);
+    return st;
+}
+
+static void test_alloc_fail(void **state) {
+    (void)state;
+    static const char *const rows[] = {"........", "........", "...##...",
+                                       "........", "........", "........"};
+    wf_grid *g = wf_test_grid(rows, 6);
+    assert_true(wf_test_each_refusal("crowd", crowd_life, g) > 0);
+    wf_grid_destroy(g);
+}
+
 /* 1 thread and 2 threads give the same bits. */
 static void test_threads(void **state) {
     (void)state;
@@ -265,6 +304,7 @@ int main(void) {
         cmocka_unit_test(test_rts),       cmocka_unit_test(test_threads),
         cmocka_unit_test(test_packed),    cmocka_unit_test(test_yield),
         cmocka_unit_test(test_file),      cmocka_unit_test(test_large),
+        cmocka_unit_test(test_alloc_fail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
