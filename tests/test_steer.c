@@ -204,6 +204,46 @@ static void test_alloc_fail(void **state) {
     wf_grid_destroy(g);
 }
 
+/* Extreme but valid agents (radii and speeds from 1e-6 to 1e6, places up
+ * to 1e15, some on one spot, dt tiny and huge): steps never write a NaN
+ * or an infinity into the state. */
+static void test_extremes(void **state) {
+    (void)state;
+    static const double scale[] = {1e-6, 1e-3, 1.0, 1e3, 1e6};
+    static const double dts[] = {1e-6, 0.1, 1e3};
+    for (int d = 0; d < 3; d++) {
+        wf_crowd_opts o = wf_crowd_opts_default();
+        o.dt = dts[d];
+        wf_crowd *c;
+        assert_int_equal(wf_crowd_create(&o, NULL, &c), WF_OK);
+        wf_agent_id ids[40];
+        for (int i = 0; i < 40; i++) {
+            wf_agent_opts a = wf_agent_opts_default();
+            a.radius = scale[i % 5];
+            a.max_speed = scale[(i / 5) % 5];
+            a.max_accel = i % 3 ? INFINITY : scale[i % 4];
+            double far = i % 7 == 0 ? 1e15 : 1.0;
+            a.position = (wf_vec2){far * (i % 4), i < 8 ? 0.0 : -far * i};
+            ids[i] = add_at(c, 0, 0, WF_OK);
+            assert_int_equal(wf_crowd_remove(c, ids[i]), WF_OK);
+            assert_int_equal(wf_crowd_add(c, &a, &ids[i]), WF_OK);
+            assert_int_equal(wf_crowd_set_goal(c, ids[i],
+                                               (wf_vec2){-a.position.x, 1e12}),
+                             WF_OK);
+        }
+        for (int k = 0; k < 30; k++)
+            assert_int_equal(wf_crowd_step(c, NULL), WF_OK);
+        wf_vec2 p[40], v[40];
+        assert_int_equal(wf_crowd_export(c, NULL, p, v, 40), 40);
+        for (int i = 0; i < 40; i++)
+            assert_true(isfinite(p[i].x) && isfinite(p[i].y) &&
+                        isfinite(v[i].x) && isfinite(v[i].y));
+        wf_crowd_destroy(c);
+    }
+    printf("extremes: 3 time steps x 40 agents of radii and speeds 1e-6..1e6, "
+           "30 steps: all finite\n");
+}
+
 /* 1 thread and 2 threads give the same bits. */
 static void test_threads(void **state) {
     (void)state;
@@ -304,7 +344,7 @@ int main(void) {
         cmocka_unit_test(test_rts),       cmocka_unit_test(test_threads),
         cmocka_unit_test(test_packed),    cmocka_unit_test(test_yield),
         cmocka_unit_test(test_file),      cmocka_unit_test(test_large),
-        cmocka_unit_test(test_alloc_fail),
+        cmocka_unit_test(test_alloc_fail), cmocka_unit_test(test_extremes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
