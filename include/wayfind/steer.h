@@ -211,8 +211,10 @@ WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
 /**
  * WF_STEER_PATH: follow the polyline @p pts (n ≥ 1 finite points, copied)
  * aiming look_ahead along it beyond the nearest point; arrive at its
- * last point. Pushed further than replan_dist off it, an agent plans a
- * new any-angle path from its cell to the last point (crowds with a grid).
+ * last point. Pushed further than replan_dist off it, or come no nearer
+ * its end for 50 steps (held at a corner the path cuts too close for its
+ * radius, say), an agent plans a new any-angle path from its cell to the
+ * last point (crowds with a grid; replan_dist 0: never).
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
 WF_API wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id,

@@ -220,7 +220,7 @@ static vec2 make_way(const wf_crowd *c, const wf__agent *a, vec2 pref,
         vec2 e = v2_sub(a->pos, b->pos);
         double ahead = v2_dot(e, f), side = v2_cross(f, e);
         double rr = (a->radius + b->radius) * AVOID;
-        if (ahead <= 0.0 || ahead > rr + 2.0 * c->o.dt * b->max_speed ||
+        if (ahead <= 0.0 || ahead > rr + 0.5 * b->max_speed ||
             fabs(side) >= rr)
             continue;
         vec2 out = side > 0.0 ? v2(-f.y, f.x) : v2(f.y, -f.x);
@@ -238,15 +238,23 @@ uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
     double best = 0.0;
     uint32_t to = 0;
     double here = v2_len2(v2_sub(a->goal, a->pos));
+    double near2 = 16.0 * c->o.look_ahead * c->o.look_ahead; /* 4 × */
     for (size_t k = 0; k < nn; k++) {
         const wf__agent *b = &c->ag[nb[k]];
         if (b->group != a->group || b->mode != a->mode)
             continue;
         /* the sum of squared distances to the goals falls by gain:
-         * symmetric in a and b, so both see the same offer */
-        double gain = here + v2_len2(v2_sub(b->goal, b->pos)) -
-                      v2_len2(v2_sub(b->goal, a->pos)) -
-                      v2_len2(v2_sub(a->goal, b->pos));
+         * symmetric in a and b, so both see the same offer. An agent in
+         * its place swaps only among goals near both (straight lines say
+         * little of walking far: an agent passing it on a field that leads
+         * away from a far goal would swap with it back and forth) */
+        double there = v2_len2(v2_sub(b->goal, b->pos));
+        double ab = v2_len2(v2_sub(b->goal, a->pos));
+        double ba = v2_len2(v2_sub(a->goal, b->pos));
+        if ((a->arrived || b->arrived) &&
+            fmax(fmax(here, there), fmax(ab, ba)) > near2)
+            continue;
+        double gain = here + there - ab - ba;
         double rr = a->radius + b->radius;
         /* an agent in its place moves on only for a clear gain */
         double least = (a->arrived || b->arrived ? SWAP_ARRIVED : 0.25) * rr * rr;
@@ -261,7 +269,9 @@ uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
 void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s) {
     wf__agent *a = &c->ag[i];
     vec2 pref = wf__crowd_preferred(c, a);
-    a->pref = pref; /* this agent's own field: written by its item only */
+    /* others read a->pref in this pass (make_way): the new one waits in
+     * pref_next for the move */
+    a->pref_next = pref;
     double dt = c->o.dt;
     double wt = c->o.wall_horizon > dt ? c->o.wall_horizon : dt;
     wall_ctx wx = {a, wt, dt, a->max_speed * wt, s->lines, 0, s->cap};

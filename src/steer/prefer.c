@@ -52,7 +52,7 @@ static int goal_sight(const wf_crowd *c, wf__agent *a) {
  * place, say), or getting no nearer for a while, the agent asks for a path
  * of its own (made at the step's commit: it goes over to WF_STEER_PATH). */
 /* Has the agent come no nearer its goal for STALL_STEPS steps (circling
- * the middle of a place its goal is not in, held by a jam)? */
+ * the middle of a place its goal is not in, held by a jam or a corner)? */
 #define STALL_STEPS 50
 static int stalled(wf__agent *a) {
     double d = sqrt(v2_len2(v2_sub(a->goal, a->pos)));
@@ -116,8 +116,10 @@ static vec2 by_path(const wf_crowd *c, wf__agent *a) {
         }
     }
     a->path_at = best;
+    /* pushed off it, or held (against a corner the path cuts closer than
+     * the agent's radius allows, say): a new path from here */
     if (c->o.replan_dist > 0.0 && c->o.grid &&
-        bd > c->o.replan_dist * c->o.replan_dist)
+        (bd > c->o.replan_dist * c->o.replan_dist || stalled(a)))
         a->replan = 1;
     vec2 to = path_ahead(a, best, bt, c->o.look_ahead);
     if (v2_len2(v2_sub(to, end)) == 0.0)
@@ -181,6 +183,8 @@ void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a) {
 
 void wf__crowd_replan(wf_crowd *c, wf__agent *a) {
     a->replan = 0;
+    a->best = INFINITY; /* progress is measured afresh */
+    a->since = 0;
     const wf_grid *g = c->o.grid;
     vec2 end = a->path[a->path_n - 1];
     wf_point s = {(int)floor(a->pos.x), (int)floor(a->pos.y)};

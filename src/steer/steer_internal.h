@@ -80,6 +80,8 @@ int wf__walls_block(const wf__walls *ws, vec2 a, vec2 b, double r);
 typedef struct wf__agent {
     vec2 pos, vel, pref, goal;
     vec2 vnew;           /* the new velocity a step computed */
+    vec2 pref_next;      /* the preferred velocity a step computed, made
+                            pref at the move (others read pref meanwhile) */
     double radius, max_speed, max_accel, weight;
     uint32_t gen;        /* 0: the slot is free */
     uint32_t gen_next;   /* the generation of the slot's next agent */
@@ -93,7 +95,7 @@ typedef struct wf__agent {
     uint32_t group;      /* wf_crowd_assign_goals' group, 0 for none */
     uint32_t swap;       /* 1 + the slot it offers to swap goals with */
     uint8_t sight;       /* FLOW: goal in sight when last looked (prefer.c) */
-    double best;         /* FLOW: nearest it came to its goal, */
+    double best;         /* FLOW, PATH: nearest it came to its goal, */
     uint32_t since;      /* steps ago (prefer.c) */
 } wf__agent;
 

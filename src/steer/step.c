@@ -93,6 +93,7 @@ static void move_one(wf_crowd *c, size_t i, wf__scratch *scr) {
     }
     a->vel = v;
     a->pos = p;
+    a->pref = a->pref_next;
     if (a->mode == WF_STEER_VELOCITY)
         return;
     double d2 = v2_len2(v2_sub(a->goal, p));

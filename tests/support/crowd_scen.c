@@ -192,7 +192,9 @@ wf_status wf_cscen_rts(wf_crowd_scen *s, const char *path, size_t n, double r,
         st = scen_field(s, ag[centre].goal);
     if (st == WF_OK)
         st = scen_flow_goals(s, goals);
-    s->max_steps = 6000;
+    /* the way across (a few hundred cells) and the queue into the goals'
+     * place, which grows with the crowd */
+    s->max_steps = 3000 + 5 * (long)n;
     free(ag);
     free(goals);
     return st;
