@@ -8,6 +8,9 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX   ?= /usr/local
 BUILD    := build
 CMAKE_COMMON := -DWF_SHARED_DIR=$(SHARED)
+# RVO2 (built outside wayfind) for the crowd bench: a driver taking
+# "N MAX_STEPS [circle|crossing]" (bench/crowd.c says what it prints).
+RVO2     ?= ../peers/rvo2/circle
 
 BUILD_PKGS := cmake make gcc pkg-config libpng-dev libcjson-dev
 # The Python package is built for Debian's interpreter (python3 on PATH
@@ -73,7 +76,7 @@ deps-web:
 WEB_TILED := $(filter-out src/io/tiled_none.c,$(wildcard src/io/tiled*.c))
 WEB_PNG := $(addprefix src/render/,png.c png_legend.c png_write.c png_mesh.c)
 WEB_SRC := $(filter-out $(WEB_PNG) $(WEB_TILED), \
-             $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/gen/*.c \
+             $(sort $(wildcard src/core/*/*.c src/field/*.c src/plan/*.c src/steer/*.c src/gen/*.c \
                                src/io/*.c src/render/*.c)))
 WEB_PORT ?= 8642
 web: deps-web
@@ -140,6 +143,8 @@ bench: deps-bench
 	./$(BUILD)/bench/bench/wf_bench_team $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_cpd $(SHARED)/movingai
 	./$(BUILD)/bench/bench/wf_bench_weighted $(SHARED)/movingai
+	./$(BUILD)/bench/bench/wf_bench_crowd $(SHARED)/movingai \
+	  $$([ -x $(RVO2) ] && echo --rvo2 $(abspath $(RVO2)))
 
 # The soak (tests/soak/soak.c) at full length, in a Release build without
 # sanitizers: SOAK_QUERIES pool queries on SOAK_THREADS threads on a

@@ -44,6 +44,7 @@
 #include "polyline.h"
 #include "replan.h"
 #include "plan.h"
+#include "steer.h"
 #include "render.h"
 #include "version.h"
 

@@ -467,6 +467,21 @@ wf_status wf__search_fail(wf_search *ws, wf_status s, const char *fmt, ...);
  * counter wraps, once every 2^28 queries). Returns the tag base. */
 uint32_t wf__search_begin(wf_search *ws);
 
+/* ---- the pool's workers for other jobs (pool.c) ------------------------- */
+
+/* One item of a job run on a pool: item i on worker t (0 is the calling
+ * thread, up to wf_pool_threads - 1). Items of one job may run at the same
+ * time on different workers, so an item must only write what belongs to
+ * it (or to its worker t). */
+typedef void (*wf__pool_task)(void *ud, size_t i, int t);
+
+/* Runs task for every item 0 .. n - 1 on p's workers (the caller among
+ * them) and returns when all are done; items are handed out one at a time,
+ * so which worker runs which item is not fixed. Calls on one pool run one
+ * after another (as wf_pool_search_grid's). WF_E_INVALID_ARG for a NULL
+ * pool or task. */
+wf_status wf__pool_run(wf_pool *p, size_t n, wf__pool_task task, void *ud);
+
 /* ---- 4-ary min-heap on key[] ------------------------------------------- */
 
 /* wf__heap: the open list of the searches and the fields, on double keys

@@ -1,6 +1,8 @@
 /* A persistent pool of search threads (C11 threads): each worker keeps its
  * workspace and path buffer across calls, the grid is shared read-only,
- * and queries are handed out one at a time by an atomic counter.
+ * and the items of a job (queries, or the chunks of a task the layers above
+ * hand it through wf__pool_run) are handed out one at a time by an atomic
+ * counter.
  *
  * The calling thread is worker 0 and answers queries too, so a call with
  * one query wakes no thread at all; a call with n queries wakes at most
@@ -35,9 +37,12 @@ struct wf_pool {
     uint64_t job;
     int slots;       /* background workers still wanted for it */
     int running;     /* background workers that have not finished it */
+    size_t n;        /* items */
+    wf__pool_task task;
+    void *task_ud;
+    /* a search job's query */
     const wf_grid *g;
     const wf_point *starts, *goals;
-    size_t n;
     wf_search_opts opts;
     wf_batch_fn fn;
     void *ud;
@@ -50,17 +55,25 @@ static uint64_t now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Answers queries of the current job until none is left. */
+/* The task of a search job: answers query i on worker t. */
+static void search_task(void *ud, size_t i, int t) {
+    wf_pool *p = ud;
+    worker *w = &p->w[t];
+    uint64_t t0 = now_ns();
+    wf_status st = wf_search_grid(w->ws, p->g, p->starts[i], p->goals[i],
+                                  &p->opts, &w->path);
+    uint64_t t1 = now_ns();
+    p->fn(p->ud, i, st, &w->path, t1 - t0);
+}
+
+/* Runs items of the current job until none is left. */
 static void answer(wf_pool *p, worker *w) {
+    int t = (int)(w - p->w);
     for (;;) {
         size_t i = atomic_fetch_add(&p->next, 1);
         if (i >= p->n)
             break;
-        uint64_t t0 = now_ns();
-        wf_status st = wf_search_grid(w->ws, p->g, p->starts[i], p->goals[i],
-                                      &p->opts, &w->path);
-        uint64_t t1 = now_ns();
-        p->fn(p->ud, i, st, &w->path, t1 - t0);
+        p->task(p->task_ud, i, t);
     }
 }
 
@@ -177,24 +190,12 @@ wf_status wf_pool_create(int threads, const wf_allocator *alloc,
 
 int wf_pool_threads(const wf_pool *p) { return p ? p->threads : 0; }
 
-wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
-                              const wf_point *starts, const wf_point *goals,
-                              size_t n, const wf_search_opts *opts,
-                              wf_batch_fn fn, void *ud) {
-    if (!p || !g || (n && (!starts || !goals)) || !fn)
-        return WF_E_INVALID_ARG;
-    if (!n)
-        return WF_OK;
-    mtx_lock(&p->call_mu);
-    p->g = g;
-    p->starts = starts;
-    p->goals = goals;
-    p->n = n;
-    p->opts = opts ? *opts : wf_search_opts_default();
-    p->fn = fn;
-    p->ud = ud;
+/* Runs the job set up in p (n items of task) on the workers; the caller
+ * holds call_mu. */
+static void run_job(wf_pool *p) {
+    size_t n = p->n;
     atomic_store(&p->next, 0);
-    /* wake no more background workers than there are queries beyond the
+    /* wake no more background workers than there are items beyond the
      * caller's first */
     size_t helpers = n - 1 < (size_t)p->started ? n - 1 : (size_t)p->started;
     if (helpers) {
@@ -215,6 +216,41 @@ wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
             cnd_wait(&p->done_cv, &p->mu);
         mtx_unlock(&p->mu);
     }
+}
+
+wf_status wf_pool_search_grid(wf_pool *p, const wf_grid *g,
+                              const wf_point *starts, const wf_point *goals,
+                              size_t n, const wf_search_opts *opts,
+                              wf_batch_fn fn, void *ud) {
+    if (!p || !g || (n && (!starts || !goals)) || !fn)
+        return WF_E_INVALID_ARG;
+    if (!n)
+        return WF_OK;
+    mtx_lock(&p->call_mu);
+    p->g = g;
+    p->starts = starts;
+    p->goals = goals;
+    p->n = n;
+    p->opts = opts ? *opts : wf_search_opts_default();
+    p->fn = fn;
+    p->ud = ud;
+    p->task = search_task;
+    p->task_ud = p;
+    run_job(p);
+    mtx_unlock(&p->call_mu);
+    return WF_OK;
+}
+
+wf_status wf__pool_run(wf_pool *p, size_t n, wf__pool_task task, void *ud) {
+    if (!p || !task)
+        return WF_E_INVALID_ARG;
+    if (!n)
+        return WF_OK;
+    mtx_lock(&p->call_mu);
+    p->n = n;
+    p->task = task;
+    p->task_ud = ud;
+    run_job(p);
     mtx_unlock(&p->call_mu);
     return WF_OK;
 }
