@@ -150,29 +150,42 @@ static void timings(const char *rvo2, long min_steps) {
     }
 }
 
+static int usage(const char *why) {
+    fprintf(stderr, "wf_bench_crowd: %s\nusage: wf_bench_crowd [--steps K] "
+                    "[--rvo2 BIN] [--timings-only] MOVINGAI_DIR\n",
+            why);
+    return 2;
+}
+
 int main(int argc, char **argv) {
     long steps = 50;
     int scen = 1;
     const char *rvo2 = NULL, *dir = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--steps") && i + 1 < argc)
-            steps = atol(argv[++i]);
-        else if (!strcmp(argv[i], "--timings-only"))
+        if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
+            char *end;
+            steps = strtol(argv[++i], &end, 10);
+            if (*end || steps < 1 || steps > 1000000)
+                return usage("--steps takes a whole number from 1 to "
+                             "1000000");
+        } else if (!strcmp(argv[i], "--timings-only")) {
             scen = 0;
-        else if (!strcmp(argv[i], "--rvo2") && i + 1 < argc)
+        } else if (!strcmp(argv[i], "--rvo2") && i + 1 < argc) {
             rvo2 = argv[++i];
-        else
+        } else if (argv[i][0] == '-' || dir) {
+            return usage(argv[i][0] == '-' ? "an unknown option (or one "
+                                             "without its value)"
+                                           : "one directory at most");
+        } else {
             dir = argv[i];
+        }
     }
 #ifdef WF_BENCH_DEFAULT_DIR
     if (!dir)
         dir = WF_BENCH_DEFAULT_DIR;
 #endif
-    if (!dir) {
-        fprintf(stderr, "usage: wf_bench_crowd [--steps K] [--rvo2 BIN] "
-                        "[--timings-only] MOVINGAI_DIR\n");
-        return 2;
-    }
+    if (!dir)
+        return usage("the Moving AI directory is required");
     if (scen)
         scenarios(rvo2, dir);
     timings(rvo2, steps);
