@@ -38,6 +38,7 @@ int cli_replan(int argc, char **argv);
 int cli_crowd(int argc, char **argv);
 int cli_prep(int argc, char **argv);
 int cli_mesh(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
 
 /* "wayfind: CMD: message" on stderr. */
 #if defined(__GNUC__) || defined(__clang__)

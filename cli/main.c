@@ -26,6 +26,8 @@ static const cli_command commands[] = {
      cli_replan},
     {"crowd", "plan many agents together without collisions (WHCA*, CBS)",
      cli_crowd},
+    {"simulate", "move a crowd of discs through a scenario (ORCA)",
+     cli_simulate},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

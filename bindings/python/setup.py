@@ -8,7 +8,7 @@ from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-LAYERS = ["core", "field", "plan", "gen", "io", "render"]
+LAYERS = ["core", "field", "plan", "gen", "io", "render", "steer"]
 
 
 def library_sources():

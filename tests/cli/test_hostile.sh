@@ -189,6 +189,23 @@ m t_line.agents '0 0 2 0\n2 0 0 0\n'
 case_ "crowd: a swap in a corridor, CBS node limit" 1 "gave up at the limit of 50 constraint-tree nodes" -- "$WF" crowd "$TMP/line.txt" --agents-file "$TMP/t_line.agents" --algo cbs --max-nodes 50
 case_ "crowd: a swap in a corridor, WHCA*" 1 "WHCA*:" -- "$WF" crowd "$TMP/line.txt" --agents-file "$TMP/t_line.agents" --max-steps 200
 
+# Crowds of discs for simulate: every bad option is a usage error naming
+# it; a map that cannot hold the agents is bad input.
+case_ "simulate: no agents" 2 "--agents: expected an integer from 1 to 100000, got '0'" -- "$WF" simulate --agents 0
+case_ "simulate: negative agents" 2 "--agents: expected an integer from 1 to 100000, got '-5'" -- "$WF" simulate --agents -5
+case_ "simulate: absurdly many agents" 2 "--agents: expected an integer from 1 to 100000, got '1000000000'" -- "$WF" simulate --agents 1000000000
+case_ "simulate: radius 0" 2 "--radius: expected a number > 0 and <= 10 (cells), got '0'" -- "$WF" simulate --radius 0
+case_ "simulate: radius negative" 2 "--radius: expected a number > 0 and <= 10 (cells), got '-1'" -- "$WF" simulate --radius -1
+case_ "simulate: radius NaN" 2 "--radius: expected a number > 0 and <= 10 (cells), got 'nan'" -- "$WF" simulate --radius nan
+case_ "simulate: unknown scenario" 2 "--scenario: expected circle, crossing, door or rts, got 'swarm'" -- "$WF" simulate --scenario swarm
+case_ "simulate: rts without a map" 2 "--scenario rts needs a MAP file" -- "$WF" simulate --scenario rts
+case_ "simulate: a map for the door" 2 "--scenario door takes no MAP file" -- "$WF" simulate "$A" --scenario door
+case_ "simulate: 0 steps" 2 "--steps: expected an integer from 1 to 10000000, got '0'" -- "$WF" simulate --steps 0
+case_ "simulate: 0 threads" 2 "--threads: expected an integer from 1 to 256, got '0'" -- "$WF" simulate --threads 0
+m tiny.map 'type octile\nheight 2\nwidth 2\nmap\n..\n.@\n'
+case_ "simulate: more agents than the map holds" 3 "cannot set up 5 agents: the request cannot be met" -- "$WF" simulate "$TMP/tiny.map" --agents 5
+case_ "simulate: rts on a map that is not Moving AI" 3 "a.txt:1:1:" -- "$WF" simulate "$TMP/a.txt"
+
 # Binary files read no further than their header and the map allow: an
 # endless stream is refused after the header, a file that runs on after
 # its arrays one byte past them (they once read 2 GiB first).

@@ -236,6 +236,7 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyType_Ready(&wfpy_jumps_type) < 0 ||
         PyType_Ready(&wfpy_ch_type) < 0 ||
         PyType_Ready(&wfpy_mesh_type) < 0 ||
+        PyType_Ready(&wfpy_crowd_type) < 0 ||
         PyModule_AddObjectRef(m, "Grid", (PyObject *)&wfpy_grid_type) < 0 ||
         PyModule_AddObjectRef(m, "Search", (PyObject *)&wfpy_search_type) < 0 ||
         PyModule_AddObjectRef(m, "Slice", (PyObject *)&wfpy_slice_type) < 0 ||
@@ -243,7 +244,8 @@ PyMODINIT_FUNC PyInit__wayfind(void) {
         PyModule_AddObjectRef(m, "Graph", (PyObject *)&wfpy_graph_type) < 0 ||
         PyModule_AddObjectRef(m, "JumpTable", (PyObject *)&wfpy_jumps_type) < 0 ||
         PyModule_AddObjectRef(m, "Hierarchy", (PyObject *)&wfpy_ch_type) < 0 ||
-        PyModule_AddObjectRef(m, "Mesh", (PyObject *)&wfpy_mesh_type) < 0)
+        PyModule_AddObjectRef(m, "Mesh", (PyObject *)&wfpy_mesh_type) < 0 ||
+        PyModule_AddObjectRef(m, "Crowd", (PyObject *)&wfpy_crowd_type) < 0)
         goto fail;
     if (add_name_tables(m) < 0)
         goto fail;

@@ -75,6 +75,7 @@ extern PyTypeObject wfpy_search_type;
 extern PyTypeObject wfpy_slice_type;
 extern PyTypeObject wfpy_pool_type;
 extern PyTypeObject wfpy_graph_type;
+extern PyTypeObject wfpy_crowd_type;
 
 /* Raises the exception class of status s with message msg (NULL: the
  * status's own text); returns NULL. */

@@ -31,7 +31,7 @@ from ._wayfind import (BlockedError, Error, FileError, InvalidArgumentError,
                        TooBigError, UnsatisfiableError, UnsupportedError)
 
 __all__ = [
-    "Grid", "Path", "Mesh", "Polyline", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "JumpTable",
+    "Grid", "Path", "Mesh", "Crowd", "Polyline", "SlicedSearch", "Pool", "Graph", "NodePath", "Scenarios", "JumpTable",
     "Hierarchy", "load", "load_graph", "load_scen", "load_jumps", "load_hierarchy",
     "generate", "blend", "version", "ALGORITHMS", "Error",
     "BlockedError", "FileError", "InvalidArgumentError", "NoMemoryError",
@@ -949,3 +949,5 @@ def generate(kind, width, height, seed=1, *, density=0.25, braid=0.0, movingai_c
 
 # The mesh type lives in its own module, which uses the helpers above.
 from ._mesh import Mesh  # noqa: E402
+# The crowd (steer.h) likewise.
+from ._crowd import Crowd  # noqa: E402

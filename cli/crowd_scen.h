@@ -1,9 +1,9 @@
-/* The crowd scenarios of the tests and the bench (circle swap, two groups
- * crossing, a door in a wall, units crossing a Moving AI map through a
- * flow field to packed goals), and a monitor that measures, after every
- * step and without any of the steer layer's code, the closest any two
- * agents came (distance / sum of radii) and the deepest any disc went into
- * a blocked cell (overlap / radius). */
+/* The crowd scenarios of 'wayfind simulate', the tests and the bench
+ * (circle swap, two groups crossing, a door in a wall, units crossing a
+ * Moving AI map through a flow field to packed goals), and a monitor
+ * that measures, after every step and without any of the steer layer's
+ * code, the closest any two agents came (distance / sum of radii) and
+ * the deepest any disc went into a blocked cell (overlap / radius). */
 #ifndef WF_CROWD_SCEN_H
 #define WF_CROWD_SCEN_H
 
@@ -20,6 +20,10 @@ typedef struct wf_crowd_scen {
     double *radius;         /* per agent, as added */
     size_t n;
     long max_steps;         /* the stated bound on arrival */
+    /* called by wf_cscen_run after every step when not NULL (the setups
+     * leave it NULL): 'wayfind simulate' records trajectories with it */
+    void (*on_step)(void *ud, const struct wf_crowd_scen *s, long step);
+    void *on_step_ud;
 } wf_crowd_scen;
 
 /* n agents of radius r on a circle of radius R = n · 1.4 · 2r / 2π (at

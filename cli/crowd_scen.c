@@ -271,6 +271,8 @@ wf_status wf_cscen_run(wf_crowd_scen *s, wf_pool *pool, int measure,
         rep->steps++;
         if (measure)
             wf_cscen_measure(s, rep);
+        if (s->on_step)
+            s->on_step(s->on_step_ud, s, rep->steps);
     }
     for (size_t i = 0; i < s->n; i++) {
         wf_agent_state a;
