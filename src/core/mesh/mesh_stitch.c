@@ -32,9 +32,9 @@ struct wf__stitch {
     uint32_t *up;    /* union-find over the tiles' pieces, then labels */
     uint32_t *node;  /* per polygon: its tile's piece (an index in up) */
     size_t cap_up, cap_node;
-    /* what kept its place this time: the corners, polygons, edges and
-       pieces before these */
-    uint32_t kept_v, kept, kept_e, kept_piece;
+    /* what kept its place this time: the corners, polygons and edges
+       before these */
+    uint32_t kept_v, kept, kept_e;
 };
 
 static void table_free(const wf_allocator *a, table *t) {
@@ -368,7 +368,6 @@ static void keep(wf_mesh *m, size_t k, at *n) {
     const wf__mtile *d = &t->tile[k];
     *n = (at){d->vbase, d->base, d->ebase, d->piece0};
     s->kept_v = n->v, s->kept = n->p, s->kept_e = n->e;
-    s->kept_piece = n->piece;
     for (uint32_t i = 0; i < n->piece; i++)
         s->up[i] = i;
     prune(m, &s->corners, keep_corner);
