@@ -10,7 +10,7 @@ BUILD    := build
 CMAKE_COMMON := -DWF_SHARED_DIR=$(SHARED)
 # RVO2 (built outside wayfind) for the crowd bench: a driver taking
 # "N MAX_STEPS [circle|crossing]" (bench/crowd.c says what it prints).
-RVO2     ?= ../peers/rvo2/circle
+RVO2     ?= ../peers/rvo2/drive
 
 BUILD_PKGS := cmake make gcc pkg-config libpng-dev libcjson-dev
 # The Python package is built for Debian's interpreter (python3 on PATH

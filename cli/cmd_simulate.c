@@ -147,8 +147,11 @@ static void print_report(const args *a, const wf_crowd_scen *s,
     printf("steps: %ld\n", r->steps);
     if (isfinite(r->min_sep))
         printf("min separation: %.4f x sum of radii\n", r->min_sep);
-    else
+    else if (s->n < 2)
         printf("min separation: none (fewer than two agents)\n");
+    else
+        printf("min separation: over 2 x sum of radii (no two agents came "
+               "nearer)\n");
     printf("worst wall overlap: %.4f x radius\n", r->max_wall);
     printf("time: %.3f ms per step (%ld thread%s)\n", r->ms_per_step,
            a->threads, a->threads > 1 ? "s" : "");

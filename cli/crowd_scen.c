@@ -54,8 +54,9 @@ wf_status wf_cscen_circle(wf_crowd_scen *s, size_t n, double r) {
         if (st == WF_OK)
             st = wf_crowd_set_goal(s->crowd, s->ids[i], q);
     }
-    /* the crossing takes 2R at speed 1, with room for the jam */
-    s->max_steps = (long)(2.0 * R / 0.1 * 2.0) + 400;
+    /* the crossing takes 2R at speed 1: twice that, and room for the knot
+     * in the middle, which larger discs take longer to unwind */
+    s->max_steps = (long)(2.0 * R / 0.1 * 2.0) + (long)(500.0 * fmax(1.0, r / 0.5));
     return st;
 }
 
@@ -64,11 +65,12 @@ wf_status wf_cscen_crossing(wf_crowd_scen *s, size_t n, double r) {
     wf_vec2 *goals = malloc((n ? n : 1) * sizeof *goals);
     if (!goals)
         return WF_E_NOMEM;
+    /* the left block has n / 2 agents, the top one the rest */
     size_t half = n / 2;
-    int side = (int)ceil(sqrt((double)half));
+    int side = (int)ceil(sqrt((double)(n - half)));
     double gap = 3.0 * r, far = 20.0 + side * gap;
     for (size_t i = 0; i < n && st == WF_OK; i++) {
-        size_t k = i % half;
+        size_t k = i < half ? i : i - half;
         double a = (double)(k % (size_t)side) * gap, b = (double)(k / (size_t)side) * gap;
         wf_vec2 p, q;
         if (i < half) { /* left to right */
@@ -82,7 +84,7 @@ wf_status wf_cscen_crossing(wf_crowd_scen *s, size_t n, double r) {
         st = scen_add(s, p, r, 1.0);
     }
     /* each block is a group with its packed goals */
-    if (st == WF_OK)
+    if (st == WF_OK && half)
         st = wf_crowd_assign_goals(s->crowd, s->ids, goals, half, NULL);
     if (st == WF_OK)
         st = wf_crowd_assign_goals(s->crowd, s->ids + half, goals + half,
@@ -153,7 +155,8 @@ wf_status wf_cscen_door(wf_crowd_scen *s, size_t n, double r) {
     if (st == WF_OK)
         st = scen_flow_goals(s, goals);
     free(goals);
-    s->max_steps = 3000;
+    /* about a step and a half an agent through the door, and the walk */
+    s->max_steps = 1500 + 25 * (long)n;
     return st;
 }
 
@@ -240,9 +243,11 @@ void wf_cscen_measure(const wf_crowd_scen *s, wf_crowd_report *rep) {
             rep->max_wall = fmax(rep->max_wall, o);
         }
     }
+    /* pairs further apart in x are over twice the sum of their radii apart
+     * (crowd_scen.h: min_sep stays infinite when no pair came that near) */
     qsort(d, s->n, sizeof *d, by_x);
     for (size_t i = 0; i < s->n; i++)
-        for (size_t j = i + 1; j < s->n && d[j].x - d[i].x < 2.0 * rmax; j++) {
+        for (size_t j = i + 1; j < s->n && d[j].x - d[i].x < 4.0 * rmax; j++) {
             double dx = d[j].x - d[i].x, dy = d[j].y - d[i].y;
             double ratio = sqrt(dx * dx + dy * dy) / (d[i].r + d[j].r);
             rep->min_sep = fmin(rep->min_sep, ratio);

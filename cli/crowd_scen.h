@@ -44,7 +44,9 @@ typedef struct wf_crowd_report {
     long steps;          /* steps run */
     size_t arrived;      /* agents that reached their goal at some step */
     long last_arrival;   /* the step the last of them did */
-    double min_sep;      /* least distance / (ra + rb) over the run */
+    double min_sep;      /* least distance / (ra + rb) over the run, of
+                            the pairs that came within twice the sum of
+                            their radii (INFINITY: none did) */
     double max_wall;     /* largest overlap / radius with a blocked cell */
     double ms_per_step;  /* wall time */
 } wf_crowd_report;

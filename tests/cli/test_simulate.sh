@@ -51,6 +51,23 @@ checks=$((checks + 1))
 contains "$TMP/door.svg" '<animate attributeName="cx"' "door svg animated"
 [ "$(grep -c '<circle' "$TMP/door.svg")" = 36 ] || fail "door svg: not 36 circles"
 
+# The default run (20 agents: a knot in the middle that ORCA alone never
+# leaves), and crossings of one and of an odd number of agents (the two
+# blocks differ by one)
+expect 0 "default" -- "$WF" simulate
+contains "$TMP/out" "arrived: 20 of 20" "default 20 all arrive"
+expect 0 "crossing 1" -- "$WF" simulate --scenario crossing --agents 1
+contains "$TMP/out" "arrived: 1 of 1" "crossing 1"
+contains "$TMP/out" "min separation: none (fewer than two agents)" "crossing 1 sep"
+expect 0 "crossing 27" -- "$WF" simulate --scenario crossing --agents 27
+contains "$TMP/out" "arrived: 27 of 27" "crossing 27"
+sep=$(sed -n 's/^min separation: \([0-9.]*\) x sum of radii$/\1/p' "$TMP/out")
+checks=$((checks + 1))
+awk -v s="${sep:-0}" 'BEGIN { exit !(s >= 0.99) }' ||
+  fail "crossing 27: min separation '$sep' below 0.99"
+expect 0 "door 2" -- "$WF" simulate --scenario door --agents 2
+contains "$TMP/out" "arrived: 2 of 2" "door 2"
+
 # Units across a Moving AI map, with a seed
 A="$SHARED/movingai/dao/arena.map"
 expect 0 "rts" -- "$WF" simulate "$A" --agents 40 --seed 3
