@@ -44,6 +44,36 @@ static void test_circle(void **state) {
     wf_cscen_free(&s);
 }
 
+/* Small rings: a few agents meet in the middle in a tight, symmetric
+ * knot that ORCA alone never leaves (RVO2 keeps a ring of 20 still for
+ * 3,000 steps). Every size and radius here must come apart. */
+static void test_small_circles(void **state) {
+    (void)state;
+    static const size_t ns[] = {3, 5, 8, 12, 16, 20, 24, 32, 40};
+    static const double rs[] = {0.25, 0.5, 1.0};
+    long worst = 0;
+    double sep = INFINITY;
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
+        for (size_t j = 0; j < sizeof rs / sizeof *rs; j++) {
+            wf_crowd_scen s;
+            wf_crowd_report rep;
+            assert_int_equal(wf_cscen_circle(&s, ns[i], rs[j]), WF_OK);
+            assert_int_equal(wf_cscen_run(&s, NULL, 1, &rep), WF_OK);
+            if (rep.arrived != s.n || rep.steps >= s.max_steps)
+                printf("circle %zu, radius %g: %zu arrived in %ld steps "
+                       "(bound %ld)\n", ns[i], rs[j], rep.arrived, rep.steps,
+                       s.max_steps);
+            assert_int_equal(rep.arrived, s.n);
+            assert_true(rep.steps < s.max_steps);
+            assert_true(rep.min_sep >= 0.99);
+            worst = rep.steps > worst ? rep.steps : worst;
+            sep = fmin(sep, rep.min_sep);
+            wf_cscen_free(&s);
+        }
+    printf("small circles: 27 rings of 3-40 agents, radii 0.25-1: all "
+           "arrived, slowest %ld steps, min separation %.4f\n", worst, sep);
+}
+
 static void test_crossing(void **state) {
     (void)state;
     wf_crowd_scen s;
@@ -340,6 +370,7 @@ static void test_bad_input(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_input), cmocka_unit_test(test_circle),
+        cmocka_unit_test(test_small_circles),
         cmocka_unit_test(test_crossing),  cmocka_unit_test(test_door),
         cmocka_unit_test(test_rts),       cmocka_unit_test(test_threads),
         cmocka_unit_test(test_packed),    cmocka_unit_test(test_yield),

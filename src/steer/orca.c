@@ -185,18 +185,60 @@ static vec2 keep_right(const wf_crowd *c, const wf__agent *a, vec2 pref,
     if (l2 <= 0.0 || a->arrived)
         return pref;
     vec2 f = v2_scale(pref, 1.0 / sqrt(l2));
+    /* a neighbour beyond the goal is not in the way */
+    double stop = a->mode == WF_STEER_VELOCITY
+                      ? INFINITY
+                      : sqrt(v2_len2(v2_sub(a->goal, a->pos)));
     for (size_t k = 0; k < nn; k++) {
         const wf__agent *b = &c->ag[s->nb[k]];
         vec2 e = v2_sub(b->pos, a->pos);
         double ahead = v2_dot(e, f), rr = a->radius + b->radius;
         /* ahead, in the way, and not walking on as fast */
-        if (ahead <= 0.0 || ahead > rr + a->max_speed ||
+        if (ahead <= 0.0 || ahead > rr + a->max_speed || ahead > stop ||
             fabs(v2_cross(f, e)) >= rr ||
             v2_dot(b->vel, f) > 0.5 * v2_dot(a->vel, f))
             continue;
         vec2 right = v2(f.y, -f.x);
         vec2 v = v2_add(pref, v2_scale(right, RIGHT * sqrt(l2)));
         return v2_scale(v, sqrt(l2 / v2_len2(v)));
+    }
+    return pref;
+}
+
+/* A knot of agents pressing on one another from all sides (a ring
+ * heading through its middle) stands still under ORCA: each one's way in
+ * is shut by its neighbours and the only velocities left lead back out.
+ * An agent going to a goal is knotted when it has come no nearer it
+ * for KNOT_AFTER steps, moves slowly and is not yet near it. A knotted
+ * agent with a knotted neighbour ahead turns its preferred velocity to
+ * the right, further the longer it waits, up to KNOT_TURN (past the
+ * square: in a tight ring the only way left leads a little outward): all
+ * turning the same way, the knot loosens into a roundabout. (Agents held
+ * by others in their places are left to make_way.) */
+#define KNOT_AFTER 20
+#define KNOT_RATE 0.035 /* radians a step */
+#define KNOT_TURN 2.0
+#define KNOT_SLOW 0.5
+static int knotted(const wf__agent *a) {
+    double slow = KNOT_SLOW * a->max_speed, near = 4.0 * a->radius;
+    return a->mode != WF_STEER_VELOCITY && !a->arrived && a->since > KNOT_AFTER &&
+           v2_len2(a->vel) <= slow * slow &&
+           v2_len2(v2_sub(a->goal, a->pos)) >= near * near;
+}
+
+static vec2 unknot(const wf_crowd *c, const wf__agent *a, vec2 pref,
+                   const wf__scratch *s, size_t nn) {
+    if (!knotted(a))
+        return pref;
+    for (size_t k = 0; k < nn; k++) {
+        const wf__agent *b = &c->ag[s->nb[k]];
+        vec2 e = v2_sub(b->pos, a->pos);
+        double rr = (a->radius + b->radius) * AVOID * 1.2;
+        if (!knotted(b) || v2_dot(e, pref) <= 0.0 || v2_len2(e) > rr * rr)
+            continue;
+        double t = fmin(KNOT_TURN, (a->since - KNOT_AFTER) * KNOT_RATE);
+        double cs = cos(t), sn = sin(t);
+        return v2(pref.x * cs + pref.y * sn, -pref.x * sn + pref.y * cs);
     }
     return pref;
 }
@@ -286,7 +328,8 @@ void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s) {
         if (is_near(a, &c->ag[s->nb[k]], s->nd[k], dt))
             s->lines[n++] = safety_line(a, &c->ag[s->nb[k]], dt, i < s->nb[k]);
     size_t ns = n - nw - na;
-    pref = make_way(c, a, keep_right(c, a, pref, s, nn), s, nn);
+    pref = make_way(c, a, unknot(c, a, keep_right(c, a, pref, s, nn), s, nn),
+                    s, nn);
     a->swap = wf__crowd_swap_offer(c, a, s->nb, nn);
     double wa = eff_weight(c, a);
     for (size_t k = 0; k < nn; k++) {

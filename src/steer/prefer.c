@@ -54,15 +54,18 @@ static int goal_sight(const wf_crowd *c, wf__agent *a) {
 /* Has the agent come no nearer its goal for STALL_STEPS steps (circling
  * the middle of a place its goal is not in, held by a jam or a corner)? */
 #define STALL_STEPS 50
-static int stalled(wf__agent *a) {
+/* Steps since the agent last came 0.1 radius nearer its goal. */
+static uint32_t waited(wf__agent *a) {
     double d = sqrt(v2_len2(v2_sub(a->goal, a->pos)));
     if (d < a->best - 0.1 * a->radius) {
         a->best = d;
         a->since = 0;
         return 0;
     }
-    return ++a->since > STALL_STEPS;
+    return ++a->since;
 }
+
+static int stalled(wf__agent *a) { return waited(a) > STALL_STEPS; }
 
 static vec2 by_flow(const wf_crowd *c, wf__agent *a) {
     const wf_grid *g = c->o.grid;
@@ -145,6 +148,8 @@ vec2 wf__crowd_preferred(const wf_crowd *c, wf__agent *a) {
     switch (a->mode) {
     case WF_STEER_GOAL:
         v = toward(c, a, a->goal);
+        if (!a->arrived)
+            waited(a); /* for unknot (orca.c) */
         break;
     case WF_STEER_FLOW:
         v = by_flow(c, a);
