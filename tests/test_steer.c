@@ -1,9 +1,9 @@
 /* Units that move (steer.h): the standard crowd scenarios with their
  * figures printed (arrivals, steps, worst separation, worst wall overlap)
  * and held to the issue's bounds; 1 thread against 2 bit for bit; bad
- * input refused or recovered from; walls from a mesh. The larger runs
- * (1,000 agents on a circle, 1,000 units over a map) are the bench's: here
- * sizes fit a sanitizer build's budget. */
+ * input refused or recovered from (walls from a mesh: test_steer_mesh.c).
+ * The larger runs (1,000 agents on a circle, 1,000 units over a map) are
+ * the bench's: here sizes fit a sanitizer build's budget. */
 #include "wf_test.h"
 
 #include <math.h>
