@@ -214,7 +214,11 @@ WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
  * last point. Pushed further than replan_dist off it, or come no nearer
  * its end for 50 steps (held at a corner the path cuts too close for its
  * radius, say), an agent plans a new any-angle path from its cell to the
- * last point (crowds with a grid; replan_dist 0: never).
+ * last point (crowds with a grid; replan_dist 0: never). In a crowd
+ * without a grid, a corner it aims at while the point look_ahead along
+ * the path is out of sight is moved out of the path's turn by its radius,
+ * so that a path for a point (a mesh's, bending on the mesh's corners)
+ * is followed round them rather than into the wall beside them.
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
 WF_API wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id,

@@ -99,6 +99,24 @@ static vec2 path_ahead(const wf__agent *a, size_t k, double t, double ahead) {
     return a->path[a->path_n - 1];
 }
 
+/* Corner k of the path (not an end) moved out of its turn by the agent's
+ * radius and margin, along the bisector. A path for a point bends on the
+ * wall corners themselves, where the agent's disc cannot go: aimed at the
+ * corner, an agent beside it (a door's jamb) pushes straight into the wall
+ * with nothing along it, and stays; aimed here, it slides round. */
+static vec2 corner_out(const wf__agent *a, size_t k) {
+    vec2 p = a->path[k];
+    vec2 in = v2_sub(p, a->path[k - 1]), out = v2_sub(a->path[k + 1], p);
+    double li = sqrt(v2_len2(in)), lo = sqrt(v2_len2(out));
+    if (li <= 0.0 || lo <= 0.0)
+        return p;
+    vec2 d = v2_sub(v2_scale(in, 1.0 / li), v2_scale(out, 1.0 / lo));
+    double ld = sqrt(v2_len2(d));
+    if (ld < 1e-9)
+        return p; /* no turn */
+    return v2_add(p, v2_scale(d, a->radius * (1.0 + WF_CROWD_MARGIN) / ld));
+}
+
 static vec2 by_path(const wf_crowd *c, wf__agent *a) {
     vec2 end = a->path[a->path_n - 1];
     if (a->path_n < 2 || a->path_at + 1 >= a->path_n || a->arrived)
@@ -127,8 +145,11 @@ static vec2 by_path(const wf_crowd *c, wf__agent *a) {
     vec2 to = path_ahead(a, best, bt, c->o.look_ahead);
     if (v2_len2(v2_sub(to, end)) == 0.0)
         return toward(c, a, end);
+    /* out of sight: the next corner; without a grid to re-plan on when
+     * held beside it, moved out of its turn */
     if (wf__walls_block(&c->walls, a->pos, to, 0.0))
-        to = a->path[best + 1];
+        to = !c->o.grid && best + 2 < a->path_n ? corner_out(a, best + 1)
+                                                 : a->path[best + 1];
     return heading(a, to);
 }
 
