@@ -275,6 +275,32 @@ static void test_extremes(void **state) {
 }
 
 /* 1 thread and 2 threads give the same bits. */
+/* Steps a and b (the same scenario of n agents) k times, a on one thread
+ * and b on pool: the number of steps after which they differ. */
+static size_t steps_differ(wf_crowd_scen *a, wf_crowd_scen *b, wf_pool *pool,
+                           size_t n, int k) {
+    size_t differ = 0, bytes = n * sizeof(wf_vec2);
+    wf_vec2 *pa = malloc(bytes), *pb = malloc(bytes), *va = malloc(bytes),
+            *vb = malloc(bytes);
+    assert_true(pa && pb && va && vb);
+    for (int s = 0; s < k; s++) {
+        assert_int_equal(wf_crowd_step(a->crowd, NULL), WF_OK);
+        assert_int_equal(wf_crowd_step(b->crowd, pool), WF_OK);
+        assert_int_equal(wf_crowd_export(a->crowd, NULL, pa, va, n), n);
+        assert_int_equal(wf_crowd_export(b->crowd, NULL, pb, vb, n), n);
+        if (memcmp(pa, pb, bytes) || memcmp(va, vb, bytes))
+            differ++;
+    }
+    free(pa);
+    free(pb);
+    free(va);
+    free(vb);
+    return differ;
+}
+
+/* One thread against two, bit for bit: a door (a flow field, walls), a
+ * ring meeting in its middle (a knot) and units across a map (fields,
+ * paths of their own, goal swaps). */
 static void test_threads(void **state) {
     (void)state;
     wf_pool *pool;
@@ -282,24 +308,31 @@ static void test_threads(void **state) {
     wf_crowd_scen a, b;
     assert_int_equal(wf_cscen_door(&a, 100, 0.4), WF_OK);
     assert_int_equal(wf_cscen_door(&b, 100, 0.4), WF_OK);
-    size_t differ = 0;
-    wf_vec2 pa[100], pb[100], va[100], vb[100];
-    for (int k = 0; k < 300; k++) {
-        assert_int_equal(wf_crowd_step(a.crowd, NULL), WF_OK);
-        assert_int_equal(wf_crowd_step(b.crowd, pool), WF_OK);
-        assert_int_equal(wf_crowd_export(a.crowd, NULL, pa, va, 100), 100);
-        assert_int_equal(wf_crowd_export(b.crowd, NULL, pb, vb, 100), 100);
-        if (memcmp(pa, pb, sizeof pa) || memcmp(va, vb, sizeof va))
-            differ++;
-    }
-    printf("threads: 300 steps of 100 agents, 1 thread vs 2: %zu steps differ\n",
-           differ);
+    size_t differ = steps_differ(&a, &b, pool, 100, 300);
+    printf("threads: 300 steps of 100 agents at a door, 1 thread vs 2: %zu "
+           "steps differ\n", differ);
+    assert_int_equal(differ, 0);
+    wf_cscen_free(&a);
+    wf_cscen_free(&b);
+    assert_int_equal(wf_cscen_circle(&a, 100, 0.5), WF_OK);
+    assert_int_equal(wf_cscen_circle(&b, 100, 0.5), WF_OK);
+    differ = steps_differ(&a, &b, pool, 100, 700);
+    printf("threads: 700 steps of a ring of 100 (its knot), 1 thread vs 2: "
+           "%zu steps differ\n", differ);
+    assert_int_equal(differ, 0);
+    wf_cscen_free(&a);
+    wf_cscen_free(&b);
+    const char *map = WF_SHARED_DIR "/movingai/street/Berlin_0_256.map";
+    assert_int_equal(wf_cscen_rts(&a, map, 300, 0.4, 7), WF_OK);
+    assert_int_equal(wf_cscen_rts(&b, map, 300, 0.4, 7), WF_OK);
+    differ = steps_differ(&a, &b, pool, 300, 1000);
+    printf("threads: 1000 steps of 300 units across Berlin_0_256, 1 thread "
+           "vs 2: %zu steps differ\n", differ);
     assert_int_equal(differ, 0);
     wf_cscen_free(&a);
     wf_cscen_free(&b);
     wf_pool_destroy(pool);
 }
-
 
 /* Every bad input gets an error; overlaps are pushed apart, never NaN. */
 static void test_bad_input(void **state) {

@@ -14,7 +14,7 @@ static void reset_arrival(wf_crowd *c, wf__agent *a) {
     a->arrived = 0;
     a->sight = 2; /* a new goal: look for it at once */
     a->best = INFINITY;
-    a->since = 0;
+    a->since = a->held = 0;
 }
 
 /* A new order for one agent: it leaves its group. */

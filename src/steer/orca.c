@@ -221,7 +221,8 @@ static vec2 keep_right(const wf_crowd *c, const wf__agent *a, vec2 pref,
 #define KNOT_SLOW 0.5
 static int knotted(const wf__agent *a) {
     double slow = KNOT_SLOW * a->max_speed, near = 4.0 * a->radius;
-    return a->mode != WF_STEER_VELOCITY && !a->arrived && a->since > KNOT_AFTER &&
+    /* held, not since: since of a neighbour changes during the step */
+    return a->mode != WF_STEER_VELOCITY && !a->arrived && a->held > KNOT_AFTER &&
            v2_len2(a->vel) <= slow * slow &&
            v2_len2(v2_sub(a->goal, a->pos)) >= near * near;
 }
@@ -236,7 +237,7 @@ static vec2 unknot(const wf_crowd *c, const wf__agent *a, vec2 pref,
         double rr = (a->radius + b->radius) * AVOID * 1.2;
         if (!knotted(b) || v2_dot(e, pref) <= 0.0 || v2_len2(e) > rr * rr)
             continue;
-        double t = fmin(KNOT_TURN, (a->since - KNOT_AFTER) * KNOT_RATE);
+        double t = fmin(KNOT_TURN, (a->held - KNOT_AFTER) * KNOT_RATE);
         double cs = cos(t), sn = sin(t);
         return v2(pref.x * cs + pref.y * sn, -pref.x * sn + pref.y * cs);
     }

@@ -95,8 +95,10 @@ typedef struct wf__agent {
     uint32_t group;      /* wf_crowd_assign_goals' group, 0 for none */
     uint32_t swap;       /* 1 + the slot it offers to swap goals with */
     uint8_t sight;       /* FLOW: goal in sight when last looked (prefer.c) */
-    double best;         /* FLOW, PATH: nearest it came to its goal, */
-    uint32_t since;      /* steps ago (prefer.c) */
+    double best;         /* nearest it came to its goal, */
+    uint32_t since;      /* steps ago (prefer.c; counted during a step) */
+    uint32_t held;       /* since, as of the last move: what other agents
+                            read during a step (orca.c: knots) */
 } wf__agent;
 
 /* One worker's scratch for a step. */

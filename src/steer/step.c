@@ -94,6 +94,7 @@ static void move_one(wf_crowd *c, size_t i, wf__scratch *scr) {
     a->vel = v;
     a->pos = p;
     a->pref = a->pref_next;
+    a->held = a->since;
     if (a->mode == WF_STEER_VELOCITY)
         return;
     double d2 = v2_len2(v2_sub(a->goal, p));
