@@ -18,7 +18,9 @@
  * walls are avoided with a margin (WF_CROWD_MARGIN) so that what gives
  * stays outside the agents. An agent with a neighbour standing in its way
  * turns partly right, so that head-on jams (a ring of agents crossing to
- * the antipodes) turn into roundabouts; an agent in its place steps
+ * the antipodes) turn into roundabouts, and agents held in a knot for 20
+ * steps (none nearer its goal, all pressing on each other) turn further
+ * right together until it unwinds; an agent in its place steps
  * aside for one that wants to walk into it, then goes back; agents of one
  * group (wf_crowd_assign_goals) that pass each other's goals swap them.
  *
