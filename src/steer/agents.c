@@ -15,6 +15,7 @@ static void reset_arrival(wf_crowd *c, wf__agent *a) {
     a->sight = 2; /* a new goal: look for it at once */
     a->best = INFINITY;
     a->since = a->held = 0;
+    a->swapped = 0;
 }
 
 /* A new order for one agent: it leaves its group. */

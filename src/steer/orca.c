@@ -284,7 +284,10 @@ uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
     double near2 = 16.0 * c->o.look_ahead * c->o.look_ahead; /* 4 × */
     for (size_t k = 0; k < nn; k++) {
         const wf__agent *b = &c->ag[nb[k]];
-        if (b->group != a->group || b->mode != a->mode)
+        /* not back with the one it last swapped with: two that keep
+         * passing each other's goals would trade them back and forth */
+        if (b->group != a->group || b->mode != a->mode ||
+            a->swapped == nb[k] + 1)
             continue;
         /* the sum of squared distances to the goals falls by gain:
          * symmetric in a and b, so both see the same offer. An agent in

@@ -94,6 +94,8 @@ typedef struct wf__agent {
     uint8_t replan;      /* set by a step, done at its commit */
     uint32_t group;      /* wf_crowd_assign_goals' group, 0 for none */
     uint32_t swap;       /* 1 + the slot it offers to swap goals with */
+    uint32_t swapped;    /* 1 + the slot it last swapped goals with since
+                            it last arrived, or 0 */
     uint8_t sight;       /* FLOW: goal in sight when last looked (prefer.c) */
     double best;         /* nearest it came to its goal, */
     uint32_t since;      /* steps ago (prefer.c; counted during a step) */

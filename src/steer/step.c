@@ -101,6 +101,7 @@ static void move_one(wf_crowd *c, size_t i, wf__scratch *scr) {
     double ad = c->o.arrive_dist;
     if (!a->arrived && d2 <= ad * ad) {
         a->arrived = 1;
+        a->swapped = 0;
         if (a->arrived_step < 0)
             a->arrived_step = c->steps + 1;
     } else if (a->arrived && d2 > a->radius * a->radius) {
@@ -147,9 +148,14 @@ static void swap_goals(wf_crowd *c) {
         c->arrived -= (size_t)a->arrived + (size_t)b->arrived;
         a->arrived = b->arrived = 0;
         a->swap = b->swap = 0;
+        a->swapped = (uint32_t)(b - c->ag) + 1;
+        b->swapped = (uint32_t)i + 1;
         a->sight = b->sight = 2;
-        a->best = b->best = INFINITY;
-        a->since = b->since = 0;
+        /* progress is measured toward the new goals from here; a swap is
+         * no progress, so the wait goes on (a unit held in a jam that
+         * keeps swapping still comes to re-plan) */
+        a->best = sqrt(v2_len2(v2_sub(a->goal, a->pos)));
+        b->best = sqrt(v2_len2(v2_sub(b->goal, b->pos)));
     }
 }
 
