@@ -168,15 +168,20 @@ wf_status wf_cscen_rts(wf_crowd_scen *s, const char *path, size_t n, double r,
         return st;
     st = scen_begin(s, n, g);
     s->grid = g;
+    /* starts and goals where a 2 x 2 square is free, the units at its
+     * middle: none parked in a one-cell gap, which would shut it for
+     * everyone behind (the field still leads through such gaps) */
+    wf_move room = wf_move_default();
+    room.size = 2;
     wf_agent *ag = malloc((n ? n : 1) * sizeof *ag);
     wf_vec2 *goals = malloc((n ? n : 1) * sizeof *goals);
     if (st == WF_OK && (!ag || !goals))
         st = WF_E_NOMEM;
     if (st == WF_OK)
-        st = wf_place_agents(g, seed, wf_move_default(), NULL, n, 1, ag, NULL);
+        st = wf_place_agents(g, seed, room, NULL, n, 1, ag, NULL);
     for (size_t i = 0; i < n && st == WF_OK; i++) {
-        wf_vec2 p = {ag[i].start.x + 0.5, ag[i].start.y + 0.5};
-        goals[i] = (wf_vec2){ag[i].goal.x + 0.5, ag[i].goal.y + 0.5};
+        wf_vec2 p = {ag[i].start.x + 0.5 * room.size, ag[i].start.y + 0.5 * room.size};
+        goals[i] = (wf_vec2){ag[i].goal.x + 0.5 * room.size, ag[i].goal.y + 0.5 * room.size};
         st = scen_add(s, p, r, 1.0);
     }
     /* the goals are the places nearest one cell: the field leads to the
