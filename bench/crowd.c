@@ -2,7 +2,8 @@
  *  1. The standard scenarios run to the end, their figures printed
  *     (arrivals, steps, worst separation, worst wall overlap): circle swap
  *     of 100 and 1,000, two blocks of 100 crossing, a door for 64, 1,000
- *     units across Berlin_0_256 through a flow field to packed goals; and,
+ *     units across Berlin_0_256 through a flow field to packed goals (seeds
+ *     1-8); and,
  *     when a peer binary is named, RVO2's on the circles and the crossing.
  *  2. Time per step of the circle swap at 1,000, 10,000 and 50,000 agents
  *     on 1 and 2 threads (the first steps, at least K and 500,000
@@ -107,7 +108,11 @@ static void scenarios(const char *rvo2, const char *dir) {
     scenario("door 64", wf_cscen_door(&s, 64, 0.4), &s);
     char map[1024];
     snprintf(map, sizeof map, "%s/street/Berlin_0_256.map", dir);
-    scenario("Berlin_0_256 1000", wf_cscen_rts(&s, map, 1000, 0.4, 7), &s);
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        char name[32];
+        snprintf(name, sizeof name, "Berlin 1000 seed %d", (int)seed);
+        scenario(name, wf_cscen_rts(&s, map, 1000, 0.4, seed), &s);
+    }
 }
 
 static double run(size_t n, int threads, long steps) {

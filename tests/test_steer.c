@@ -188,7 +188,8 @@ static void test_file(void **state) {
 }
 
 /* The 1,000-agent runs (minutes under sanitizers): with WF_STEER_LARGE
- * set; the bench prints them on every run. */
+ * set; the bench prints them on every run, Berlin on seeds 1-8 (two of
+ * which leave units on their way at the bound). */
 static void test_large(void **state) {
     (void)state;
     if (!getenv("WF_STEER_LARGE")) {
@@ -200,7 +201,7 @@ static void test_large(void **state) {
     run_scenario("circle 1000", &s, NULL);
     wf_cscen_free(&s);
     assert_int_equal(wf_cscen_rts(&s, WF_SHARED_DIR "/movingai/street/Berlin_0_256.map",
-                                 1000, 0.4, 7), WF_OK);
+                                 1000, 0.4, 1), WF_OK);
     run_checked("Berlin_0_256 1000", &s, NULL, 0);
     wf_cscen_free(&s);
 }
