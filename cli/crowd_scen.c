@@ -56,7 +56,8 @@ wf_status wf_cscen_circle(wf_crowd_scen *s, size_t n, double r) {
     }
     /* the crossing takes 2R at speed 1: twice that, and room for the knot
      * in the middle, which larger discs take longer to unwind */
-    s->max_steps = (long)(2.0 * R / 0.1 * 2.0) + (long)(500.0 * fmax(1.0, r / 0.5));
+    s->max_steps = (long)(2.0 * R / 0.1 * 2.0) +
+                   (long)(500.0 * fmax(1.0, r / 0.5));
     return st;
 }
 
@@ -180,8 +181,9 @@ wf_status wf_cscen_rts(wf_crowd_scen *s, const char *path, size_t n, double r,
     if (st == WF_OK)
         st = wf_place_agents(g, seed, room, NULL, n, 1, ag, NULL);
     for (size_t i = 0; i < n && st == WF_OK; i++) {
-        wf_vec2 p = {ag[i].start.x + 0.5 * room.size, ag[i].start.y + 0.5 * room.size};
-        goals[i] = (wf_vec2){ag[i].goal.x + 0.5 * room.size, ag[i].goal.y + 0.5 * room.size};
+        double mid = 0.5 * room.size;
+        wf_vec2 p = {ag[i].start.x + mid, ag[i].start.y + mid};
+        goals[i] = (wf_vec2){ag[i].goal.x + mid, ag[i].goal.y + mid};
         st = scen_add(s, p, r, 1.0);
     }
     /* the goals are the places nearest one cell: the field leads to the

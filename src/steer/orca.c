@@ -222,8 +222,8 @@ static vec2 keep_right(const wf_crowd *c, const wf__agent *a, vec2 pref,
 static int knotted(const wf__agent *a) {
     double slow = KNOT_SLOW * a->max_speed, near = 4.0 * a->radius;
     /* held, not since: since of a neighbour changes during the step */
-    return a->mode != WF_STEER_VELOCITY && !a->arrived && a->held > KNOT_AFTER &&
-           v2_len2(a->vel) <= slow * slow &&
+    return a->mode != WF_STEER_VELOCITY && !a->arrived &&
+           a->held > KNOT_AFTER && v2_len2(a->vel) <= slow * slow &&
            v2_len2(v2_sub(a->goal, a->pos)) >= near * near;
 }
 

@@ -51,10 +51,8 @@ static int goal_sight(const wf_crowd *c, wf__agent *a) {
  * Near but hidden (the field leads elsewhere: to the middle of the goals'
  * place, say), or getting no nearer for a while, the agent asks for a path
  * of its own (made at the step's commit: it goes over to WF_STEER_PATH). */
-/* Has the agent come no nearer its goal for STALL_STEPS steps (circling
- * the middle of a place its goal is not in, held by a jam or a corner)? */
-#define STALL_STEPS 50
-/* Steps since the agent last came 0.1 radius nearer its goal. */
+/* Steps since the agent last came 0.1 radius nearer its goal, counted
+ * in a->since (read by the knots through a->held, orca.c). */
 static uint32_t waited(wf__agent *a) {
     double d = sqrt(v2_len2(v2_sub(a->goal, a->pos)));
     if (d < a->best - 0.1 * a->radius) {
@@ -65,6 +63,9 @@ static uint32_t waited(wf__agent *a) {
     return ++a->since;
 }
 
+/* Has the agent come no nearer its goal for STALL_STEPS steps (circling
+ * the middle of a place its goal is not in, held by a jam or a corner)? */
+#define STALL_STEPS 50
 static int stalled(wf__agent *a) { return waited(a) > STALL_STEPS; }
 
 static vec2 by_flow(const wf_crowd *c, wf__agent *a) {
