@@ -4,7 +4,8 @@
  * (wf_cscen_measure) and how deep any disc went past the mesh's boundary
  * edges themselves (overlap / radius), and checks every centre is on the
  * mesh. A Moving AI map (its cells' mesh for the walls), a U-shaped
- * corridor with a pillar made from outlines, and bad input. */
+ * corridor with a pillar made from outlines, and bad input; agents off
+ * their paths re-planning on a mesh (wf_crowd_opts.mesh). */
 #include "wf_test.h"
 
 #include <math.h>
@@ -168,14 +169,23 @@ static void watch_step(void *ud, const wf_crowd_scen *s, long step) {
 
 /* ---- the crowd ----------------------------------------------------------- */
 
-/* An empty scenario for n agents: a crowd without a grid, walled by m. */
-static void mesh_scen(wf_crowd_scen *s, const wf_mesh *m, size_t n) {
+/* An empty scenario for n agents: a crowd without a grid, walled by m,
+ * re-planning PATH agents on plan (NULL: never). */
+static void plan_scen(wf_crowd_scen *s, const wf_mesh *m, const wf_mesh *plan,
+                      size_t n) {
     memset(s, 0, sizeof *s);
-    assert_int_equal(wf_crowd_create(NULL, NULL, &s->crowd), WF_OK);
+    wf_crowd_opts o = wf_crowd_opts_default();
+    o.mesh = plan;
+    assert_int_equal(wf_crowd_create(&o, NULL, &s->crowd), WF_OK);
     assert_int_equal(wf_crowd_add_mesh_walls(s->crowd, m), WF_OK);
     s->ids = calloc(n, sizeof *s->ids);
     s->radius = calloc(n, sizeof *s->radius);
     assert_true(s->ids && s->radius);
+}
+
+/* An empty scenario for n agents: a crowd without a grid, walled by m. */
+static void mesh_scen(wf_crowd_scen *s, const wf_mesh *m, size_t n) {
+    plan_scen(s, m, NULL, n);
 }
 
 /* Adds an agent at `from` following the shortest path on pm to `to`:
@@ -211,11 +221,17 @@ static void run_watched(const char *name, wf_crowd_scen *s, const wf_mesh *m) {
     s->on_step_ud = &w;
     wf_crowd_report rep;
     assert_int_equal(wf_cscen_run(s, NULL, 1, &rep), WF_OK);
+    unsigned long replans = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        wf_agent_state a;
+        assert_int_equal(wf_crowd_get(s->crowd, s->ids[i], &a), WF_OK);
+        replans += a.replans;
+    }
     printf("mesh %s %zu: arrived %zu/%zu steps %ld (bound %ld) min separation "
            "%.4f max wall overlap %.4f (%zu boundary edges, %ld centres off "
-           "the mesh)\n",
+           "the mesh) re-plans %lu\n",
            name, s->n, rep.arrived, s->n, rep.steps, s->max_steps, rep.min_sep,
-           w.max_wall, w.b.n, w.off);
+           w.max_wall, w.b.n, w.off, replans);
     fflush(stdout);
     boundary_free(&w.b);
     assert_int_equal(w.off, 0);
@@ -309,7 +325,9 @@ static wf_mesh *clear_mesh(const wf_grid *g, double r) {
  * walls' mesh (a path for a point, round corners as tight as they come);
  * walls from the mesh of the map's cells alone. */
 #define GOAL_CLEAR 1.5
-static void run_map(const char *map, size_t n, uint64_t seed, int hug) {
+enum { PLAN_NONE, PLAN_POINT, PLAN_CLEAR }; /* re-plan on: m, pm */
+static void run_map(const char *map, size_t n, uint64_t seed, int hug,
+                    int plan) {
     char path[512];
     snprintf(path, sizeof path, "%s/movingai/%s", WF_SHARED_DIR, map);
     wf_grid *g;
@@ -322,7 +340,8 @@ static void run_map(const char *map, size_t n, uint64_t seed, int hug) {
     wf_mesh_query *q;
     assert_int_equal(wf_mesh_query_create(NULL, &q), WF_OK);
     wf_crowd_scen s;
-    mesh_scen(&s, m, n);
+    plan_scen(&s, m, plan == PLAN_POINT ? m : plan == PLAN_CLEAR ? pm : NULL,
+              n);
     wf_vec2 *starts = malloc(n * sizeof *starts);
     wf_vec2 *goals = malloc(n * sizeof *goals);
     assert_true(starts && goals);
@@ -345,8 +364,11 @@ static void run_map(const char *map, size_t n, uint64_t seed, int hug) {
     s.max_steps = 500 + (long)(20.0 * longest);
     const char *base = strrchr(map, '/');
     char name[256];
-    snprintf(name, sizeof name, "%s%s", base ? base + 1 : map,
-             hug ? " (paths round corners)" : "");
+    snprintf(name, sizeof name, "%s%s%s", base ? base + 1 : map,
+             hug ? " (paths round corners)" : "",
+             plan == PLAN_POINT   ? " re-planned on the walls' mesh"
+             : plan == PLAN_CLEAR ? " re-planned on the paths' mesh"
+                                  : "");
     run_watched(name, &s, m);
     wf_cscen_free(&s);
     free(starts);
@@ -362,14 +384,21 @@ static void run_map(const char *map, size_t n, uint64_t seed, int hug) {
  * that keep clear of the walls. */
 static void test_map(void **state) {
     (void)state;
-    run_map("dao/den011d.map", 150, 11, 0);
+    run_map("dao/den011d.map", 150, 11, 0, PLAN_NONE);
 }
 
 /* Dragon Age's arena on paths for a point: every corner a path bends
  * round is a corner of the walls, which the agents slide round. */
 static void test_map_corners(void **state) {
     (void)state;
-    run_map("dao/arena.map", 150, 11, 1);
+    run_map("dao/arena.map", 150, 11, 1, PLAN_NONE);
+}
+
+/* den011d on paths for a point, re-planned on the mesh (opts.mesh) when
+ * pushed off them or held. */
+static void test_map_replan(void **state) {
+    (void)state;
+    run_map("dao/den011d.map", 150, 11, 1, PLAN_POINT);
 }
 
 /* ---- doors on paths for a point ----------------------------------------- */
@@ -475,6 +504,117 @@ static void test_corridor(void **state) {
     wf_mesh_destroy(m);
 }
 
+/* A lone agent in the U's left arm given a path down its right arm, so
+ * far off it from the start; the wall between the arms stands between
+ * them. Near the arm's wall, nearer than the paths' mesh allows, so the
+ * re-plan starts from the mesh's nearest point. Without opts.mesh nothing
+ * re-plans and it stays in the left arm; with it, it goes round. */
+static void test_replan_off_path(void **state) {
+    (void)state;
+    wf_mesh *m, *pm;
+    u_meshes(&m, &pm);
+    static const wf_vec2 way[] = {{10, 1}, {10, 5}};
+    const wf_vec2 from = {3.58, 1.5};
+    assert_true(wf_mesh_locate(pm, from) < 0);
+    for (int plan = 0; plan < 2; plan++) {
+        wf_crowd_scen s;
+        plan_scen(&s, m, plan ? pm : NULL, 1);
+        wf_agent_opts a = wf_agent_opts_default();
+        a.position = from;
+        a.radius = RADIUS;
+        assert_int_equal(wf_crowd_add(s.crowd, &a, &s.ids[0]), WF_OK);
+        s.radius[0] = RADIUS;
+        s.n = 1;
+        assert_int_equal(wf_crowd_set_path(s.crowd, s.ids[0], way, 2), WF_OK);
+        s.max_steps = 600;
+        watch w = {.m = m};
+        boundary_make(m, RADIUS + 0.5, &w.b);
+        s.on_step = watch_step;
+        s.on_step_ud = &w;
+        wf_crowd_report rep;
+        assert_int_equal(wf_cscen_run(&s, NULL, 0, &rep), WF_OK);
+        wf_agent_state st;
+        assert_int_equal(wf_crowd_get(s.crowd, s.ids[0], &st), WF_OK);
+        printf("mesh U, path down the other arm, %s: arrived %zu/1 steps %ld "
+               "(bound 600) re-plans %u at (%.2f, %.2f) max wall overlap "
+               "%.4f\n",
+               plan ? "opts.mesh" : "no opts.mesh", rep.arrived, rep.steps,
+               st.replans, st.position.x, st.position.y, w.max_wall);
+        fflush(stdout);
+        assert_int_equal(w.off, 0);
+        assert_true(w.max_wall <= 0.01);
+        if (plan) {
+            assert_true(st.replans > 0);
+            assert_int_equal(rep.arrived, 1);
+        } else {
+            assert_int_equal(st.replans, 0);
+            assert_int_equal(rep.arrived, 0);
+            assert_true(st.position.x < 4.0); /* still in the left arm */
+        }
+        boundary_free(&w.b);
+        wf_cscen_free(&s);
+    }
+    wf_mesh_destroy(pm);
+    wf_mesh_destroy(m);
+}
+
+/* The walk of test_replan_off_path with opts.mesh on allocator al: 1
+ * when the agent arrived within 600 steps, 0 when it did not, -1 when a
+ * refusal stopped the crowd being set up. A refused allocation in a step
+ * (WF_E_NOMEM: nothing moved) or in a re-plan (the old path kept) is
+ * tried again in a later step. */
+static int replan_walk(const wf_mesh *m, const wf_mesh *pm,
+                       const wf_allocator *al) {
+    static const wf_vec2 way[] = {{10, 1}, {10, 5}};
+    wf_crowd_opts o = wf_crowd_opts_default();
+    o.mesh = pm;
+    wf_crowd *c;
+    if (wf_crowd_create(&o, al, &c) != WF_OK)
+        return -1;
+    wf_agent_opts a = wf_agent_opts_default();
+    a.position = (wf_vec2){3.58, 1.5};
+    wf_agent_id id;
+    int r = -1;
+    if (wf_crowd_add_mesh_walls(c, m) == WF_OK &&
+        wf_crowd_add(c, &a, &id) == WF_OK &&
+        wf_crowd_set_path(c, id, way, 2) == WF_OK) {
+        for (int t = 0; t < 600 && !wf_crowd_arrived(c); t++) {
+            wf_status st = wf_crowd_step(c, NULL);
+            assert_true(st == WF_OK || st == WF_E_NOMEM);
+        }
+        r = wf_crowd_arrived(c) == 1;
+    }
+    wf_crowd_destroy(c);
+    return r;
+}
+
+/* That walk refusing the crowd's 1st allocation, then its 2nd, and so on
+ * (the mesh query and the paths of the re-plan among them): no leak, and
+ * the agent arrives whenever the crowd could be set up. */
+static void test_replan_nomem(void **state) {
+    (void)state;
+    wf_mesh *m, *pm;
+    u_meshes(&m, &pm);
+    int refused = 0;
+    for (size_t n = 1;; n++) {
+        wf_test_alloc ta;
+        wf_allocator al = wf_test_alloc_init(&ta, n);
+        int r = replan_walk(m, pm, &al);
+        assert_int_equal(ta.live, 0);
+        if (r >= 0)
+            assert_int_equal(r, 1);
+        if (!ta.refused)
+            break;
+        refused++;
+    }
+    printf("mesh re-plan, allocations refused one by one: %d, no leak, "
+           "arrived every time the crowd was set up\n",
+           refused);
+    assert_true(refused > 0);
+    wf_mesh_destroy(pm);
+    wf_mesh_destroy(m);
+}
+
 /* A lone agent walked straight at each side of the U (velocity mode):
  * the walls stop it, from inside, whatever way the mesh's polygons turn. */
 static void test_push(void **state) {
@@ -570,9 +710,12 @@ int main(void) {
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_push),
         cmocka_unit_test(test_corridor),
+        cmocka_unit_test(test_replan_off_path),
+        cmocka_unit_test(test_replan_nomem),
         cmocka_unit_test(test_door),
         cmocka_unit_test(test_map),
         cmocka_unit_test(test_map_corners),
+        cmocka_unit_test(test_map_replan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

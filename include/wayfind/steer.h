@@ -105,11 +105,23 @@ typedef struct wf_crowd_opts {
                                must be, in sight, to leave the field for it
                                (8 × look_ahead) */
     double replan_dist;   /**< PATH: an agent further than this from its
-                               path re-plans to the path's end on the grid
-                               (any-angle), 0 for never (2) */
+                               path re-plans to the path's end on the mesh
+                               (its shortest path) or else the grid
+                               (any-angle); 0 for never (2). Without
+                               either, agents never re-plan. */
     const wf_grid *grid;  /**< walls: its blocked cells and its border;
                                NULL for none. Read, never written; must
                                outlive the crowd and not change. */
+    const wf_mesh *mesh;  /**< where PATH agents re-plan (wf_mesh_path):
+                               NULL (default) for the grid. Preferred to
+                               the grid when both are set (then FLOW
+                               agents leaving their field plan on it
+                               too). It makes no walls (for those,
+                               wf_crowd_add_mesh_walls, on this mesh or
+                               another: one made for the agents' radius
+                               keeps new paths off the walls). Read,
+                               never written; must outlive the crowd and
+                               not change while the crowd uses it. */
 } wf_crowd_opts;
 
 /** The defaults above. A zeroed struct also means them, member by member. */
@@ -204,8 +216,9 @@ WF_API wf_status wf_crowd_set_goal(wf_crowd *c, wf_agent_id id,
  * next cell, and leave it for @p goal once that is near and in sight (or
  * the field has no step). When the goal is near but out of sight (the
  * field leads to another place, such as the middle of a group's goals) or
- * the agent has come no nearer it for 50 steps, the agent plans an
- * any-angle path of its own to it and goes over to WF_STEER_PATH.
+ * the agent has come no nearer it for 50 steps, the agent plans a path
+ * of its own to it (on opts.mesh when set, else any-angle on the grid)
+ * and goes over to WF_STEER_PATH.
  * Errors: WF_E_INVALID_ARG (no grid, NULL, goal not finite).
  */
 WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
@@ -215,12 +228,16 @@ WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
  * aiming look_ahead along it beyond the nearest point; arrive at its
  * last point. Pushed further than replan_dist off it, or come no nearer
  * its end for 50 steps (held at a corner the path cuts too close for its
- * radius, say), an agent plans a new any-angle path from its cell to the
- * last point (crowds with a grid; replan_dist 0: never). In a crowd
- * without a grid, a corner it aims at while the point look_ahead along
- * the path is out of sight is moved out of the path's turn by its radius,
- * so that a path for a point (a mesh's, bending on the mesh's corners)
- * is followed round them rather than into the wall beside them.
+ * radius, say), an agent plans a new path from where it is to the last
+ * point: with opts.mesh the mesh's shortest path (from the mesh's
+ * nearest point when the agent or the last point is off it), else with a
+ * grid an any-angle path from its cell; without either, or with
+ * replan_dist 0, never. A plan that fails (no path, no memory) keeps the
+ * old path. In a crowd without a grid, a corner it aims at while the
+ * point look_ahead along the path is out of sight is moved out of the
+ * path's turn by its radius, so that a path for a point (a mesh's,
+ * bending on the mesh's corners) is followed round them rather than into
+ * the wall beside them.
  * Errors: WF_E_INVALID_ARG, WF_E_NOMEM.
  */
 WF_API wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id,

@@ -1,12 +1,10 @@
 /* Preferred velocities: toward a goal (arriving: slowing so as to stop on
  * it), down a flow field (toward the centre of the next cell, then to the
  * agent's own goal once it is near and in sight), along a polyline (aiming
- * look_ahead beyond the nearest point; re-planned on the grid when the
- * agent was pushed off it). Read by a step's items: each writes only its
- * own agent. */
+ * look_ahead beyond the nearest point; asking for a new path, replan.c,
+ * when the agent was pushed off it or is held). Read by a step's items:
+ * each writes only its own agent. */
 #include "steer_internal.h"
-
-#define PATH_MIN_CAP 64
 
 /* Toward goal at the speed that can still stop on it. */
 static vec2 toward(const wf_crowd *c, const wf__agent *a, vec2 goal) {
@@ -140,7 +138,7 @@ static vec2 by_path(const wf_crowd *c, wf__agent *a) {
     a->path_at = best;
     /* pushed off it, or held (against a corner the path cuts closer than
      * the agent's radius allows, say): a new path from here */
-    if (c->o.replan_dist > 0.0 && c->o.grid &&
+    if (c->o.replan_dist > 0.0 && (c->o.grid || c->o.mesh) &&
         (bd > c->o.replan_dist * c->o.replan_dist || stalled(a)))
         a->replan = 1;
     vec2 to = path_ahead(a, best, bt, c->o.look_ahead);
@@ -188,51 +186,4 @@ vec2 wf__crowd_preferred(const wf_crowd *c, wf__agent *a) {
         v = v2_add(v, nudge(c, a));
     double l2 = v2_len2(v), m = a->max_speed;
     return l2 > m * m ? v2_scale(v, m / sqrt(l2)) : v;
-}
-
-void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a) {
-    a->replan = 0;
-    if (a->path_cap < PATH_MIN_CAP) {
-        vec2 *p = wf__realloc(&c->alloc, a->path, a->path_cap * sizeof *p,
-                              PATH_MIN_CAP * sizeof *p);
-        if (!p)
-            return; /* it keeps to the field */
-        a->path = p;
-        a->path_cap = PATH_MIN_CAP;
-    }
-    a->path[0] = a->pos;
-    a->path[1] = a->goal;
-    a->path_n = 2;
-    a->path_at = 0;
-    a->mode = WF_STEER_PATH;
-    wf__crowd_replan(c, a);
-}
-
-void wf__crowd_replan(wf_crowd *c, wf__agent *a) {
-    a->replan = 0;
-    a->best = INFINITY; /* progress is measured afresh */
-    a->since = 0;
-    const wf_grid *g = c->o.grid;
-    vec2 end = a->path[a->path_n - 1];
-    wf_point s = {(int)floor(a->pos.x), (int)floor(a->pos.y)};
-    wf_point t = {(int)floor(end.x), (int)floor(end.y)};
-    if (!c->ws && wf_search_create(&c->alloc, &c->ws) != WF_OK)
-        return;
-    wf_polyline pl;
-    wf_polyline_init(&pl, &c->alloc);
-    wf_status st = wf_search_any_angle(c->ws, g, s, t, WF_ANY_ANGLE_THETA,
-                                       NULL, &pl);
-    /* the new path: from here through the polyline's inner corners to the
-     * old end, in the old buffer when it fits */
-    size_t need = pl.count > 2 ? pl.count : 2;
-    if (st == WF_OK && need <= a->path_cap) {
-        a->path[0] = a->pos;
-        for (size_t k = 1; k + 1 < pl.count; k++)
-            a->path[k] = pl.points[k];
-        a->path[need - 1] = end;
-        a->path_n = need;
-        a->path_at = 0;
-        a->replans++;
-    }
-    wf_polyline_free(&pl);
 }

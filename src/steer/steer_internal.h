@@ -133,7 +133,8 @@ struct wf_crowd {
     void (*per_agent)(struct wf_crowd *, size_t, struct wf__scratch *);
     wf__scratch *scr;
     int n_scr;
-    wf_search *ws;        /* PATH re-planning */
+    wf_search *ws;        /* PATH re-planning on the grid */
+    wf_mesh_query *mq;    /* PATH re-planning on the mesh */
 };
 
 /* The neighbour of the same group agent a would best swap goals with:
@@ -146,9 +147,9 @@ void wf__crowd_agent_velocity(wf_crowd *c, size_t i, wf__scratch *s);
 /* The preferred velocity of agent a (prefer.c). */
 vec2 wf__crowd_preferred(const wf_crowd *c, wf__agent *a);
 /* Agent a (FLOW) leaves its field for a path of its own to its goal
- * (prefer.c). */
+ * (replan.c). */
 void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a);
-/* Re-plans agent a's path on the grid (prefer.c). */
+/* Re-plans agent a's path on the mesh, else the grid (replan.c). */
 void wf__crowd_replan(wf_crowd *c, wf__agent *a);
 /* The neighbour grid over the live agents (neighbours.c): its extent and
  * room, then each agent's cell (any worker), then the agents sorted by
