@@ -5,8 +5,6 @@
 
 #include "steer_internal.h"
 
-#define PATH_MIN_CAP 64
-
 /* Leaves the arrived state, as a new order does. */
 static void reset_arrival(wf_crowd *c, wf__agent *a) {
     if (a->arrived)
@@ -56,6 +54,20 @@ wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id, const int8_t *dirs,
     return WF_OK;
 }
 
+int wf__agent_path_room(wf_crowd *c, wf__agent *a, size_t n) {
+    if (n <= a->path_cap)
+        return 1;
+    size_t cap = n > WF__PATH_MIN_CAP ? n : WF__PATH_MIN_CAP, bytes;
+    if (!wf__mul_size(cap, sizeof *a->path, &bytes))
+        return 0;
+    vec2 *p = wf__realloc(&c->alloc, a->path, a->path_cap * sizeof *p, bytes);
+    if (!p)
+        return 0;
+    a->path = p;
+    a->path_cap = cap;
+    return 1;
+}
+
 wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id, const wf_vec2 *pts,
                             size_t n) {
     wf__agent *a = wf__crowd_find(c, id);
@@ -64,17 +76,8 @@ wf_status wf_crowd_set_path(wf_crowd *c, wf_agent_id id, const wf_vec2 *pts,
     for (size_t k = 0; k < n; k++)
         if (!v2_finite(pts[k]))
             return WF_E_INVALID_ARG;
-    if (n > a->path_cap) {
-        size_t nc = n > PATH_MIN_CAP ? n : PATH_MIN_CAP, bytes;
-        if (!wf__mul_size(nc, sizeof(vec2), &bytes))
-            return WF_E_NOMEM;
-        vec2 *p = wf__realloc(&c->alloc, a->path, a->path_cap * sizeof(vec2),
-                              bytes);
-        if (!p)
-            return WF_E_NOMEM;
-        a->path = p;
-        a->path_cap = nc;
-    }
+    if (!wf__agent_path_room(c, a, n))
+        return WF_E_NOMEM;
     memcpy(a->path, pts, n * sizeof *pts);
     own_order(c, a);
     a->path_n = n;

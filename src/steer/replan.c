@@ -6,23 +6,6 @@
  * grid (any-angle). A failure (no path, no memory) keeps the old path. */
 #include "steer_internal.h"
 
-#define PATH_MIN_CAP 64
-
-/* Room for n points in a's path (its points kept): 0 without memory. */
-static int path_room(wf_crowd *c, wf__agent *a, size_t n) {
-    if (n <= a->path_cap)
-        return 1;
-    size_t cap = n > PATH_MIN_CAP ? n : PATH_MIN_CAP, bytes;
-    if (!wf__mul_size(cap, sizeof *a->path, &bytes))
-        return 0;
-    vec2 *p = wf__realloc(&c->alloc, a->path, a->path_cap * sizeof *p, bytes);
-    if (!p)
-        return 0;
-    a->path = p;
-    a->path_cap = cap;
-    return 1;
-}
-
 /* The any-angle path on the grid from a's cell to end's cell. */
 static wf_status grid_plan(wf_crowd *c, const wf__agent *a, vec2 end,
                            wf_polyline *pl) {
@@ -64,7 +47,7 @@ void wf__crowd_replan(wf_crowd *c, wf__agent *a) {
      * grown to fit */
     size_t need = pl.count > 2 ? pl.count : 2;
     if (st == WF_OK && (need <= a->path_cap ||
-                        (c->o.mesh && path_room(c, a, need)))) {
+                        (c->o.mesh && wf__agent_path_room(c, a, need)))) {
         a->path[0] = a->pos;
         for (size_t k = 1; k + 1 < pl.count; k++)
             a->path[k] = pl.points[k];
@@ -78,7 +61,7 @@ void wf__crowd_replan(wf_crowd *c, wf__agent *a) {
 
 void wf__crowd_flow_to_path(wf_crowd *c, wf__agent *a) {
     a->replan = 0;
-    if (!path_room(c, a, PATH_MIN_CAP))
+    if (!wf__agent_path_room(c, a, WF__PATH_MIN_CAP))
         return; /* it keeps to the field */
     a->path[0] = a->pos;
     a->path[1] = a->goal;

@@ -137,6 +137,11 @@ struct wf_crowd {
     wf_mesh_query *mq;    /* PATH re-planning on the mesh */
 };
 
+/* A path's first room: most re-planned paths fit without growing. */
+#define WF__PATH_MIN_CAP 64
+/* Room for n points in a's path, its points kept (at least
+ * WF__PATH_MIN_CAP when it grows): 0 without memory (agents.c). */
+int wf__agent_path_room(wf_crowd *c, wf__agent *a, size_t n);
 /* The neighbour of the same group agent a would best swap goals with:
  * 1 + its slot, or 0 (orca.c). */
 uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
