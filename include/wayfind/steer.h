@@ -20,9 +20,18 @@
  * turns partly right, so that head-on jams (a ring of agents crossing to
  * the antipodes) turn into roundabouts, and agents held in a knot for 20
  * steps (none nearer its goal, all pressing on each other) turn further
- * right together until it unwinds; an agent in its place steps
- * aside for one that wants to walk into it, then goes back; agents of one
- * group (wf_crowd_assign_goals) that pass each other's goals swap them.
+ * right together until it unwinds; where a wall leaves no room to turn
+ * (a doorway), one of two such agents backs away from the other (the one
+ * with room to, else the one further behind, else the one that has
+ * waited less). An agent in its place steps aside for one that wants to
+ * walk into it (from further off when that one is held against a wall),
+ * then goes back; agents of one group (wf_crowd_assign_goals) that pass
+ * each other's goals swap them, then rest from swapping for 30 steps. An
+ * agent held for 50 steps re-plans (PATH; FLOW agents leave their field
+ * for a path of their own, as they do at the field's end when their goal
+ * is not in sight there); on a grid its new path goes round the slow
+ * agents ahead when there is a way (it keeps a copy of the grid for
+ * that, made at the first such re-plan).
  *
  * Determinism: a step computes every agent's new velocity from the state
  * of the previous step only, then commits them all; the per-agent work

@@ -101,6 +101,7 @@ void wf_crowd_destroy(wf_crowd *c) {
     wf__walls_free(&c->walls, &a);
     free_scratch(c);
     wf_search_destroy(c->ws);
+    wf_grid_destroy(c->jam);
     wf_mesh_query_destroy(c->mq);
     wf__free(&a, c, sizeof *c);
 }

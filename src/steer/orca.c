@@ -227,6 +227,45 @@ static int knotted(const wf__agent *a) {
            v2_len2(v2_sub(a->goal, a->pos)) >= near * near;
 }
 
+/* The way agent x can back away along unit u: u, else u turned by 45°,
+ * else by 80° (either side), the first with a short step clear of the
+ * walls; (0, 0) when none has. */
+static vec2 way_back(const wf_crowd *c, const wf__agent *x, vec2 u) {
+    static const double cs[5] = {1.0, 0.70710678118654752, 0.70710678118654752,
+                                 0.17364817766693035, 0.17364817766693035};
+    static const double sn[5] = {0.0, 0.70710678118654752, -0.70710678118654752,
+                                 0.98480775301220806, -0.98480775301220806};
+    for (int k = 0; k < 5; k++) {
+        vec2 w = v2(u.x * cs[k] - u.y * sn[k], u.x * sn[k] + u.y * cs[k]);
+        vec2 to = v2_add(x->pos, v2_scale(w, 0.5 * x->radius));
+        if (!wf__walls_block(&c->walls, x->pos, to, 0.98 * x->radius))
+            return w;
+    }
+    return v2(0.0, 0.0);
+}
+
+/* Two knotted agents a and b (at a + e, e not 0) press on each other
+ * where a wall keeps a from turning (a doorway): the way a backs away
+ * from b along (unit length), or (0, 0) when a stays. Both read the same
+ * state and come to the same choice: the one that has room to back away,
+ * if only one has; else the one further behind (the other more nearly
+ * straight ahead of it, by the last step's preferred velocities); on a tie
+ * (head on) the one that has waited less, then the higher slot. */
+static vec2 back_off(const wf_crowd *c, const wf__agent *a,
+                     const wf__agent *b, vec2 e) {
+    vec2 u = v2_scale(e, 1.0 / sqrt(v2_len2(e)));
+    vec2 wa = way_back(c, a, v2_scale(u, -1.0)), wb = way_back(c, b, u);
+    int ra = v2_len2(wa) > 0.0, rb = v2_len2(wb) > 0.0;
+    if (ra != rb)
+        return wa;
+    double la = v2_len2(a->pref), lb = v2_len2(b->pref);
+    double ca = la > 0.0 ? v2_dot(e, a->pref) / sqrt(la) : -INFINITY;
+    double cb = lb > 0.0 ? -v2_dot(e, b->pref) / sqrt(lb) : -INFINITY;
+    int yields = ca != cb ? ca > cb
+                          : a->held != b->held ? a->held < b->held : a > b;
+    return yields ? wa : v2(0.0, 0.0);
+}
+
 static vec2 unknot(const wf_crowd *c, const wf__agent *a, vec2 pref,
                    const wf__scratch *s, size_t nn) {
     if (!knotted(a))
@@ -239,9 +278,23 @@ static vec2 unknot(const wf_crowd *c, const wf__agent *a, vec2 pref,
             continue;
         double t = fmin(KNOT_TURN, (a->held - KNOT_AFTER) * KNOT_RATE);
         double cs = cos(t), sn = sin(t);
-        return v2(pref.x * cs + pref.y * sn, -pref.x * sn + pref.y * cs);
+        vec2 v = v2(pref.x * cs + pref.y * sn, -pref.x * sn + pref.y * cs);
+        vec2 to = v2_add(a->pos, v2_scale(v, a->radius / sqrt(v2_len2(v))));
+        if (!wf__walls_block(&c->walls, to, to, 0.9 * a->radius))
+            return v;
+        vec2 w = back_off(c, a, b, e);
+        return v2_len2(w) > 0.0 ? v2_scale(w, 0.5 * sqrt(v2_len2(pref)))
+                                : pref;
     }
     return pref;
+}
+
+/* Is walker b held against a wall (its way round a unit in its place
+ * may then pass nearer that unit than its way straight on)? Only asked
+ * of a walker already in the way. */
+static int wedged(const wf_crowd *c, const wf__agent *b) {
+    return b->held > KNOT_AFTER &&
+           wf__walls_block(&c->walls, b->pos, b->pos, 1.5 * b->radius);
 }
 
 /* An agent in its place steps out of the way of a neighbour that wants to
@@ -263,8 +316,8 @@ static vec2 make_way(const wf_crowd *c, const wf__agent *a, vec2 pref,
         vec2 e = v2_sub(a->pos, b->pos);
         double ahead = v2_dot(e, f), side = v2_cross(f, e);
         double rr = (a->radius + b->radius) * AVOID;
-        if (ahead <= 0.0 || ahead > rr + 0.5 * b->max_speed ||
-            fabs(side) >= rr)
+        if (ahead <= 0.0 || fabs(side) >= rr ||
+            ahead > rr + (wedged(c, b) ? 1.5 : 0.5) * b->max_speed)
             continue;
         vec2 out = side > 0.0 ? v2(-f.y, f.x) : v2(f.y, -f.x);
         (void)pref; /* not toward its place: that pulls it straight back */
@@ -276,7 +329,7 @@ static vec2 make_way(const wf_crowd *c, const wf__agent *a, vec2 pref,
 uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
                               const uint32_t *nb, size_t nn) {
     if (!a->group || a->mode == WF_STEER_VELOCITY ||
-        a->mode == WF_STEER_PATH)
+        a->mode == WF_STEER_PATH || a->rest)
         return 0;
     double best = 0.0;
     uint32_t to = 0;
@@ -286,7 +339,7 @@ uint32_t wf__crowd_swap_offer(const wf_crowd *c, const wf__agent *a,
         const wf__agent *b = &c->ag[nb[k]];
         /* not back with the one it last swapped with: two that keep
          * passing each other's goals would trade them back and forth */
-        if (b->group != a->group || b->mode != a->mode ||
+        if (b->group != a->group || b->mode != a->mode || b->rest ||
             a->swapped == nb[k] + 1)
             continue;
         /* the sum of squared distances to the goals falls by gain:

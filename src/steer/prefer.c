@@ -63,24 +63,43 @@ static uint32_t waited(wf__agent *a) {
 
 /* Has the agent come no nearer its goal for STALL_STEPS steps (circling
  * the middle of a place its goal is not in, held by a jam or a corner)? */
-#define STALL_STEPS 50
-static int stalled(wf__agent *a) { return waited(a) > STALL_STEPS; }
+static int stalled(wf__agent *a) { return waited(a) > WF__STALL_STEPS; }
+
+/* The field's direction at cell (x, y), or -1 where it has none (its
+ * end, or off the grid). */
+static int flow_dir(const wf_grid *g, const int8_t *flow, int x, int y) {
+    if (!wf_grid_contains(g, x, y))
+        return -1;
+    int8_t d = flow[(size_t)y * (size_t)wf_grid_width(g) + (size_t)x];
+    return d >= 0 && d <= 7 ? d : -1;
+}
 
 static vec2 by_flow(const wf_crowd *c, wf__agent *a) {
     const wf_grid *g = c->o.grid;
-    int sight = a->arrived ? SIGHT_YES : goal_sight(c, a);
+    if (a->arrived)
+        return toward(c, a, a->goal);
+    int sight = goal_sight(c, a), held = stalled(a);
+    /* held in sight of the goal (behind a jam that does not move): a path
+     * of its own too, which goes round the jam when there is a way */
+    if (sight == SIGHT_HIDDEN || held)
+        a->replan = 1;
     if (sight == SIGHT_YES)
         return toward(c, a, a->goal);
-    if (sight == SIGHT_HIDDEN || stalled(a))
-        a->replan = 1;
     int x = (int)floor(a->pos.x), y = (int)floor(a->pos.y);
-    if (!wf_grid_contains(g, x, y))
+    int dir = flow_dir(g, a->flow, x, y);
+    if (dir < 0) {
+        if (wf_grid_contains(g, x, y))
+            a->replan = 1; /* at the field's end */
         return toward(c, a, a->goal);
-    int8_t dir = a->flow[(size_t)y * (size_t)wf_grid_width(g) + (size_t)x];
-    if (dir < 0 || dir > 7)
-        return toward(c, a, a->goal);
-    vec2 next = v2(x + wf_field_flow_dx[dir] + 0.5, y + wf_field_flow_dy[dir] + 0.5);
-    return heading(a, next);
+    }
+    x += wf_field_flow_dx[dir];
+    y += wf_field_flow_dy[dir];
+    /* the field ends here or next, and the goal is not in sight (the
+     * group's place is wide, the agent's own goal elsewhere in it): a path
+     * of its own, rather than milling round the field's end */
+    if (flow_dir(g, a->flow, x, y) < 0)
+        a->replan = 1;
+    return heading(a, v2(x + 0.5, y + 0.5));
 }
 
 /* The point look_ahead beyond the point of segment k at parameter t. */

@@ -6,13 +6,59 @@
  * grid (any-angle). A failure (no path, no memory) keeps the old path. */
 #include "steer_internal.h"
 
-/* The any-angle path on the grid from a's cell to end's cell. */
+/* An agent slower than this share of its top speed stands in the way of
+ * a held agent's new path, unless it is within JAM_CLEAR cells of that
+ * agent (on top of it: the cells round a held agent are mostly its
+ * neighbours in the jam, and shutting them all would leave no way out,
+ * but a jam right in front of it must count) or of the path's end. */
+#define JAM_SLOW 0.25
+#define JAM_CLEAR 0.5
+
+/* The path around the jam: on c->jam (a copy of the crowd's grid, made
+ * the first time), the cells of the agents standing in the way shut;
+ * they are opened again after. WF_NO_PATH when nobody stands in the way
+ * or nothing leads round them. */
+static wf_status jam_plan(wf_crowd *c, const wf__agent *a, vec2 end,
+                          wf_point s, wf_point t, wf_polyline *pl) {
+    if (!c->jam && wf_grid_clone(c->o.grid, &c->jam) != WF_OK)
+        return WF_E_NOMEM;
+    size_t shut = 0;
+    for (size_t i = 0; i < c->n_slots; i++) {
+        const wf__agent *b = &c->ag[i];
+        double slow = JAM_SLOW * b->max_speed;
+        if (!b->gen || b == a || v2_len2(b->vel) > slow * slow ||
+            v2_len2(v2_sub(b->pos, a->pos)) < JAM_CLEAR * JAM_CLEAR ||
+            v2_len2(v2_sub(b->pos, end)) < JAM_CLEAR * JAM_CLEAR)
+            continue;
+        int x = (int)floor(b->pos.x), y = (int)floor(b->pos.y);
+        if (wf_grid_passable(c->jam, x, y) &&
+            wf_grid_set(c->jam, x, y, WF_TERRAIN_WALL) == WF_OK)
+            shut++;
+    }
+    wf_status st = shut ? wf_search_any_angle(c->ws, c->jam, s, t,
+                                              WF_ANY_ANGLE_THETA, NULL, pl)
+                        : WF_NO_PATH;
+    for (size_t i = 0; i < c->n_slots && shut; i++) {
+        const wf__agent *b = &c->ag[i];
+        int x = (int)floor(b->pos.x), y = (int)floor(b->pos.y);
+        if (b->gen && wf_grid_contains(c->jam, x, y))
+            wf_grid_set(c->jam, x, y, wf_grid_get(c->o.grid, x, y));
+    }
+    return st;
+}
+
+/* The any-angle path on the grid from a's cell to end's cell; when a is
+ * held, round the agents standing in the way if there is such a way (a
+ * crowd packed in a street with another street free beside it), else
+ * through them. */
 static wf_status grid_plan(wf_crowd *c, const wf__agent *a, vec2 end,
-                           wf_polyline *pl) {
+                           int held, wf_polyline *pl) {
     wf_point s = {(int)floor(a->pos.x), (int)floor(a->pos.y)};
     wf_point t = {(int)floor(end.x), (int)floor(end.y)};
     if (!c->ws && wf_search_create(&c->alloc, &c->ws) != WF_OK)
         return WF_E_NOMEM;
+    if (held && jam_plan(c, a, end, s, t, pl) == WF_OK)
+        return WF_OK;
     return wf_search_any_angle(c->ws, c->o.grid, s, t, WF_ANY_ANGLE_THETA,
                                NULL, pl);
 }
@@ -35,13 +81,14 @@ static wf_status mesh_plan(wf_crowd *c, const wf__agent *a, vec2 end,
 
 void wf__crowd_replan(wf_crowd *c, wf__agent *a) {
     a->replan = 0;
+    int held = a->since > WF__STALL_STEPS;
     a->best = INFINITY; /* progress is measured afresh */
     a->since = 0;
     vec2 end = a->path[a->path_n - 1];
     wf_polyline pl;
     wf_polyline_init(&pl, &c->alloc);
     wf_status st = c->o.mesh ? mesh_plan(c, a, end, &pl)
-                             : grid_plan(c, a, end, &pl);
+                             : grid_plan(c, a, end, held, &pl);
     /* the new path: from here through the polyline's inner corners to the
      * old end; a grid's in the old buffer when it fits, a mesh's in one
      * grown to fit */

@@ -96,6 +96,7 @@ typedef struct wf__agent {
     uint32_t swap;       /* 1 + the slot it offers to swap goals with */
     uint32_t swapped;    /* 1 + the slot it last swapped goals with since
                             it last arrived, or 0 */
+    uint32_t rest;       /* steps before it may swap goals again */
     uint8_t sight;       /* FLOW: goal in sight when last looked (prefer.c) */
     double best;         /* nearest it came to its goal, */
     uint32_t since;      /* steps ago (prefer.c; counted during a step) */
@@ -134,9 +135,13 @@ struct wf_crowd {
     wf__scratch *scr;
     int n_scr;
     wf_search *ws;        /* PATH re-planning on the grid */
+    wf_grid *jam;         /* the grid with held agents' cells shut */
     wf_mesh_query *mq;    /* PATH re-planning on the mesh */
 };
 
+/* An agent that has come no nearer its goal for this many steps is held
+ * (prefer.c asks for a new path; replan.c then plans round the jam). */
+#define WF__STALL_STEPS 50
 /* A path's first room: most re-planned paths fit without growing. */
 #define WF__PATH_MIN_CAP 64
 /* Room for n points in a's path, its points kept (at least

@@ -95,6 +95,8 @@ static void move_one(wf_crowd *c, size_t i, wf__scratch *scr) {
     a->pos = p;
     a->pref = a->pref_next;
     a->held = a->since;
+    if (a->rest)
+        a->rest--;
     if (a->mode == WF_STEER_VELOCITY)
         return;
     double d2 = v2_len2(v2_sub(a->goal, p));
@@ -131,6 +133,12 @@ static void after_moves(wf_crowd *c) {
     c->arrived = arrived;
 }
 
+/* Steps after a swap before either agent may swap again: agents milling
+ * about a few near goals otherwise pass a far goal round and round among
+ * them (each swap good for the pair by itself), and none of them settles
+ * or comes to re-plan. */
+#define SWAP_REST 30
+
 /* Agents of one group that offered each other a swap of goals (each
  * nearer the other's, by the sum of squares) swap them: in slot order, on
  * one thread, so the same swaps whatever the threads. */
@@ -148,6 +156,7 @@ static void swap_goals(wf_crowd *c) {
         c->arrived -= (size_t)a->arrived + (size_t)b->arrived;
         a->arrived = b->arrived = 0;
         a->swap = b->swap = 0;
+        a->rest = b->rest = SWAP_REST;
         a->swapped = (uint32_t)(b - c->ag) + 1;
         b->swapped = (uint32_t)i + 1;
         a->sight = b->sight = 2;
