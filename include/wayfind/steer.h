@@ -21,9 +21,10 @@
  * the antipodes) turn into roundabouts, and agents held in a knot for 20
  * steps (none nearer its goal, all pressing on each other) turn further
  * right together until it unwinds; where a wall leaves no room to turn
- * (a doorway), one of two such agents backs away from the other (the one
- * with room to, else the one further behind, else the one that has
- * waited less). An agent in its place steps aside for one that wants to
+ * (a doorway), or when one of two held agents pressing on each other is
+ * near its goal, one of them backs away from the other (the one with
+ * room to, else the one further behind, else the one that has waited
+ * less). An agent in its place steps aside for one that wants to
  * walk into it (from further off when that one is held against a wall),
  * then goes back; agents of one group (wf_crowd_assign_goals) that pass
  * each other's goals swap them, then rest from swapping for 30 steps. An

@@ -213,18 +213,26 @@ static vec2 keep_right(const wf_crowd *c, const wf__agent *a, vec2 pref,
  * agent with a knotted neighbour ahead turns its preferred velocity to
  * the right, further the longer it waits, up to KNOT_TURN (past the
  * square: in a tight ring the only way left leads a little outward): all
- * turning the same way, the knot loosens into a roundabout. (Agents held
- * by others in their places are left to make_way.) */
+ * turning the same way, the knot loosens into a roundabout. Where a wall
+ * leaves no room to turn, or one of the two is near its goal (it would
+ * turn away from it), one of them backs away instead (back_off). (Agents
+ * held by others in their places are left to make_way.) */
 #define KNOT_AFTER 20
 #define KNOT_RATE 0.035 /* radians a step */
 #define KNOT_TURN 2.0
 #define KNOT_SLOW 0.5
-static int knotted(const wf__agent *a) {
-    double slow = KNOT_SLOW * a->max_speed, near = 4.0 * a->radius;
+/* Held (for KNOT_AFTER steps, moving slowly, not in its place), near its
+ * goal or not. */
+static int stuck(const wf__agent *a) {
+    double slow = KNOT_SLOW * a->max_speed;
     /* held, not since: since of a neighbour changes during the step */
     return a->mode != WF_STEER_VELOCITY && !a->arrived &&
-           a->held > KNOT_AFTER && v2_len2(a->vel) <= slow * slow &&
-           v2_len2(v2_sub(a->goal, a->pos)) >= near * near;
+           a->held > KNOT_AFTER && v2_len2(a->vel) <= slow * slow;
+}
+
+static int knotted(const wf__agent *a) {
+    double near = 4.0 * a->radius;
+    return stuck(a) && v2_len2(v2_sub(a->goal, a->pos)) >= near * near;
 }
 
 /* The way agent x can back away along unit u: u, else u turned by 45°,
@@ -244,13 +252,14 @@ static vec2 way_back(const wf_crowd *c, const wf__agent *x, vec2 u) {
     return v2(0.0, 0.0);
 }
 
-/* Two knotted agents a and b (at a + e, e not 0) press on each other
- * where a wall keeps a from turning (a doorway): the way a backs away
- * from b along (unit length), or (0, 0) when a stays. Both read the same
- * state and come to the same choice: the one that has room to back away,
- * if only one has; else the one further behind (the other more nearly
- * straight ahead of it, by the last step's preferred velocities); on a tie
- * (head on) the one that has waited less, then the higher slot. */
+/* Two held agents a and b (stuck; b at a + e, e not 0) press on each
+ * other, one of them near its goal or a wall keeping a from turning (a
+ * doorway): the way a backs away from b along (unit length), or (0, 0)
+ * when a stays. Both read the same state and come to the same choice:
+ * the one that has room to back away, if only one has; else the one
+ * further behind (the other more nearly straight ahead of it, by the
+ * last step's preferred velocities); on a tie (head on) the one that has
+ * waited less, then the higher slot. */
 static vec2 back_off(const wf_crowd *c, const wf__agent *a,
                      const wf__agent *b, vec2 e) {
     vec2 u = v2_scale(e, 1.0 / sqrt(v2_len2(e)));
@@ -268,20 +277,25 @@ static vec2 back_off(const wf_crowd *c, const wf__agent *a,
 
 static vec2 unknot(const wf_crowd *c, const wf__agent *a, vec2 pref,
                    const wf__scratch *s, size_t nn) {
-    if (!knotted(a))
+    if (!stuck(a))
         return pref;
     for (size_t k = 0; k < nn; k++) {
         const wf__agent *b = &c->ag[s->nb[k]];
         vec2 e = v2_sub(b->pos, a->pos);
         double rr = (a->radius + b->radius) * AVOID * 1.2;
-        if (!knotted(b) || v2_dot(e, pref) <= 0.0 || v2_len2(e) > rr * rr)
+        if (!stuck(b) || v2_dot(e, pref) <= 0.0 || v2_len2(e) > rr * rr)
             continue;
-        double t = fmin(KNOT_TURN, (a->held - KNOT_AFTER) * KNOT_RATE);
-        double cs = cos(t), sn = sin(t);
-        vec2 v = v2(pref.x * cs + pref.y * sn, -pref.x * sn + pref.y * cs);
-        vec2 to = v2_add(a->pos, v2_scale(v, a->radius / sqrt(v2_len2(v))));
-        if (!wf__walls_block(&c->walls, to, to, 0.9 * a->radius))
-            return v;
+        /* both far from their goals: turn (a knot); one near its goal,
+         * or a wall where they would turn: one backs away */
+        if (knotted(a) && knotted(b)) {
+            double t = fmin(KNOT_TURN, (a->held - KNOT_AFTER) * KNOT_RATE);
+            double cs = cos(t), sn = sin(t);
+            vec2 v = v2(pref.x * cs + pref.y * sn, -pref.x * sn + pref.y * cs);
+            vec2 to = v2_add(a->pos,
+                             v2_scale(v, a->radius / sqrt(v2_len2(v))));
+            if (!wf__walls_block(&c->walls, to, to, 0.9 * a->radius))
+                return v;
+        }
         vec2 w = back_off(c, a, b, e);
         return v2_len2(w) > 0.0 ? v2_scale(w, 0.5 * sqrt(v2_len2(pref)))
                                 : pref;
