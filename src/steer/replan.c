@@ -35,8 +35,12 @@ static wf_status jam_plan(wf_crowd *c, const wf__agent *a, vec2 end,
             wf_grid_set(c->jam, x, y, WF_TERRAIN_WALL) == WF_OK)
             shut++;
     }
+    /* lazy Theta*: far fewer sight checks than Theta*, and a search that
+     * finds no way round sweeps the agent's whole side of the map (a
+     * bound on it stranded units whose way round is long) */
     wf_status st = shut ? wf_search_any_angle(c->ws, c->jam, s, t,
-                                              WF_ANY_ANGLE_THETA, NULL, pl)
+                                              WF_ANY_ANGLE_LAZY_THETA, NULL,
+                                              pl)
                         : WF_NO_PATH;
     for (size_t i = 0; i < c->n_slots && shut; i++) {
         const wf__agent *b = &c->ag[i];
