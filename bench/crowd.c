@@ -3,7 +3,8 @@
  *     (arrivals, steps, worst separation, worst wall overlap): circle swap
  *     of 100 and 1,000, two blocks of 100 crossing, a door for 64, 1,000
  *     units across Berlin_0_256 through a flow field to packed goals (seeds
- *     1-8); and,
+ *     1-8, then a line for seeds 9-32, and for seeds 1-4 on
+ *     random512-10-0 and AR0011SR); and,
  *     when a peer binary is named, RVO2's on the circles and the crossing.
  *  2. Time per step of the circle swap at 1,000, 10,000 and 50,000 agents
  *     on 1 and 2 threads (the first steps, at least K and 500,000
@@ -16,6 +17,7 @@
  * Usage: wf_bench_crowd [--steps K] [--rvo2 BIN] [--timings-only]
  *        [MOVINGAI_DIR] */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,38 @@ static void scenario(const char *name, wf_status st, wf_crowd_scen *s) {
     wf_cscen_free(s);
 }
 
+/* 1,000 units across map (under dir) on seeds first..last: how many
+ * settle within the bound, the slowest, the worst separation and wall
+ * overlap (every step measured), in one line. */
+static void settle_count(const char *dir, const char *map, int first,
+                         int last) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.map", dir, map);
+    int runs = 0, settled = 0;
+    long slowest = 0, bound = 0;
+    double sep = INFINITY, wall = 0.0;
+    for (int seed = first; seed <= last; seed++) {
+        wf_crowd_scen s;
+        wf_crowd_report r;
+        if (wf_cscen_rts(&s, path, 1000, 0.4, (uint64_t)seed) != WF_OK ||
+            wf_cscen_run(&s, NULL, 1, &r) != WF_OK) {
+            wf_cscen_free(&s);
+            continue;
+        }
+        runs++;
+        bound = s.max_steps;
+        settled += r.steps < s.max_steps;
+        slowest = r.steps > slowest ? r.steps : slowest;
+        sep = r.min_sep < sep ? r.min_sep : sep;
+        wall = r.max_wall > wall ? r.max_wall : wall;
+        wf_cscen_free(&s);
+    }
+    printf("%s 1000, seeds %d-%d: %d of %d settled within the bound (%ld), "
+           "slowest %ld steps, min separation %.4f, max wall overlap %.4f\n",
+           map, first, last, settled, runs, bound, slowest, sep, wall);
+    fflush(stdout);
+}
+
 static void scenarios(const char *rvo2, const char *dir) {
     printf("crowd scenarios to the end (wayfind Release, 1 thread; RVO2: "
            "16 neighbours, no goal sharing)\n");
@@ -113,6 +147,9 @@ static void scenarios(const char *rvo2, const char *dir) {
         snprintf(name, sizeof name, "Berlin 1000 seed %d", (int)seed);
         scenario(name, wf_cscen_rts(&s, map, 1000, 0.4, seed), &s);
     }
+    settle_count(dir, "street/Berlin_0_256", 9, 32);
+    settle_count(dir, "random/random512-10-0", 1, 4);
+    settle_count(dir, "bg/AR0011SR", 1, 4);
 }
 
 static double run(size_t n, int threads, long steps) {
