@@ -202,9 +202,13 @@ wf_status wf_cscen_rts(wf_crowd_scen *s, const char *path, size_t n, double r,
         st = scen_field(s, ag[centre].goal);
     if (st == WF_OK)
         st = scen_flow_goals(s, goals);
-    /* the way across (a few hundred cells) and the queue into the goals'
-     * place, which grows with the crowd */
-    s->max_steps = 3000 + 5 * (long)n;
+    /* the way across (3,000 steps up to 256 cells a side; beyond, 14 a
+     * cell: 1.4 cells of walking at 10 steps a cell) and the queue into
+     * the goals' place, which grows with the crowd */
+    int side = wf_grid_width(g) > wf_grid_height(g) ? wf_grid_width(g)
+                                                     : wf_grid_height(g);
+    s->max_steps = 3000 + 14 * (long)(side > 256 ? side - 256 : 0) +
+                   5 * (long)n;
     free(ag);
     free(goals);
     return st;
