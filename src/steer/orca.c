@@ -255,11 +255,14 @@ static vec2 way_back(const wf_crowd *c, const wf__agent *x, vec2 u) {
 /* Two held agents a and b (stuck; b at a + e, e not 0) press on each
  * other, one of them near its goal or a wall keeping a from turning (a
  * doorway): the way a backs away from b along (unit length), or (0, 0)
- * when a stays. Both read the same state and come to the same choice:
- * the one that has room to back away, if only one has; else the one
- * further behind (the other more nearly straight ahead of it, by the
- * last step's preferred velocities); on a tie (head on) the one that has
- * waited less, then the higher slot. */
+ * when a stays. It reads only what both see alike, so when each asks it
+ * of the other their answers agree: the one that has room to back away
+ * backs away, if only one has; else the one further behind (the other
+ * more nearly straight ahead of it, by the last step's preferred
+ * velocities); on a tie (head on) the one that has waited less, then the
+ * higher slot. (Each picks its partner by its own way ahead, and one of
+ * two knotted agents may still turn where the other meets a wall, so a
+ * pair does not always ask it of each other; the next steps do.) */
 static vec2 back_off(const wf_crowd *c, const wf__agent *a,
                      const wf__agent *b, vec2 e) {
     vec2 u = v2_scale(e, 1.0 / sqrt(v2_len2(e)));

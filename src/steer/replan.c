@@ -15,7 +15,8 @@
 #define JAM_CLEAR 0.5
 
 /* The path around the jam: on c->jam (a copy of the crowd's grid, made
- * the first time), the cells of the agents standing in the way shut;
+ * the first time and kept: that grid may not change while the crowd uses
+ * it, steer.h), the cells of the agents standing in the way shut;
  * they are opened again after. WF_NO_PATH when nobody stands in the way
  * or nothing leads round them. */
 static wf_status jam_plan(wf_crowd *c, const wf__agent *a, vec2 end,
