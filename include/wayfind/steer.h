@@ -225,10 +225,12 @@ WF_API wf_status wf_crowd_set_goal(wf_crowd *c, wf_agent_id id,
  * pointer, caller-owned, must outlive its use) toward the centre of the
  * next cell, and leave it for @p goal once that is near and in sight (or
  * the field has no step). When the goal is near but out of sight (the
- * field leads to another place, such as the middle of a group's goals) or
- * the agent has come no nearer it for 50 steps, the agent plans a path
- * of its own to it (on opts.mesh when set, else any-angle on the grid)
- * and goes over to WF_STEER_PATH.
+ * field leads to another place, such as the middle of a group's goals),
+ * the field ends (here or at the next cell) short of it, or the agent has
+ * come no nearer it for 50 steps (in sight or not), the agent plans a
+ * path of its own to it (on opts.mesh when set, else any-angle on the
+ * grid, round the slow agents in its way when it was held and there is a
+ * way) and goes over to WF_STEER_PATH.
  * Errors: WF_E_INVALID_ARG (no grid, NULL, goal not finite).
  */
 WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
@@ -241,7 +243,8 @@ WF_API wf_status wf_crowd_set_flow(wf_crowd *c, wf_agent_id id,
  * radius, say), an agent plans a new path from where it is to the last
  * point: with opts.mesh the mesh's shortest path (from the mesh's
  * nearest point when the agent or the last point is off it), else with a
- * grid an any-angle path from its cell; without either, or with
+ * grid an any-angle path from its cell (when held, round the slow agents
+ * in its way if there is a way); without either, or with
  * replan_dist 0, never. A plan that fails (no path, no memory) keeps the
  * old path. In a crowd without a grid, a corner it aims at while the
  * point look_ahead along the path is out of sight is moved out of the
