@@ -205,14 +205,15 @@ check-valgrind: deps-valgrind
 
 # The threaded code under ThreadSanitizer (gcc): the persistent pool and the
 # one-shot batches on it (test_core_pool, test_core_batch), the example's
-# pool calls (example_game_loop), the CLI's scen --threads (cli_test_scen)
-# and a brief soak (soak_short, 20,000 queries).
-TSAN_TESTS := ^(test_core_batch|test_core_pool|example_game_loop|cli_test_scen|soak_short)$$
+# pool calls (example_game_loop), the CLI's scen --threads (cli_test_scen),
+# the crowd's passes on the pool (test_steer) and a brief soak (soak_short,
+# 20,000 queries).
+TSAN_TESTS := ^(test_core_batch|test_core_pool|example_game_loop|cli_test_scen|test_steer|soak_short)$$
 check-tsan: deps-test
 	cmake -S . -B $(BUILD)/tsan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWF_TSAN=ON -DWF_WERROR=ON -DWF_BUILD_BENCH=OFF $(CMAKE_COMMON) >/dev/null
 	cmake --build $(BUILD)/tsan -j $(JOBS) --target test_core_batch test_core_pool \
-	  game_loop wayfind_cli wf_soak
+	  test_steer game_loop wayfind_cli wf_soak
 	cd $(BUILD)/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  WF_SOAK_QUERIES=20000 ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 

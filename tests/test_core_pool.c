@@ -1,15 +1,20 @@
 /* The persistent search pool: on 1, 2 and 4 threads every answer equals
  * the single-threaded wf_search_grid answer, across many calls on the same
  * pool; a call with one query sizes one workspace, not one per thread; a
- * pool whose allocations fail returns WF_E_NOMEM and leaks nothing. */
+ * pool whose allocations fail returns WF_E_NOMEM and leaks nothing; the
+ * pool's task runner runs every item exactly once, on a worker index in
+ * range, with uneven items, jobs back to back (workers spinning) and jobs
+ * after a pause (workers asleep). */
 #include "wf_test.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "wayfind/io.h"
+#include "wf_core_private.h"
 
 typedef struct answer {
     wf_status st;
@@ -254,11 +259,63 @@ static void test_create_allocation_failures(void **state) {
                   runs);
 }
 
+typedef struct run_job {
+    atomic_int *hits;  /* per item */
+    atomic_int bad_t;  /* items run on a worker index out of range */
+    int threads;
+    size_t n;
+} run_job;
+
+/* Counts the item; items of the first quarter are slow, so the other
+ * threads finish their shares first and take from the first's. */
+static void count_item(void *ud, size_t i, int t) {
+    run_job *j = ud;
+    if (t < 0 || t >= j->threads)
+        atomic_fetch_add(&j->bad_t, 1);
+    volatile double x = 0.0;
+    for (int k = 0; k < (i < j->n / 4 ? 2000 : 20); k++)
+        x += (double)k;
+    atomic_fetch_add(&j->hits[i], 1);
+}
+
+static void test_run_every_item_once(void **state) {
+    (void)state;
+    static const size_t sizes[] = {1, 2, 3, 5, 7, 64, 1000};
+    size_t jobs = 0;
+    for (int threads = 1; threads <= 4; threads++) {
+        wf_pool *p = NULL;
+        assert_int_equal(wf_pool_create(threads, NULL, &p), WF_OK);
+        for (int round = 0; round < 60; round++) {
+            size_t n = sizes[round % 7];
+            run_job j = {calloc(n, sizeof(atomic_int)), 0, threads, n};
+            assert_non_null(j.hits);
+            assert_int_equal(wf__pool_run(p, n, count_item, &j), WF_OK);
+            for (size_t i = 0; i < n; i++)
+                assert_int_equal(atomic_load(&j.hits[i]), 1);
+            assert_int_equal(atomic_load(&j.bad_t), 0);
+            free(j.hits);
+            jobs++;
+            if (round % 20 == 19) {
+                /* long enough for the workers to stop spinning and sleep */
+                struct timespec ts = {0, 2000000};
+                thrd_sleep(&ts, NULL);
+            }
+        }
+        assert_int_equal(wf__pool_run(p, 0, count_item, NULL), WF_OK);
+        assert_int_equal(wf__pool_run(NULL, 1, count_item, NULL),
+                         WF_E_INVALID_ARG);
+        wf_pool_destroy(p);
+    }
+    print_message("pool runner: %zu jobs on 1-4 threads, every item once\n",
+                  jobs);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pool_matches_single_thread),
         cmocka_unit_test(test_one_query_sizes_one_workspace),
         cmocka_unit_test(test_create_allocation_failures),
+        cmocka_unit_test(test_run_every_item_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -449,7 +449,12 @@ typedef void (*wf_batch_fn)(void *ud, size_t index, wf_status status,
  * worker's first query on a larger grid). The calling thread is one of the
  * workers: a call with one query wakes no thread, and a call never wakes
  * more workers than it has queries, so the memory it touches grows with
- * the queries, not with the thread count.
+ * the queries, not with the thread count. A call cuts its queries into
+ * one contiguous share per thread taking part; a thread that finishes its
+ * share takes queries from the others'. After a call the workers spin for
+ * up to 0.1 ms before they sleep (a call soon after finds them awake),
+ * so an idle pool costs no CPU time but a pool called every frame keeps
+ * its threads briefly busy after each call.
  */
 typedef struct wf_pool wf_pool;
 

@@ -477,7 +477,8 @@ typedef void (*wf__pool_task)(void *ud, size_t i, int t);
 
 /* Runs task for every item 0 .. n - 1 on p's workers (the caller among
  * them) and returns when all are done; items are handed out one at a time,
- * so which worker runs which item is not fixed. Calls on one pool run one
+ * each thread's contiguous share first, then what is left of the others'
+ * (so which worker runs which item is not fixed). Calls on one pool run one
  * after another (as wf_pool_search_grid's). WF_E_INVALID_ARG for a NULL
  * pool or task. */
 wf_status wf__pool_run(wf_pool *p, size_t n, wf__pool_task task, void *ud);

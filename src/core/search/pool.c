@@ -6,7 +6,10 @@
  *
  * The calling thread is worker 0 and answers queries too, so a call with
  * one query wakes no thread at all; a call with n queries wakes at most
- * n - 1. A workspace is sized by its worker's first query, so threads that
+ * n - 1. A job's items are cut into one contiguous lane per thread taking
+ * part, and a thread that has finished its own lane takes items from the
+ * others': with steady work each thread keeps the same items from call to
+ * call (and their memory in its cache), and uneven work still balances. A workspace is sized by its worker's first query, so threads that
  * never get a query never touch per-cell memory. */
 #include <stdatomic.h>
 #include <threads.h>
@@ -15,6 +18,16 @@
 #include "internal.h"
 
 #define MAX_THREADS 256
+/* how long a thread spins before it sleeps */
+#define SPIN_NS 100000u
+
+/* One thread's share of a job: items next .. end - 1, taken by an atomic
+ * counter; padded so that two lanes' counters never share a cache line. */
+typedef struct lane {
+    atomic_size_t next;
+    size_t end;
+    char pad[64 - sizeof(atomic_size_t) - sizeof(size_t)];
+} lane;
 
 typedef struct worker {
     struct wf_pool *pool;
@@ -29,14 +42,18 @@ struct wf_pool {
     int threads;     /* workers, the caller included */
     int started;     /* background threads running */
     worker *w;
-    mtx_t mu;
+    lane *lanes;     /* one per worker */
+    int parts;       /* lanes of the current job */
+    mtx_t mu;        /* only for sleeping and waking */
     cnd_t work_cv, done_cv;
     mtx_t call_mu;   /* one call at a time */
-    int quit;
-    /* the job of the current call */
-    uint64_t job;
-    int slots;       /* background workers still wanted for it */
-    int running;     /* background workers that have not finished it */
+    atomic_int quit;
+    /* the job of the current call: job is bumped once its fields are set */
+    atomic_uint_fast64_t job;
+    atomic_int slots;    /* background workers still wanted for it */
+    atomic_int running;  /* claimed slots whose worker has not finished */
+    atomic_int sleepers; /* workers asleep, or about to be, on work_cv */
+    atomic_int waiting;  /* the caller asleep, or about to be, on done_cv */
     size_t n;        /* items */
     wf__pool_task task;
     void *task_ud;
@@ -46,7 +63,6 @@ struct wf_pool {
     wf_search_opts opts;
     wf_batch_fn fn;
     void *ud;
-    atomic_size_t next;
 };
 
 static uint64_t now_ns(void) {
@@ -66,43 +82,108 @@ static void search_task(void *ud, size_t i, int t) {
     p->fn(p->ud, i, st, &w->path, t1 - t0);
 }
 
-/* Runs items of the current job until none is left. */
-static void answer(wf_pool *p, worker *w) {
+/* Runs items of the current job until none is left, from lane `own`
+ * first, then from the others. */
+static void answer(wf_pool *p, worker *w, int own) {
     int t = (int)(w - p->w);
-    for (;;) {
-        size_t i = atomic_fetch_add(&p->next, 1);
-        if (i >= p->n)
-            break;
-        p->task(p->task_ud, i, t);
+    for (int d = 0; d < p->parts; d++) {
+        lane *l = &p->lanes[(own + d) % p->parts];
+        for (;;) {
+            size_t i = atomic_fetch_add(&l->next, 1);
+            if (i >= l->end)
+                break;
+            p->task(p->task_ud, i, t);
+        }
     }
+}
+
+/* A processor hint that the thread is spinning (x86 and ARM). */
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Spins until done(p, arg) or SPIN_NS have passed; returns done's last
+ * answer. */
+static int spin_until(wf_pool *p, int (*done)(wf_pool *, uint64_t),
+                      uint64_t arg) {
+    uint64_t t0 = now_ns();
+    for (unsigned k = 1;; k++) {
+        if (done(p, arg))
+            return 1;
+        cpu_relax();
+        if (k % 64 == 0 && now_ns() - t0 > SPIN_NS)
+            return 0;
+    }
+}
+
+static int job_after(wf_pool *p, uint64_t seen) {
+    return atomic_load(&p->job) != seen || atomic_load(&p->quit);
+}
+
+static int all_done(wf_pool *p, uint64_t unused) {
+    (void)unused;
+    return atomic_load(&p->running) == 0;
+}
+
+/* Waits for a job after `seen` (or for quit); returns the newest job. */
+static uint64_t wait_job(wf_pool *p, uint64_t seen) {
+    if (!spin_until(p, job_after, seen)) {
+        mtx_lock(&p->mu);
+        atomic_fetch_add(&p->sleepers, 1);
+        while (!job_after(p, seen))
+            cnd_wait(&p->work_cv, &p->mu);
+        atomic_fetch_sub(&p->sleepers, 1);
+        mtx_unlock(&p->mu);
+    }
+    return atomic_load(&p->job);
+}
+
+/* Takes one of the current job's slots if one is left; returns its lane
+ * (1 .. helpers), or 0 when none was left. */
+static int claim_slot(wf_pool *p) {
+    int s = atomic_load(&p->slots);
+    while (s > 0)
+        if (atomic_compare_exchange_weak(&p->slots, &s, s - 1))
+            return s;
+    return 0;
 }
 
 static int worker_main(void *arg) {
     worker *w = arg;
     wf_pool *p = w->pool;
-    mtx_lock(&p->mu);
     for (;;) {
-        while (!p->quit && !(p->job != w->seen && p->slots > 0))
-            cnd_wait(&p->work_cv, &p->mu);
-        if (p->quit)
+        w->seen = wait_job(p, w->seen);
+        if (atomic_load(&p->quit))
             break;
-        w->seen = p->job;
-        p->slots--;
-        mtx_unlock(&p->mu);
-        answer(p, w);
-        mtx_lock(&p->mu);
-        if (--p->running == 0)
+        int own = claim_slot(p);
+        if (!own)
+            continue;
+        answer(p, w, own);
+        if (atomic_fetch_sub(&p->running, 1) == 1 &&
+            atomic_load(&p->waiting)) {
+            mtx_lock(&p->mu);
             cnd_signal(&p->done_cv);
+            mtx_unlock(&p->mu);
+        }
     }
-    mtx_unlock(&p->mu);
     return 0;
+}
+
+static void free_arrays(wf_pool *p, int threads) {
+    wf__free(&p->alloc, p->w, (size_t)threads * sizeof *p->w);
+    wf__free(&p->alloc, p->lanes, (size_t)threads * sizeof *p->lanes);
 }
 
 void wf_pool_destroy(wf_pool *p) {
     if (!p)
         return;
+    atomic_store(&p->quit, 1);
+    atomic_fetch_add(&p->job, 1);
     mtx_lock(&p->mu);
-    p->quit = 1;
     cnd_broadcast(&p->work_cv);
     mtx_unlock(&p->mu);
     for (int t = 1; t <= p->started; t++)
@@ -116,8 +197,22 @@ void wf_pool_destroy(wf_pool *p) {
     mtx_destroy(&p->mu);
     mtx_destroy(&p->call_mu);
     wf_allocator a = p->alloc;
-    wf__free(&a, p->w, (size_t)p->threads * sizeof *p->w);
+    free_arrays(p, p->threads);
     wf__free(&a, p, sizeof *p);
+}
+
+/* The workers and their lanes, zeroed; on failure neither is left. */
+static int alloc_arrays(wf_pool *p, int threads) {
+    size_t t = (size_t)threads;
+    p->w = wf__alloc(&p->alloc, t * sizeof *p->w);
+    p->lanes = wf__alloc(&p->alloc, t * sizeof *p->lanes);
+    if (!p->w || !p->lanes) {
+        free_arrays(p, threads);
+        return 0;
+    }
+    memset(p->w, 0, t * sizeof *p->w);
+    memset(p->lanes, 0, t * sizeof *p->lanes);
+    return 1;
 }
 
 /* The pool's locks and conditions; on failure none is left made. */
@@ -153,14 +248,12 @@ wf_status wf_pool_create(int threads, const wf_allocator *alloc,
         return WF_E_NOMEM;
     memset(p, 0, sizeof *p);
     p->alloc = a;
-    p->w = wf__alloc(&a, (size_t)threads * sizeof *p->w);
-    if (!p->w) {
+    if (!alloc_arrays(p, threads)) {
         wf__free(&a, p, sizeof *p);
         return WF_E_NOMEM;
     }
-    memset(p->w, 0, (size_t)threads * sizeof *p->w);
     if (!init_sync(p)) {
-        wf__free(&a, p->w, (size_t)threads * sizeof *p->w);
+        free_arrays(p, threads);
         wf__free(&a, p, sizeof *p);
         return WF_E_NOMEM;
     }
@@ -191,29 +284,44 @@ wf_status wf_pool_create(int threads, const wf_allocator *alloc,
 int wf_pool_threads(const wf_pool *p) { return p ? p->threads : 0; }
 
 /* Runs the job set up in p (n items of task) on the workers; the caller
- * holds call_mu. */
+ * holds call_mu. A worker reads the job's fields only after it has claimed
+ * a slot, and slots is set after them. */
 static void run_job(wf_pool *p) {
     size_t n = p->n;
-    atomic_store(&p->next, 0);
     /* wake no more background workers than there are items beyond the
      * caller's first */
     size_t helpers = n - 1 < (size_t)p->started ? n - 1 : (size_t)p->started;
-    if (helpers) {
-        mtx_lock(&p->mu);
-        p->job++;
-        p->slots = (int)helpers;
-        p->running = (int)helpers;
-        if (helpers == 1)
-            cnd_signal(&p->work_cv);
-        else
-            cnd_broadcast(&p->work_cv);
-        mtx_unlock(&p->mu);
+    size_t parts = helpers + 1, base = n / parts, extra = n % parts;
+    p->parts = (int)parts;
+    for (size_t k = 0, at = 0; k < parts; k++) {
+        atomic_store(&p->lanes[k].next, at);
+        at += base + (k < extra);
+        p->lanes[k].end = at;
     }
-    answer(p, &p->w[0]);
     if (helpers) {
+        atomic_store(&p->running, (int)helpers);
+        atomic_store(&p->slots, (int)helpers);
+        atomic_fetch_add(&p->job, 1);
+        if (atomic_load(&p->sleepers) > 0) {
+            mtx_lock(&p->mu);
+            if (helpers == 1)
+                cnd_signal(&p->work_cv);
+            else
+                cnd_broadcast(&p->work_cv);
+            mtx_unlock(&p->mu);
+        }
+    }
+    answer(p, &p->w[0], 0);
+    /* every item is taken: workers that have not woken yet need not */
+    int unclaimed = atomic_exchange(&p->slots, 0);
+    if (unclaimed)
+        atomic_fetch_sub(&p->running, unclaimed);
+    if (helpers && !spin_until(p, all_done, 0)) {
         mtx_lock(&p->mu);
-        while (p->running > 0)
+        atomic_store(&p->waiting, 1);
+        while (atomic_load(&p->running) > 0)
             cnd_wait(&p->done_cv, &p->mu);
+        atomic_store(&p->waiting, 0);
         mtx_unlock(&p->mu);
     }
 }
