@@ -1,9 +1,9 @@
-/* The neighbour grid of a step: square cells of the step's neighbour
+/* The neighbour grid of a step: square cells twice the step's neighbour
  * distance, hashed into about two buckets per agent (so agents spread thin
  * over a wide world, a ring of 50,000, cost no more than packed ones), the
  * live agents counting-sorted into the buckets by slot, their positions
  * beside them (a query reads no agent it does not keep). A query visits the
- * buckets of the 3 × 3 cells around an agent; the neighbours it keeps are
+ * buckets of the 2 × 2 cells around an agent; the neighbours it keeps are
  * ordered by distance, then slot, so nothing depends on the buckets'
  * order or the threads. */
 #include "steer_internal.h"

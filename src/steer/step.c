@@ -168,18 +168,15 @@ static void swap_goals(wf_crowd *c) {
     }
 }
 
-/* A light pass (cells, moves) goes to the pool from this many slots: below
- * it, waking the workers costs more than the pass. */
-#define LIGHT_POOL_SLOTS 16384
-
-/* Runs fn on every live agent, in chunks, on the pool when there is one
- * and there are at least min_slots slots. */
+/* Runs fn on every live agent, in chunks, on the pool when there is one.
+ * The light passes (cells, moves) go to the pool too: the pool hands each
+ * thread the same chunks every call while the agents stay, so an agent's
+ * fields stay in the cache of the thread that computed its velocity. */
 static void run_items(wf_crowd *c, wf_pool *pool,
-                      void (*fn)(wf_crowd *, size_t, wf__scratch *),
-                      size_t min_slots) {
+                      void (*fn)(wf_crowd *, size_t, wf__scratch *)) {
     size_t items = (c->n_slots + CHUNK - 1) / CHUNK;
     c->per_agent = fn;
-    if (pool && items > 1 && c->n_slots >= min_slots)
+    if (pool && items > 1)
         wf__pool_run(pool, items, chunk_task, c);
     else
         for (size_t k = 0; k < items; k++)
@@ -202,11 +199,11 @@ wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
         s = size_scratch(c, threads, lines);
     if (s != WF_OK)
         return s;
-    run_items(c, pool, wf__crowd_hash_cell, LIGHT_POOL_SLOTS);
+    run_items(c, pool, wf__crowd_hash_cell);
     wf__crowd_hash_sort(c);
-    run_items(c, pool, wf__crowd_agent_velocity, 0);
+    run_items(c, pool, wf__crowd_agent_velocity);
     swap_goals(c);
-    run_items(c, pool, move_one, LIGHT_POOL_SLOTS);
+    run_items(c, pool, move_one);
     after_moves(c);
     c->steps++;
     return WF_OK;
