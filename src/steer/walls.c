@@ -286,6 +286,8 @@ static int sweep_wall(void *ud, const wf__wall *w) {
 }
 
 int wf__walls_block(const wf__walls *ws, vec2 a, vec2 b, double r) {
+    if (!ws->n)
+        return 0; /* an open plane: asked by every agent every step */
     sweep s = {a, b, r, 0};
     wf__walls_near(ws, fmin(a.x, b.x) - r, fmin(a.y, b.y) - r,
                    fmax(a.x, b.x) + r, fmax(a.y, b.y) + r, sweep_wall, &s);
