@@ -10,9 +10,11 @@
 
 #define CELL_MAX 4503599627370496.0 /* 2^52: cells of far-off agents clamp */
 
-/* The cell of a coordinate. */
-static int64_t cell_of(double v, double side) {
-    double k = floor(v / side);
+/* The cell of a coordinate (inv: 1 / the cell side). Any rounding of the
+ * product is harmless: the map is monotonic and the same for agents and
+ * queries, so a query's cells still cover every agent within its range. */
+static int64_t cell_of(double v, double inv) {
+    double k = floor(v * inv);
     return (int64_t)(k < -CELL_MAX ? -CELL_MAX : k > CELL_MAX ? CELL_MAX : k);
 }
 
@@ -40,7 +42,7 @@ static int grow(const wf_allocator *a, void **p, size_t *cap, size_t need,
 }
 
 wf_status wf__crowd_hash_begin(wf_crowd *c) {
-    c->hside = 2.0 * (c->range > 0.0 ? c->range : 1.0);
+    c->hinv = 0.5 / (c->range > 0.0 ? c->range : 1.0);
     size_t b = 16;
     while (b < 2 * c->live && b < ((size_t)1 << 31))
         b *= 2;
@@ -60,7 +62,7 @@ wf_status wf__crowd_hash_begin(wf_crowd *c) {
 void wf__crowd_hash_cell(wf_crowd *c, size_t i, wf__scratch *s) {
     (void)s;
     vec2 p = c->ag[i].pos;
-    c->hcell[i] = bucket_of(c, cell_of(p.x, c->hside), cell_of(p.y, c->hside));
+    c->hcell[i] = bucket_of(c, cell_of(p.x, c->hinv), cell_of(p.y, c->hinv));
 }
 
 void wf__crowd_hash_sort(wf_crowd *c) {
@@ -106,13 +108,20 @@ static void keep_nearest(uint32_t *nb, double *nd, size_t *n, size_t cap,
 
 size_t wf__crowd_neighbours(const wf_crowd *c, size_t i, uint32_t *nb,
                             double *nd) {
-    const wf__agent *a = &c->ag[i];
+    vec2 p = c->ag[i].pos;
     double r = c->range, r2 = r * r;
-    int64_t x0 = cell_of(a->pos.x - r, c->hside);
-    int64_t x1 = cell_of(a->pos.x + r, c->hside);
-    int64_t y0 = cell_of(a->pos.y - r, c->hside);
-    int64_t y1 = cell_of(a->pos.y + r, c->hside);
-    uint32_t seen[4]; /* the cells are the side of 2r: 2 × 2 at most */
+    int64_t x0 = cell_of(p.x - r, c->hinv);
+    int64_t x1 = cell_of(p.x + r, c->hinv);
+    int64_t y0 = cell_of(p.y - r, c->hinv);
+    int64_t y1 = cell_of(p.y + r, c->hinv);
+    /* the cells are the side of 2r: 2 × 2 of them, and rounding may add a
+     * row or a column; the caps only bite near 2^52 cells out, where the
+     * cells blur */
+    if (x1 > x0 + 2)
+        x1 = x0 + 2;
+    if (y1 > y0 + 2)
+        y1 = y0 + 2;
+    uint32_t seen[9];
     size_t n = 0, nseen = 0, cap = (size_t)c->o.max_neighbours;
     for (int64_t y = y0; y <= y1; y++)
         for (int64_t x = x0; x <= x1; x++) {
@@ -120,16 +129,15 @@ size_t wf__crowd_neighbours(const wf_crowd *c, size_t i, uint32_t *nb,
             size_t q = 0;
             while (q < nseen && seen[q] != k)
                 q++;
-            if (q < nseen || nseen == 4)
+            if (q < nseen)
                 continue; /* two cells in one bucket: visited once */
             seen[nseen++] = k;
-            for (uint32_t e = c->hstart[k]; e < c->hstart[k + 1]; e++) {
-                uint32_t j = c->horder[e];
-                if (j == i)
-                    continue;
-                double d = v2_len2(v2_sub(c->hpos[e], a->pos));
-                if (d < r2)
-                    keep_nearest(nb, nd, &n, cap, j, d);
+            for (uint32_t e = c->hstart[k], end = c->hstart[k + 1]; e < end;
+                 e++) {
+                double dx = c->hpos[e].x - p.x, dy = c->hpos[e].y - p.y;
+                double d = dx * dx + dy * dy;
+                if (d < r2 && c->horder[e] != i)
+                    keep_nearest(nb, nd, &n, cap, c->horder[e], d);
             }
         }
     return n;

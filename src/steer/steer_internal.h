@@ -135,7 +135,7 @@ struct wf_crowd {
     long steps;
     wf__walls walls;
     /* the neighbour grid of a step: agents sorted by bucket */
-    double hside;         /* cell side */
+    double hinv;          /* 1 / the cell side */
     size_t hbuckets;      /* a power of 2 */
     uint32_t *hstart, *horder, *hcell; /* hcell: each slot's bucket */
     vec2 *hpos;           /* the positions of horder's agents */
