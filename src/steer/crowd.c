@@ -98,6 +98,8 @@ void wf_crowd_destroy(wf_crowd *c) {
     wf__free(&a, c->horder, c->horder_cap * sizeof *c->horder);
     wf__free(&a, c->hpos, c->hpos_cap * sizeof *c->hpos);
     wf__free(&a, c->hcell, c->hcell_cap * sizeof *c->hcell);
+    wf__free(&a, c->spos, c->spos_cap * sizeof *c->spos);
+    wf__free(&a, c->mark, c->mark_cap);
     wf__walls_free(&c->walls, &a);
     free_scratch(c);
     wf_search_destroy(c->ws);
@@ -156,6 +158,14 @@ static size_t take_slot(wf_crowd *c, wf_status *st) {
         *st = WF_E_NOMEM;
         if (!wf__mul_size(nc, sizeof *c->ag, &b1))
             return SIZE_MAX;
+        if (c->mark_cap < nc) {
+            uint8_t *m = wf__realloc(&c->alloc, c->mark, c->mark_cap, nc);
+            if (!m)
+                return SIZE_MAX;
+            memset(m + c->mark_cap, 0, nc - c->mark_cap);
+            c->mark = m;
+            c->mark_cap = nc;
+        }
         wf__agent *ag = wf__realloc(&c->alloc, c->ag, c->cap * sizeof *ag, b1);
         if (!ag)
             return SIZE_MAX;
@@ -209,6 +219,8 @@ wf_status wf_crowd_add(wf_crowd *c, const wf_agent_opts *a, wf_agent_id *id) {
     ag->weight = a->weight;
     ag->mode = WF_STEER_VELOCITY;
     ag->arrived_step = -1;
+    c->lim_r = fmax(c->lim_r, a->radius);
+    c->lim_s = fmax(c->lim_s, a->max_speed);
     c->live++;
     *id = (uint64_t)gen << 32 | slot;
     return WF_OK;
@@ -221,6 +233,8 @@ wf_status wf_crowd_remove(wf_crowd *c, wf_agent_id id) {
     if (a->arrived)
         c->arrived--;
     a->gen = 0;
+    c->mark[a - c->ag] = 0;
+    c->lim_stale = 1;
     c->free_slots[c->n_free++] = (uint32_t)(a - c->ag);
     c->live--;
     return WF_OK;

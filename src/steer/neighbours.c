@@ -51,6 +51,8 @@ wf_status wf__crowd_hash_begin(wf_crowd *c) {
               sizeof *c->hstart) ||
         !grow(&c->alloc, (void **)&c->hcell, &c->hcell_cap, c->n_slots + 1,
               sizeof *c->hcell) ||
+        !grow(&c->alloc, (void **)&c->spos, &c->spos_cap, c->n_slots + 1,
+              sizeof *c->spos) ||
         !grow(&c->alloc, (void **)&c->hpos, &c->hpos_cap, c->live + 1,
               sizeof *c->hpos) ||
         !grow(&c->alloc, (void **)&c->horder, &c->horder_cap, c->live + 1,
@@ -59,27 +61,35 @@ wf_status wf__crowd_hash_begin(wf_crowd *c) {
     return WF_OK;
 }
 
-void wf__crowd_hash_cell(wf_crowd *c, size_t i, wf__scratch *s) {
-    (void)s;
-    vec2 p = c->ag[i].pos;
-    c->hcell[i] = bucket_of(c, cell_of(p.x, c->hinv), cell_of(p.y, c->hinv));
+void wf__crowd_hash_cells(wf_crowd *c, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++) {
+        if (!c->ag[i].gen) {
+            c->hcell[i] = WF__NO_CELL;
+            continue;
+        }
+        vec2 p = c->ag[i].pos;
+        c->hcell[i] = bucket_of(c, cell_of(p.x, c->hinv), cell_of(p.y, c->hinv));
+        c->spos[i] = p;
+    }
 }
 
+/* Reads only hcell and spos, not the agents: on one thread, while the
+ * agents' lines sit in the caches of the workers that wrote them. */
 void wf__crowd_hash_sort(wf_crowd *c) {
     size_t cells = c->hbuckets;
     memset(c->hstart, 0, (cells + 1) * sizeof *c->hstart);
     for (size_t i = 0; i < c->n_slots; i++)
-        if (c->ag[i].gen)
+        if (c->hcell[i] != WF__NO_CELL)
             c->hstart[c->hcell[i] + 1]++;
     for (size_t k = 0; k < cells; k++)
         c->hstart[k + 1] += c->hstart[k];
     /* place by slot order: hstart[k] runs up to the end of bucket k - 1,
      * then is shifted back below */
     for (size_t i = 0; i < c->n_slots; i++)
-        if (c->ag[i].gen) {
+        if (c->hcell[i] != WF__NO_CELL) {
             uint32_t e = c->hstart[c->hcell[i]]++;
             c->horder[e] = (uint32_t)i;
-            c->hpos[e] = c->ag[i].pos;
+            c->hpos[e] = c->spos[i];
         }
     for (size_t k = cells; k > 0; k--)
         c->hstart[k] = c->hstart[k - 1];

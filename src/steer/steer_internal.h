@@ -116,6 +116,10 @@ typedef struct wf__agent {
     size_t path_n, path_cap;
 } wf__agent;
 
+#define WF__MARK_SWAP 1    /* offered a swap of goals (velocity pass) */
+#define WF__MARK_ARRIVED 2 /* in its place (move pass) */
+#define WF__MARK_REPLAN 4  /* asked for a path (move pass) */
+
 /* One worker's scratch for a step. */
 typedef struct wf__scratch {
     wf__hp *lines, *proj;
@@ -129,7 +133,13 @@ struct wf_crowd {
     wf_crowd_opts o;
     wf__agent *ag;
     size_t n_slots, cap, live, arrived;
+    /* each slot's WF__MARK_* bits of this step (0 for a free slot): what
+     * the one-thread work between passes reads instead of the agents */
+    uint8_t *mark;
+    size_t mark_cap;
     uint32_t groups;      /* groups made so far */
+    double lim_r, lim_s;  /* the largest radius and top speed (step.c) */
+    int lim_stale;        /* an agent was removed since they were found */
     uint32_t *free_slots;
     size_t n_free, free_cap;
     long steps;
@@ -137,9 +147,11 @@ struct wf_crowd {
     /* the neighbour grid of a step: agents sorted by bucket */
     double hinv;          /* 1 / the cell side */
     size_t hbuckets;      /* a power of 2 */
-    uint32_t *hstart, *horder, *hcell; /* hcell: each slot's bucket */
+    uint32_t *hstart, *horder, *hcell; /* hcell: each slot's bucket, or
+                                          WF__NO_CELL for a free slot */
     vec2 *hpos;           /* the positions of horder's agents */
-    size_t hpos_cap;
+    vec2 *spos;           /* each live slot's position, as hashed */
+    size_t hpos_cap, spos_cap;
     size_t hcells_cap, horder_cap, hcell_cap;
     double range;         /* neighbour distance of this step */
     double wall_range_max;
@@ -177,7 +189,10 @@ void wf__crowd_replan(wf_crowd *c, wf__agent *a);
  * room, then each agent's cell (any worker), then the agents sorted by
  * cell, by slot within a cell (one thread). */
 wf_status wf__crowd_hash_begin(wf_crowd *c);
-void wf__crowd_hash_cell(wf_crowd *c, size_t i, struct wf__scratch *s);
+#define WF__NO_CELL UINT32_MAX
+/* The buckets and positions of slots from .. to - 1 (free ones marked
+ * WF__NO_CELL), for wf__crowd_hash_sort; chunks may run on any worker. */
+void wf__crowd_hash_cells(wf_crowd *c, size_t from, size_t to);
 void wf__crowd_hash_sort(wf_crowd *c);
 /* The up to max_neighbours nearest live agents of slot i within the
  * step's range, nearest first (ties by slot): their count. */

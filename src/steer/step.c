@@ -9,18 +9,19 @@
 
 #define CHUNK 64
 
-typedef struct limits {
-    double r, s; /* largest radius and top speed */
-} limits;
-
-static limits crowd_limits(const wf_crowd *c) {
-    limits l = {0.0, 0.0};
+/* The largest radius and top speed of the live agents: kept up by
+ * wf_crowd_add, found again after a removal (it may have been the
+ * largest). */
+static void crowd_limits(wf_crowd *c) {
+    if (!c->lim_stale)
+        return;
+    c->lim_r = c->lim_s = 0.0;
     for (size_t i = 0; i < c->n_slots; i++)
         if (c->ag[i].gen) {
-            l.r = fmax(l.r, c->ag[i].radius);
-            l.s = fmax(l.s, c->ag[i].max_speed);
+            c->lim_r = fmax(c->lim_r, c->ag[i].radius);
+            c->lim_s = fmax(c->lim_s, c->ag[i].max_speed);
         }
-    return l;
+    c->lim_stale = 0;
 }
 
 /* Scratch for `threads` workers, room for `lines` half-planes each. */
@@ -113,17 +114,29 @@ static void move_one(wf_crowd *c, size_t i, wf__scratch *scr) {
         a->replan = 0;
 }
 
+/* Moves agent i and marks what after_moves must see of it. */
+static void move_marked(wf_crowd *c, size_t i, wf__scratch *scr) {
+    move_one(c, i, scr);
+    const wf__agent *a = &c->ag[i];
+    c->mark[i] = (uint8_t)((a->arrived ? WF__MARK_ARRIVED : 0) |
+                           (a->replan ? WF__MARK_REPLAN : 0));
+}
+
+/* Agent i's new velocity; marks a goal swap it offers. */
+static void velocity_marked(wf_crowd *c, size_t i, wf__scratch *scr) {
+    wf__crowd_agent_velocity(c, i, scr);
+    c->mark[i] = c->ag[i].swap ? WF__MARK_SWAP : 0;
+}
+
 /* What one crowd-wide search or count does after the moves, in slot
  * order: the paths agents asked for, and the arrivals. */
 static void after_moves(wf_crowd *c) {
     size_t arrived = 0;
     for (size_t i = 0; i < c->n_slots; i++) {
+        arrived += (c->mark[i] & WF__MARK_ARRIVED) != 0;
+        if (!(c->mark[i] & WF__MARK_REPLAN))
+            continue;
         wf__agent *a = &c->ag[i];
-        if (!a->gen)
-            continue;
-        arrived += a->arrived;
-        if (!a->replan)
-            continue;
         if (a->mode == WF_STEER_PATH)
             wf__crowd_replan(c, a);
         else if (a->mode == WF_STEER_FLOW)
@@ -144,6 +157,8 @@ static void after_moves(wf_crowd *c) {
  * one thread, so the same swaps whatever the threads. */
 static void swap_goals(wf_crowd *c) {
     for (size_t i = 0; i < c->n_slots; i++) {
+        if (!(c->mark[i] & WF__MARK_SWAP))
+            continue;
         wf__agent *a = &c->ag[i];
         if (!a->gen || !a->swap || a->swap - 1 <= i)
             continue;
@@ -168,30 +183,40 @@ static void swap_goals(wf_crowd *c) {
     }
 }
 
-/* Runs fn on every live agent, in chunks, on the pool when there is one.
- * The light passes (cells, moves) go to the pool too: the pool hands each
- * thread the same chunks every call while the agents stay, so an agent's
- * fields stay in the cache of the thread that computed its velocity. */
-static void run_items(wf_crowd *c, wf_pool *pool,
+/* The neighbour-grid cells of chunk `item`'s slots. */
+static void cells_task(void *ud, size_t item, int t) {
+    (void)t;
+    wf_crowd *c = ud;
+    size_t end = (item + 1) * CHUNK;
+    wf__crowd_hash_cells(c, item * CHUNK, end < c->n_slots ? end : c->n_slots);
+}
+
+/* Runs task on every chunk of slots, on the pool when there is one (fn:
+ * chunk_task's per_agent). The light passes (cells, moves) go to the
+ * pool too: the pool hands each thread the same chunks every call while
+ * the agents stay, so an agent's fields stay in the cache of the thread
+ * that computed its velocity. */
+static void run_items(wf_crowd *c, wf_pool *pool, wf__pool_task task,
                       void (*fn)(wf_crowd *, size_t, wf__scratch *)) {
     size_t items = (c->n_slots + CHUNK - 1) / CHUNK;
     c->per_agent = fn;
     if (pool && items > 1)
-        wf__pool_run(pool, items, chunk_task, c);
+        wf__pool_run(pool, items, task, c);
     else
         for (size_t k = 0; k < items; k++)
-            chunk_task(c, k, 0);
+            task(c, k, 0);
 }
 
 wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
     if (!c)
         return WF_E_INVALID_ARG;
-    limits l = crowd_limits(c);
-    double auto_range = 2.0 * (l.r + l.s * c->o.time_horizon);
+    crowd_limits(c);
+    double lr = c->lim_r, ls = c->lim_s;
+    double auto_range = 2.0 * (lr + ls * c->o.time_horizon);
     c->range = c->o.neighbour_dist > 0.0 ? c->o.neighbour_dist : auto_range;
-    c->range = fmax(c->range, 2.0 * l.r * 1.001);
+    c->range = fmax(c->range, 2.0 * lr * 1.001);
     double wt = fmax(c->o.wall_horizon, c->o.dt);
-    size_t lines = wf__walls_bound(&c->walls, 2.0 * (l.r + l.s * wt)) + 8 +
+    size_t lines = wf__walls_bound(&c->walls, 2.0 * (lr + ls * wt)) + 8 +
                    2 * (size_t)c->o.max_neighbours;
     int threads = pool ? wf_pool_threads(pool) : 1;
     wf_status s = wf__crowd_hash_begin(c);
@@ -199,11 +224,11 @@ wf_status wf_crowd_step(wf_crowd *c, wf_pool *pool) {
         s = size_scratch(c, threads, lines);
     if (s != WF_OK)
         return s;
-    run_items(c, pool, wf__crowd_hash_cell);
+    run_items(c, pool, cells_task, NULL);
     wf__crowd_hash_sort(c);
-    run_items(c, pool, wf__crowd_agent_velocity);
+    run_items(c, pool, chunk_task, velocity_marked);
     swap_goals(c);
-    run_items(c, pool, move_one);
+    run_items(c, pool, chunk_task, move_marked);
     after_moves(c);
     c->steps++;
     return WF_OK;
