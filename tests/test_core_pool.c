@@ -3,8 +3,9 @@
  * pool; a call with one query sizes one workspace, not one per thread; a
  * pool whose allocations fail returns WF_E_NOMEM and leaks nothing; the
  * pool's task runner runs every item exactly once, on a worker index in
- * range, with uneven items, jobs back to back (workers spinning) and jobs
- * after a pause (workers asleep). */
+ * range, its plain writes seen by the caller, with uneven items, jobs back
+ * to back (workers spinning), jobs after a pause (workers asleep) and a
+ * pool destroyed right after a job. */
 #include "wf_test.h"
 
 #include <stdatomic.h>
@@ -261,6 +262,7 @@ static void test_create_allocation_failures(void **state) {
 
 typedef struct run_job {
     atomic_int *hits;  /* per item */
+    int *seen;         /* per item, written plainly: read after the call */
     atomic_int bad_t;  /* items run on a worker index out of range */
     int threads;
     size_t n;
@@ -276,6 +278,7 @@ static void count_item(void *ud, size_t i, int t) {
     for (int k = 0; k < (i < j->n / 4 ? 2000 : 20); k++)
         x += (double)k;
     atomic_fetch_add(&j->hits[i], 1);
+    j->seen[i] = (int)i + 1;
 }
 
 static void test_run_every_item_once(void **state) {
@@ -287,13 +290,21 @@ static void test_run_every_item_once(void **state) {
         assert_int_equal(wf_pool_create(threads, NULL, &p), WF_OK);
         for (int round = 0; round < 60; round++) {
             size_t n = sizes[round % 7];
-            run_job j = {calloc(n, sizeof(atomic_int)), 0, threads, n};
+            run_job j = {malloc(n * sizeof(atomic_int)), calloc(n, sizeof(int)),
+                         0, threads, n};
             assert_non_null(j.hits);
-            assert_int_equal(wf__pool_run(p, n, count_item, &j), WF_OK);
+            assert_non_null(j.seen);
             for (size_t i = 0; i < n; i++)
+                atomic_init(&j.hits[i], 0);
+            atomic_init(&j.bad_t, 0);
+            assert_int_equal(wf__pool_run(p, n, count_item, &j), WF_OK);
+            for (size_t i = 0; i < n; i++) {
                 assert_int_equal(atomic_load(&j.hits[i]), 1);
+                assert_int_equal(j.seen[i], (int)i + 1);
+            }
             assert_int_equal(atomic_load(&j.bad_t), 0);
             free(j.hits);
+            free(j.seen);
             jobs++;
             if (round % 20 == 19) {
                 /* long enough for the workers to stop spinning and sleep */
@@ -305,6 +316,25 @@ static void test_run_every_item_once(void **state) {
         assert_int_equal(wf__pool_run(NULL, 1, count_item, NULL),
                          WF_E_INVALID_ARG);
         wf_pool_destroy(p);
+    }
+    /* destroyed right after a job, its workers still spinning */
+    for (int k = 0; k < 20; k++) {
+        wf_pool *p = NULL;
+        assert_int_equal(wf_pool_create(3, NULL, &p), WF_OK);
+        run_job j = {malloc(64 * sizeof(atomic_int)), calloc(64, sizeof(int)),
+                     0, 3, 64};
+        assert_non_null(j.hits);
+        assert_non_null(j.seen);
+        for (size_t i = 0; i < 64; i++)
+            atomic_init(&j.hits[i], 0);
+        atomic_init(&j.bad_t, 0);
+        assert_int_equal(wf__pool_run(p, 64, count_item, &j), WF_OK);
+        wf_pool_destroy(p);
+        for (size_t i = 0; i < 64; i++)
+            assert_int_equal(j.seen[i], (int)i + 1);
+        free(j.hits);
+        free(j.seen);
+        jobs++;
     }
     print_message("pool runner: %zu jobs on 1-4 threads, every item once\n",
                   jobs);

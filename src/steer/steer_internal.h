@@ -82,9 +82,8 @@ int wf__walls_block(const wf__walls *ws, vec2 a, vec2 b, double r);
  * what the agent's own worker writes during a step; what only its own
  * worker reads. The first group is packed in the front 120 bytes, so
  * reading a neighbour touches two or three cache lines (this order made a
- * step 2-6 %
- * faster at 1,000 to 50,000 agents on 2 threads, against fields in the
- * order they were added). */
+ * step 2-6 % faster at 1,000 to 50,000 agents on 2 threads, against the
+ * fields in the order they were added). */
 typedef struct wf__agent {
     /* read by other agents during a step */
     vec2 pos, vel, pref, goal;

@@ -1,16 +1,28 @@
 /* A persistent pool of search threads (C11 threads): each worker keeps its
  * workspace and path buffer across calls, the grid is shared read-only,
  * and the items of a job (queries, or the chunks of a task the layers above
- * hand it through wf__pool_run) are handed out one at a time by an atomic
- * counter.
+ * hand it through wf__pool_run) are handed out one at a time by atomic
+ * counters.
  *
  * The calling thread is worker 0 and answers queries too, so a call with
  * one query wakes no thread at all; a call with n queries wakes at most
- * n - 1. A job's items are cut into one contiguous lane per thread taking
- * part, and a thread that has finished its own lane takes items from the
- * others': with steady work each thread keeps the same items from call to
- * call (and their memory in its cache), and uneven work still balances. A workspace is sized by its worker's first query, so threads that
- * never get a query never touch per-cell memory. */
+ * n - 1. A workspace is sized by its worker's first query, so threads that
+ * never get a query never touch per-cell memory.
+ *
+ * A job's items are cut into one contiguous lane per thread taking part,
+ * and a thread that has finished its own lane takes items from the
+ * others'. Worker t works lane t when every worker takes part, so with
+ * steady work each thread keeps the same items from call to call (and
+ * their memory in its cache), and uneven work still balances.
+ *
+ * Between jobs a worker spins for a short while (SPIN_NS) before it sleeps
+ * on a condition, and the caller spins as long before it sleeps waiting
+ * for the workers: a game calls the pool every frame, often several times
+ * a frame, and a sleeping thread takes tens of microseconds to wake (more
+ * under a hypervisor), as long as a whole small job. No wake-up is lost:
+ * each side announces its sleep (sleepers, waiting) before it looks once
+ * more, and the other side looks at that announcement after publishing
+ * its change (job, running), all four sequentially consistent. */
 #include <stdatomic.h>
 #include <threads.h>
 #include <time.h>
@@ -101,7 +113,7 @@ static void answer(wf_pool *p, worker *w, int own) {
 static void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
-#elif defined(__aarch64__) || defined(__arm__)
+#elif defined(__aarch64__)
     __asm__ __volatile__("yield");
 #endif
 }
@@ -142,8 +154,8 @@ static uint64_t wait_job(wf_pool *p, uint64_t seen) {
     return atomic_load(&p->job);
 }
 
-/* Takes one of the current job's slots if one is left; returns its lane
- * (1 .. helpers), or 0 when none was left. */
+/* Takes one of the current job's slots if one is left; returns its
+ * number (1 .. helpers), or 0 when none was left. */
 static int claim_slot(wf_pool *p) {
     int s = atomic_load(&p->slots);
     while (s > 0)
@@ -159,10 +171,14 @@ static int worker_main(void *arg) {
         w->seen = wait_job(p, w->seen);
         if (atomic_load(&p->quit))
             break;
-        int own = claim_slot(p);
-        if (!own)
+        int slot = claim_slot(p);
+        if (!slot)
             continue;
-        answer(p, w, own);
+        /* its own lane when it has one, else the slot's (a lane then has
+         * two threads, or none and is taken by the others: either way
+         * every item runs once) */
+        int t = (int)(w - p->w);
+        answer(p, w, t < p->parts ? t : slot);
         if (atomic_fetch_sub(&p->running, 1) == 1 &&
             atomic_load(&p->waiting)) {
             mtx_lock(&p->mu);
@@ -212,6 +228,8 @@ static int alloc_arrays(wf_pool *p, int threads) {
     }
     memset(p->w, 0, t * sizeof *p->w);
     memset(p->lanes, 0, t * sizeof *p->lanes);
+    for (size_t k = 0; k < t; k++)
+        atomic_init(&p->lanes[k].next, 0);
     return 1;
 }
 
@@ -247,6 +265,12 @@ wf_status wf_pool_create(int threads, const wf_allocator *alloc,
     if (!p)
         return WF_E_NOMEM;
     memset(p, 0, sizeof *p);
+    atomic_init(&p->quit, 0);
+    atomic_init(&p->job, 0);
+    atomic_init(&p->slots, 0);
+    atomic_init(&p->running, 0);
+    atomic_init(&p->sleepers, 0);
+    atomic_init(&p->waiting, 0);
     p->alloc = a;
     if (!alloc_arrays(p, threads)) {
         wf__free(&a, p, sizeof *p);
