@@ -453,6 +453,7 @@ typedef void (*wf_batch_fn)(void *ud, size_t index, wf_status status,
  * one contiguous share per thread taking part; a thread that finishes its
  * share takes queries from the others'. After a call the workers spin for
  * up to 0.1 ms before they sleep (a call soon after finds them awake),
+ * yielding the core every few microseconds to any thread that has work,
  * so an idle pool costs no CPU time but a pool called every frame keeps
  * its threads briefly busy after each call.
  */

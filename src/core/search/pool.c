@@ -19,7 +19,9 @@
  * on a condition, and the caller spins as long before it sleeps waiting
  * for the workers: a game calls the pool every frame, often several times
  * a frame, and a sleeping thread takes tens of microseconds to wake (more
- * under a hypervisor), as long as a whole small job. No wake-up is lost:
+ * under a hypervisor), as long as a whole small job. A spinning thread
+ * yields its core every 64 pauses, so a pool with more threads than cores
+ * does not keep a thread with work waiting. No wake-up is lost:
  * each side announces its sleep (sleepers, waiting) before it looks once
  * more, and the other side looks at that announcement after publishing
  * its change (job, running), all four sequentially consistent. */
@@ -127,8 +129,11 @@ static int spin_until(wf_pool *p, int (*done)(wf_pool *, uint64_t),
         if (done(p, arg))
             return 1;
         cpu_relax();
-        if (k % 64 == 0 && now_ns() - t0 > SPIN_NS)
-            return 0;
+        if (k % 64 == 0) {
+            if (now_ns() - t0 > SPIN_NS)
+                return 0;
+            thrd_yield(); /* to a thread with work, when cores are short */
+        }
     }
 }
 
