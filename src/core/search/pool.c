@@ -111,7 +111,7 @@ static void answer(wf_pool *p, worker *w, int own) {
     }
 }
 
-/* A processor hint that the thread is spinning (x86 and ARM). */
+/* A processor hint that the thread is spinning (x86 and AArch64). */
 static void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
